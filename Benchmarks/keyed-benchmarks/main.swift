@@ -1,0 +1,1 @@
+print("keyed-benchmarks: no cases yet")

@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+  name: "KeyedArchive",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "ArchiveCoding", targets: ["ArchiveCoding"]),
+    .library(name: "PropertyList", targets: ["PropertyList"]),
+    .library(name: "KeyedArchive", targets: ["KeyedArchive"]),
+    .library(name: "NibLoading", targets: ["NibLoading"]),
+    .library(name: "XIB", targets: ["XIB"]),
+    .library(name: "CompiledNib", targets: ["CompiledNib"]),
+    .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
+    .library(name: "ArchiveTesting", targets: ["ArchiveTesting"]),
+    .executable(name: "keyed", targets: ["keyed"]),
+  ],
+  targets: [
+    // Coder protocols, Coding/SecureCoding, class registry, the public error type. Knows no format.
+    .target(name: "ArchiveCoding", swiftSettings: strict),
+    // Binary (bplist00) and XML property lists: validating reader, deterministic writer.
+    .target(name: "PropertyList", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    // NSKeyedArchiver-compatible archiver and unarchiver, Foundation classes' wire keys.
+    .target(name: "KeyedArchive", dependencies: ["ArchiveCoding", "PropertyList"], swiftSettings: strict),
+    // Apple's compiled NIBArchive format (front end).
+    .target(name: "CompiledNib", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
+    .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    // Nib model, connection table, awake phase, Nib cache, bundle lookup.
+    .target(name: "NibLoading", dependencies: ["ArchiveCoding", "KeyedArchive"], swiftSettings: strict),
+    // A small UIKit/AppKit-like catalog registered under Apple's class names.
+    .target(name: "InterfaceObjects", dependencies: ["ArchiveCoding", "NibLoading"], swiftSettings: strict),
+    // Helpers for users' round-trip archiving tests.
+    .target(name: "ArchiveTesting", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive"], swiftSettings: strict),
+    // The logic of the `keyed` tool, callable in-process from tests.
+    .target(
+      name: "KeyedCommands",
+      dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading", "InterfaceObjects"],
+      swiftSettings: strict),
+    .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
+    .executableTarget(
+      name: "keyed-benchmarks",
+      dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "NibLoading", "XIB", "InterfaceObjects"],
+      path: "Benchmarks/keyed-benchmarks",
+      swiftSettings: strict),
+    .testTarget(name: "ArchiveCodingTests", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ArchiveCoding"], swiftSettings: strict),
+    .testTarget(
+      name: "KeyedArchiveTests",
+      dependencies: ["KeyedArchive", "PropertyList", "ArchiveCoding", "ArchiveTesting"],
+      swiftSettings: strict),
+    .testTarget(name: "CompiledNibTests", dependencies: ["CompiledNib", "ArchiveCoding"], swiftSettings: strict),
+    .testTarget(name: "XIBTests", dependencies: ["XIB", "ArchiveCoding"], swiftSettings: strict),
+    .testTarget(name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed"], swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Module `ArchiveTesting`: see Package.swift for its role.

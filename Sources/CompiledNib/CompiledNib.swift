@@ -1,0 +1,1 @@
+// Module `CompiledNib`: see Package.swift for its role.

@@ -1,0 +1,1 @@
+// Module `InterfaceObjects`: see Package.swift for its role.

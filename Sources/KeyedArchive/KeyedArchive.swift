@@ -1,0 +1,1 @@
+// Module `KeyedArchive`: see Package.swift for its role.

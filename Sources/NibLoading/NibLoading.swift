@@ -1,0 +1,1 @@
+// Module `NibLoading`: see Package.swift for its role.

@@ -1,0 +1,1 @@
+// Module `PropertyList`: see Package.swift for its role.

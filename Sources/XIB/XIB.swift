@@ -1,0 +1,1 @@
+// Module `XIB`: see Package.swift for its role.

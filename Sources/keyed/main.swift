@@ -1,0 +1,4 @@
+import Foundation
+import KeyedCommands
+
+exit(KeyedTool.main(Array(CommandLine.arguments.dropFirst())))
