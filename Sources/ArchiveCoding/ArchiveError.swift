@@ -95,7 +95,8 @@ public struct ArchiveError: Error, CustomStringConvertible, Sendable {
       } else if let line {
         parts.append(column.map { "line \(line), column \($0)" } ?? "line \(line)")
       }
-      if let byteOffset { parts.append("byte \(byteOffset)") }
+      // A line and column already say where in a text input; the byte offset is for binary inputs.
+      if let byteOffset, line == nil { parts.append("byte \(byteOffset)") }
       if let objectIndex {
         parts.append(className.map { "object #\(objectIndex) (\($0))" } ?? "object #\(objectIndex)")
       } else if let className {

@@ -1,0 +1,483 @@
+import ArchiveCoding
+import Foundation
+
+/// A validated, lazy view of a binary property list (`bplist00`).
+///
+/// `init` checks the whole container once: the trailer, the offset table, every object's marker and payload
+/// bounds, every reference, dictionary keys, and that containers reachable from the top object nest no deeper
+/// than the limit and never contain themselves. After that, objects are read on demand by their object number
+/// (an index in the offset table), so a keyed archive can be decoded without building the whole value tree.
+///
+/// Content that is only checked when read (the bytes of an ASCII string, a UTF-16 string's code units) still
+/// produces thrown errors, never a crash.
+package struct BinaryPropertyListReader: Sendable {
+  /// The kinds of object in a binary property list.
+  package enum Kind: UInt8, Sendable {
+    case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
+    var isContainer: Bool { self == .array || self == .set || self == .dictionary }
+  }
+
+  /// The parsed marker of one object.
+  package struct Header: Sendable {
+    /// The object's kind.
+    package var kind: Kind
+    /// Elements for containers and data, characters or code units for strings, byte width for numbers and UIDs,
+    /// and 0 or 1 for booleans.
+    package var count: Int
+    /// Offset of the first payload byte.
+    package var start: Int
+  }
+
+  package let bytes: [UInt8]
+  package let options: PropertyListDecodingOptions
+  package let offsets: [Int]
+  package let objectRefSize: Int
+  package let topObject: Int
+  let offsetTableOffset: Int
+
+  /// The number of objects in the offset table.
+  package var objectCount: Int { offsets.count }
+
+  /// Validates `data` as a binary property list.
+  /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
+  package init(_ data: Data, options: PropertyListDecodingOptions = .default) throws {
+    try self.init(bytes: [UInt8](data), options: options)
+  }
+
+  /// Validates `bytes` as a binary property list.
+  /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
+  package init(bytes: [UInt8], options: PropertyListDecodingOptions = .default) throws {
+    self.bytes = bytes
+    self.options = options
+    let length = bytes.count
+    guard length <= options.maxTotalBytes else {
+      throw ArchiveError(.limitExceeded, "input of \(length) bytes exceeds the limit of \(options.maxTotalBytes)")
+    }
+    let minimum = BinaryPropertyListMarker.headerSize + 1 + 1 + BinaryPropertyListMarker.trailerSize
+    guard length >= BinaryPropertyListMarker.headerSize,
+      bytes[0..<7].elementsEqual(BinaryPropertyListMarker.magic)
+    else {
+      throw ArchiveError(
+        .corruptData, "expected the binary property list magic \"bplist00\", found \(Self.describeMagic(bytes))",
+        at: .init(byteOffset: 0))
+    }
+    guard length >= minimum else {
+      throw ArchiveError(
+        .corruptData, "expected at least \(minimum) bytes (header, one object, trailer), found \(length)",
+        at: .init(byteOffset: length))
+    }
+    // Trailer: 5 unused bytes, sort version, offset int size, object ref size, then three big-endian UInt64s.
+    let trailer = length - BinaryPropertyListMarker.trailerSize
+    let offsetIntSize = Int(bytes[trailer + 6])
+    let refSize = Int(bytes[trailer + 7])
+    let numObjects = Self.readUInt64(bytes, at: trailer + 8)
+    let top = Self.readUInt64(bytes, at: trailer + 16)
+    let tableOffset = Self.readUInt64(bytes, at: trailer + 24)
+    func fail(_ message: String, _ offset: Int) -> ArchiveError {
+      ArchiveError(.corruptData, "trailer: " + message, at: .init(byteOffset: offset))
+    }
+    guard (1...8).contains(offsetIntSize) else {
+      throw fail("expected an offset size of 1 to 8 bytes, found \(offsetIntSize)", trailer + 6)
+    }
+    guard (1...8).contains(refSize) else {
+      throw fail("expected an object reference size of 1 to 8 bytes, found \(refSize)", trailer + 7)
+    }
+    // Each object takes at least one byte, so the count can never exceed the bytes before the trailer.
+    guard numObjects >= 1, numObjects <= UInt64(trailer) else {
+      throw fail("object count \(numObjects) is impossible in a file of \(length) bytes", trailer + 8)
+    }
+    guard numObjects <= UInt64(options.maxObjectCount) else {
+      throw ArchiveError(
+        .limitExceeded, "object count \(numObjects) exceeds the limit of \(options.maxObjectCount)",
+        at: .init(byteOffset: trailer + 8))
+    }
+    guard top < numObjects else {
+      throw fail("top object \(top) is not below the object count \(numObjects)", trailer + 16)
+    }
+    let count = Int(numObjects)
+    guard tableOffset >= UInt64(BinaryPropertyListMarker.headerSize + 1), tableOffset < UInt64(trailer) else {
+      throw fail("offset table at \(tableOffset) is outside the object area 9..<\(trailer)", trailer + 24)
+    }
+    let table = Int(tableOffset)
+    let (tableBytes, overflow1) = count.multipliedReportingOverflow(by: offsetIntSize)
+    let (tableEnd, overflow2) = table.addingReportingOverflow(tableBytes)
+    guard !overflow1, !overflow2, tableEnd <= trailer else {
+      throw fail(
+        "offset table of \(count) entries of \(offsetIntSize) bytes at \(table) runs past the trailer at \(trailer)",
+        trailer + 24)
+    }
+    if refSize < 8, UInt64(count) > (UInt64(1) << UInt64(8 * refSize)) {
+      throw fail("\(count) objects cannot be referenced with \(refSize)-byte references", trailer + 7)
+    }
+    var offsets = [Int](repeating: 0, count: count)
+    for index in 0..<count {
+      let position = table + index * offsetIntSize
+      let offset = Self.readUInt(bytes, at: position, width: offsetIntSize)
+      guard offset >= UInt64(BinaryPropertyListMarker.headerSize), offset < tableOffset else {
+        throw ArchiveError(
+          .corruptData, "object \(index) starts at \(offset), outside the object area 8..<\(table)",
+          at: .init(byteOffset: position, objectIndex: index))
+      }
+      offsets[index] = Int(offset)
+    }
+    self.offsets = offsets
+    self.objectRefSize = refSize
+    self.topObject = Int(top)
+    self.offsetTableOffset = table
+    try validateObjects()
+    try validateNesting()
+  }
+
+  // MARK: Validation
+
+  private func validateObjects() throws {
+    for index in 0..<offsets.count {
+      let header = try header(of: index)
+      switch header.kind {
+      case .array, .set:
+        for element in 0..<header.count {
+          try checkRef(at: header.start + element * objectRefSize, in: index)
+        }
+      case .dictionary:
+        for element in 0..<(2 * header.count) {
+          let ref = try checkRef(at: header.start + element * objectRefSize, in: index)
+          if element < header.count, try self.header(of: ref).kind.isContainer {
+            throw ArchiveError(
+              .corruptData, "dictionary key \(element) is a container (object \(ref)); keys must be scalars",
+              at: .init(byteOffset: offsets[index], objectIndex: index))
+          }
+        }
+      default:
+        break
+      }
+    }
+  }
+
+  @discardableResult
+  private func checkRef(at position: Int, in index: Int) throws -> Int {
+    let ref = Self.readUInt(bytes, at: position, width: objectRefSize)
+    guard ref < UInt64(offsets.count) else {
+      throw ArchiveError(
+        .corruptData, "reference to object \(ref), but there are only \(offsets.count) objects",
+        at: .init(byteOffset: position, objectIndex: index))
+    }
+    return Int(ref)
+  }
+
+  /// Depth-first walk of the containers reachable from the top object: rejects a container that contains itself
+  /// (directly or not) and nesting deeper than the limit. Each container is walked once, so the cost is linear
+  /// even when containers are shared.
+  private func validateNesting() throws {
+    // 0 = not seen, 1 = on the current path, 2 = finished.
+    var state = [UInt8](repeating: 0, count: offsets.count)
+    var stack: [(object: Int, next: Int, header: Header)] = []
+    func enter(_ object: Int) throws {
+      let header = try header(of: object)
+      guard header.kind.isContainer else { return }
+      switch state[object] {
+      case 1:
+        throw ArchiveError(
+          .corruptData, "container object \(object) contains itself", at: .init(byteOffset: offsets[object]))
+      case 2:
+        return
+      default:
+        guard stack.count < options.maxDepth else {
+          throw ArchiveError(
+            .limitExceeded, "containers nest deeper than the limit of \(options.maxDepth)",
+            at: .init(byteOffset: offsets[object], objectIndex: object))
+        }
+        state[object] = 1
+        stack.append((object, 0, header))
+      }
+    }
+    try enter(topObject)
+    while let last = stack.last {
+      let elements = last.header.kind == .dictionary ? 2 * last.header.count : last.header.count
+      if last.next == elements {
+        state[last.object] = 2
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].next += 1
+      try enter(ref(at: last.header.start + last.next * objectRefSize))
+    }
+  }
+
+  // MARK: Lazy access
+
+  /// Parses the marker of an object and checks that its payload lies inside the object area.
+  package func header(of object: Int) throws -> Header {
+    let offset = offsets[object]
+    let marker = bytes[offset]
+    let high = marker & 0xF0
+    let low = Int(marker & 0x0F)
+    func bad(_ message: String) -> ArchiveError {
+      ArchiveError(.corruptData, message, at: .init(byteOffset: offset, objectIndex: object))
+    }
+    func sized(_ kind: Kind, unitSize: Int, limit: Int, what: String) throws -> Header {
+      var count = low
+      var start = offset + 1
+      if low == 0x0F {
+        // The count follows as an integer object.
+        guard start < offsetTableOffset else { throw bad("\(what) length runs past the object area") }
+        let intMarker = bytes[start]
+        guard intMarker & 0xF0 == BinaryPropertyListMarker.integer, intMarker & 0x0F <= 3 else {
+          throw bad(String(format: "expected an integer marker for the %@ length, found 0x%02X", what, intMarker))
+        }
+        let width = 1 << Int(intMarker & 0x0F)
+        guard start + 1 + width <= offsetTableOffset else { throw bad("\(what) length runs past the object area") }
+        let raw = Self.readUInt(bytes, at: start + 1, width: width)
+        guard raw <= UInt64(limit) else {
+          throw ArchiveError(
+            .limitExceeded, "\(what) of \(raw) elements exceeds the limit of \(limit)",
+            at: .init(byteOffset: offset, objectIndex: object))
+        }
+        count = Int(raw)
+        start += 1 + width
+      }
+      let (payload, overflow1) = count.multipliedReportingOverflow(by: unitSize)
+      let (end, overflow2) = start.addingReportingOverflow(payload)
+      guard !overflow1, !overflow2, end <= offsetTableOffset else {
+        throw bad(
+          "\(what) of \(count) elements at \(offset) runs past the object area, which ends at \(offsetTableOffset)")
+      }
+      return Header(kind: kind, count: count, start: start)
+    }
+    func fixed(_ kind: Kind, width: Int, count: Int) throws -> Header {
+      guard offset + 1 + width <= offsetTableOffset else {
+        throw bad("\(width)-byte value runs past the object area")
+      }
+      return Header(kind: kind, count: count, start: offset + 1)
+    }
+    switch high {
+    case 0x00:
+      switch marker {
+      case BinaryPropertyListMarker.false: return Header(kind: .bool, count: 0, start: offset + 1)
+      case BinaryPropertyListMarker.true: return Header(kind: .bool, count: 1, start: offset + 1)
+      default: throw bad(String(format: "unsupported marker 0x%02X (null and fill are not bplist00 objects)", marker))
+      }
+    case BinaryPropertyListMarker.integer:
+      guard low <= 4 else { throw bad(String(format: "integer marker 0x%02X has an invalid width", marker)) }
+      return try fixed(.integer, width: 1 << low, count: 1 << low)
+    case BinaryPropertyListMarker.real:
+      guard low == 2 || low == 3 else { throw bad(String(format: "real marker 0x%02X: expected 0x22 or 0x23", marker)) }
+      return try fixed(.real, width: 1 << low, count: 1 << low)
+    case 0x30:
+      guard marker == BinaryPropertyListMarker.date else {
+        throw bad(String(format: "date marker 0x%02X: expected 0x33", marker))
+      }
+      return try fixed(.date, width: 8, count: 8)
+    case BinaryPropertyListMarker.data:
+      return try sized(.data, unitSize: 1, limit: options.maxDataLength, what: "data")
+    case BinaryPropertyListMarker.asciiString:
+      return try sized(.asciiString, unitSize: 1, limit: options.maxStringLength, what: "ASCII string")
+    case BinaryPropertyListMarker.utf16String:
+      return try sized(.utf16String, unitSize: 2, limit: options.maxStringLength, what: "UTF-16 string")
+    case BinaryPropertyListMarker.uid:
+      return try fixed(.uid, width: low + 1, count: low + 1)
+    case BinaryPropertyListMarker.array:
+      return try sized(.array, unitSize: objectRefSize, limit: options.maxCollectionCount, what: "array")
+    case BinaryPropertyListMarker.set, BinaryPropertyListMarker.orderedSet:
+      return try sized(.set, unitSize: objectRefSize, limit: options.maxCollectionCount, what: "set")
+    case BinaryPropertyListMarker.dictionary:
+      return try sized(.dictionary, unitSize: 2 * objectRefSize, limit: options.maxCollectionCount, what: "dictionary")
+    default:
+      throw bad(String(format: "unknown object marker 0x%02X", marker))
+    }
+  }
+
+  /// The object number stored at a reference position (validated at init).
+  @inline(__always)
+  package func ref(at position: Int) -> Int {
+    var value = 0
+    for i in 0..<objectRefSize { value = value << 8 | Int(bytes[position + i]) }
+    return value
+  }
+
+  /// The `index`th element of an array or set, or the `index`th key of a dictionary.
+  @inline(__always)
+  package func element(_ header: Header, _ index: Int) -> Int {
+    ref(at: header.start + index * objectRefSize)
+  }
+
+  /// The `index`th value of a dictionary.
+  @inline(__always)
+  package func dictionaryValue(_ header: Header, _ index: Int) -> Int {
+    ref(at: header.start + (header.count + index) * objectRefSize)
+  }
+
+  /// `true` when the object is an ASCII string equal to `key` (compared as bytes, no `String` is made).
+  package func isASCIIString(_ object: Int, equalTo key: [UInt8]) -> Bool {
+    let offset = offsets[object]
+    let marker = bytes[offset]
+    if marker & 0xF0 != BinaryPropertyListMarker.asciiString { return false }
+    let low = Int(marker & 0x0F)
+    if low != 0x0F {
+      guard low == key.count else { return false }
+      for i in 0..<low where bytes[offset + 1 + i] != key[i] { return false }
+      return true
+    }
+    guard let header = try? header(of: object), header.count == key.count else { return false }
+    for i in 0..<key.count where bytes[header.start + i] != key[i] { return false }
+    return true
+  }
+
+  /// Finds the value of a string key in a dictionary object by comparing bytes.
+  package func lookup(_ key: [UInt8], inDictionary header: Header) -> Int? {
+    for i in 0..<header.count where isASCIIString(element(header, i), equalTo: key) {
+      return dictionaryValue(header, i)
+    }
+    return nil
+  }
+
+  /// Reads an integer object as a value (``PropertyListValue/integer(_:)`` or ``PropertyListValue/unsignedInteger(_:)``).
+  package func integer(_ header: Header, object: Int) throws -> PropertyListValue {
+    let width = header.count
+    switch width {
+    case 1, 2, 4:
+      return .integer(Int64(Self.readUInt(bytes, at: header.start, width: width)))
+    case 8:
+      return .integer(Int64(bitPattern: Self.readUInt64(bytes, at: header.start)))
+    default:
+      // 16 bytes: the high half is zero for values above Int64.max, or all ones for a sign-extended negative.
+      let high = Self.readUInt64(bytes, at: header.start)
+      let low = Self.readUInt64(bytes, at: header.start + 8)
+      if high == 0 { return .integer(unsigned: low) }
+      if high == UInt64.max, Int64(bitPattern: low) < 0 { return .integer(Int64(bitPattern: low)) }
+      throw ArchiveError(
+        .unsupportedFormat, "16-byte integer does not fit in 64 bits",
+        at: .init(byteOffset: offsets[object], objectIndex: object))
+    }
+  }
+
+  /// Reads a real object (4 or 8 bytes).
+  package func real(_ header: Header) -> PropertyListValue {
+    if header.count == 4 {
+      return .float(Float(bitPattern: UInt32(Self.readUInt(bytes, at: header.start, width: 4))))
+    }
+    return .real(Double(bitPattern: Self.readUInt64(bytes, at: header.start)))
+  }
+
+  /// Reads a string object (ASCII or UTF-16).
+  package func string(_ header: Header, object: Int) throws -> String {
+    if header.kind == .asciiString {
+      let slice = bytes[header.start..<(header.start + header.count)]
+      if let bad = slice.firstIndex(where: { $0 >= 0x80 }) {
+        throw ArchiveError(
+          .corruptData, String(format: "ASCII string contains the byte 0x%02X", bytes[bad]),
+          at: .init(byteOffset: bad, objectIndex: object))
+      }
+      return String(decoding: slice, as: UTF8.self)
+    }
+    var units = [UInt16](repeating: 0, count: header.count)
+    for i in 0..<header.count {
+      units[i] = UInt16(bytes[header.start + 2 * i]) << 8 | UInt16(bytes[header.start + 2 * i + 1])
+    }
+    // Unpaired surrogates become U+FFFD: Swift strings hold only valid Unicode.
+    return String(decoding: units, as: UTF16.self)
+  }
+
+  /// Reads a data object.
+  package func data(_ header: Header) -> Data {
+    Data(bytes[header.start..<(header.start + header.count)])
+  }
+
+  /// Reads a UID object.
+  package func uid(_ header: Header) -> UInt64 {
+    Self.readUInt(bytes, at: header.start, width: header.count)
+  }
+
+  /// Reads a date object.
+  package func date(_ header: Header) -> Date {
+    Date(timeIntervalSinceReferenceDate: Double(bitPattern: Self.readUInt64(bytes, at: header.start)))
+  }
+
+  /// Materialises the object and everything it contains.
+  /// - Throws: ``ArchiveError`` when content is invalid or expansion of shared containers exceeds the limit.
+  package func value(of object: Int) throws -> PropertyListValue {
+    // Count first (linear: each shared container is counted once), so a hostile file is refused before any
+    // allocation instead of after building a huge tree.
+    var memo: [Int: Int] = [:]
+    let expanded = try expandedCount(object, memo: &memo)
+    guard expanded <= options.maxExpandedValueCount else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
+        at: .init(byteOffset: offsets[object], objectIndex: object))
+    }
+    var budget = options.maxExpandedValueCount
+    return try materialize(object, budget: &budget)
+  }
+
+  /// The number of values the object expands to, saturating just above the limit.
+  private func expandedCount(_ object: Int, memo: inout [Int: Int]) throws -> Int {
+    if let known = memo[object] { return known }
+    let header = try header(of: object)
+    guard header.kind.isContainer else { return 1 }
+    let ceiling = options.maxExpandedValueCount + 1
+    var total = 1
+    let elements = header.kind == .dictionary ? 2 * header.count : header.count
+    for i in 0..<elements {
+      total = min(ceiling, total + (try expandedCount(element(header, i), memo: &memo)))
+      if total == ceiling { break }
+    }
+    memo[object] = total
+    return total
+  }
+
+  /// Materialises the top object.
+  package func topValue() throws -> PropertyListValue { try value(of: topObject) }
+
+  private func materialize(_ object: Int, budget: inout Int) throws -> PropertyListValue {
+    budget -= 1
+    guard budget >= 0 else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
+        at: .init(byteOffset: offsets[object], objectIndex: object))
+    }
+    let header = try header(of: object)
+    switch header.kind {
+    case .bool: return .bool(header.count == 1)
+    case .integer: return try integer(header, object: object)
+    case .real: return real(header)
+    case .date: return .date(date(header))
+    case .data: return .data(data(header))
+    case .asciiString, .utf16String: return .string(try string(header, object: object))
+    case .uid: return .uid(uid(header))
+    case .array, .set:
+      var elements: [PropertyListValue] = []
+      elements.reserveCapacity(header.count)
+      for i in 0..<header.count { elements.append(try materialize(element(header, i), budget: &budget)) }
+      return header.kind == .array ? .array(elements) : .set(elements)
+    case .dictionary:
+      var dictionary = PropertyListDictionary()
+      for i in 0..<header.count {
+        let key = try materialize(element(header, i), budget: &budget)
+        dictionary[key] = try materialize(dictionaryValue(header, i), budget: &budget)
+      }
+      return .dictionary(dictionary)
+    }
+  }
+
+  // MARK: Byte helpers
+
+  @inline(__always)
+  static func readUInt(_ bytes: [UInt8], at position: Int, width: Int) -> UInt64 {
+    var value: UInt64 = 0
+    for i in 0..<width { value = value << 8 | UInt64(bytes[position + i]) }
+    return value
+  }
+
+  @inline(__always)
+  static func readUInt64(_ bytes: [UInt8], at position: Int) -> UInt64 {
+    readUInt(bytes, at: position, width: 8)
+  }
+
+  private static func describeMagic(_ bytes: [UInt8]) -> String {
+    let prefix = bytes.prefix(8)
+    if prefix.isEmpty { return "an empty input" }
+    if prefix.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return "\"\(String(decoding: prefix, as: UTF8.self))\"" }
+    return prefix.map { String(format: "%02X", $0) }.joined(separator: " ")
+  }
+}

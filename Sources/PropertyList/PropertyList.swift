@@ -1,1 +1,0 @@
-// Module `PropertyList`: see Package.swift for its role.

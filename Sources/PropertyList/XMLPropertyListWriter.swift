@@ -1,0 +1,142 @@
+import ArchiveCoding
+import Foundation
+
+/// Writes XML property lists in Apple's layout (the `plist` DOCTYPE, tab indentation), with keyed-archiver UIDs
+/// as `<dict><key>CF$UID</key><integer>N</integer></dict>`.
+///
+/// Lossless for everything the XML form can hold: reals are written in their shortest round-tripping form (NaN
+/// and infinities as `nan`, `+infinity`, `-infinity`), control characters and carriage returns as character
+/// references, dates with a fraction of a second only when they have one. The XML form has one real type, so a
+/// 32-bit real reads back as a 64-bit real of the same value; sets are written as arrays.
+package enum XMLPropertyListWriter {
+  /// Encodes a value as an XML property list.
+  /// - Throws: ``ArchiveError`` with code `invalidValue` for a dictionary key that is not a string (the XML form
+  ///   only has string keys).
+  package static func write(_ value: PropertyListValue) throws -> Data {
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
+    append(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    append(&out, "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" ")
+    append(&out, "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
+    append(&out, "<plist version=\"1.0\">\n")
+    try write(value, into: &out, indent: 0, path: "")
+    append(&out, "</plist>\n")
+    return Data(out)
+  }
+
+  private static func append(_ out: inout [UInt8], _ text: String) {
+    out.append(contentsOf: text.utf8)
+  }
+
+  private static func indent(_ out: inout [UInt8], _ level: Int) {
+    for _ in 0..<level { out.append(0x09) }
+  }
+
+  private static func write(_ value: PropertyListValue, into out: inout [UInt8], indent level: Int, path: String) throws
+  {
+    indent(&out, level)
+    switch value {
+    case .bool(let v):
+      append(&out, v ? "<true/>\n" : "<false/>\n")
+    case .integer(let v):
+      append(&out, "<integer>\(v)</integer>\n")
+    case .unsignedInteger(let v):
+      append(&out, "<integer>\(v)</integer>\n")
+    case .real(let v):
+      append(&out, "<real>\(format(v))</real>\n")
+    case .float(let v):
+      append(&out, "<real>\(format(Double(v)))</real>\n")
+    case .date(let v):
+      append(&out, "<date>\(format(v))</date>\n")
+    case .data(let v):
+      append(&out, "<data>\(v.base64EncodedString())</data>\n")
+    case .string(let v):
+      append(&out, "<string>")
+      escape(v, into: &out)
+      append(&out, "</string>\n")
+    case .uid(let v):
+      append(&out, "<dict>\n")
+      indent(&out, level + 1)
+      append(&out, "<key>CF$UID</key>\n")
+      indent(&out, level + 1)
+      append(&out, "<integer>\(v)</integer>\n")
+      indent(&out, level)
+      append(&out, "</dict>\n")
+    case .array(let elements), .set(let elements):
+      if elements.isEmpty {
+        append(&out, "<array/>\n")
+        return
+      }
+      append(&out, "<array>\n")
+      for (i, element) in elements.enumerated() {
+        try write(element, into: &out, indent: level + 1, path: "\(path)[\(i)]")
+      }
+      indent(&out, level)
+      append(&out, "</array>\n")
+    case .dictionary(let dictionary):
+      if dictionary.isEmpty {
+        append(&out, "<dict/>\n")
+        return
+      }
+      append(&out, "<dict>\n")
+      for entry in dictionary.entries {
+        guard case .string(let key) = entry.key else {
+          throw ArchiveError(
+            .invalidValue, "XML property lists need string keys, found a \(entry.key.typeName) key",
+            at: .init(keyPath: path.isEmpty ? nil : path))
+        }
+        indent(&out, level + 1)
+        append(&out, "<key>")
+        escape(key, into: &out)
+        append(&out, "</key>\n")
+        try write(entry.value, into: &out, indent: level + 1, path: path.isEmpty ? key : "\(path).\(key)")
+      }
+      indent(&out, level)
+      append(&out, "</dict>\n")
+    }
+  }
+
+  private static func escape(_ text: String, into out: inout [UInt8]) {
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "&"): append(&out, "&amp;")
+      case UInt8(ascii: "<"): append(&out, "&lt;")
+      case UInt8(ascii: ">"): append(&out, "&gt;")
+      case 0x09, 0x0A: out.append(byte)
+      case 0..<0x20, 0x7F: append(&out, "&#x\(String(byte, radix: 16, uppercase: true));")
+      default: out.append(byte)
+      }
+    }
+  }
+
+  /// The shortest text that reads back as the same Double.
+  static func format(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-infinity" : "+infinity" }
+    return "\(value)"
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SSZ`, with the fraction of a second when there is one.
+  static func format(_ date: Date) -> String {
+    let interval = date.timeIntervalSinceReferenceDate
+    guard interval.isFinite, abs(interval) < 1e15 else { return "0001-01-01T00:00:00Z" }
+    let whole = interval.rounded(.down)
+    let c = CivilTime.components(seconds: Int64(whole))
+    func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    var year = String(abs(c.year))
+    while year.count < 4 { year = "0" + year }
+    if c.year < 0 { year = "-" + year }
+    var text = "\(year)-\(two(c.month))-\(two(c.day))T\(two(c.hour)):\(two(c.minute)):\(two(c.second))"
+    let fraction = interval - whole
+    if fraction > 0 {
+      // Enough digits to read back the same Double, without an exponent and without the leading zero.
+      var digits = "\(fraction)"
+      if digits.contains("e") {
+        let places = min(1074, 17 - Int(log10(fraction).rounded(.down)))
+        digits = String(format: "%.\(places)f", fraction)
+      }
+      text += String(digits.dropFirst())
+    }
+    return text + "Z"
+  }
+}
