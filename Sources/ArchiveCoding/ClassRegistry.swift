@@ -1,0 +1,192 @@
+import Foundation
+import Synchronization
+
+/// Maps archived class names (`NSArray`, `UILabel`, `MyApp.BookCardView`) to Swift types and back.
+///
+/// There is no Objective-C runtime on Linux to look classes up by name, so every ``Coding`` class that should
+/// decode must be registered, under its archived name and any aliases. Lookups also try the name without its
+/// module prefix (`MyApp.BookCardView` finds a class registered as `BookCardView`) and the other way round, so an
+/// archive written by another module or app still decodes.
+///
+/// The registry is thread-safe. ``shared`` is the process-wide instance; unarchivers can also be given their own.
+public final class ClassRegistry: Sendable {
+  /// Metatypes are immutable and safe to share between threads.
+  private struct TypeBox<T>: @unchecked Sendable { let type: T }
+
+  private struct State {
+    var types: [String: TypeBox<any Coding.Type>] = [:]
+    var unqualified: [String: TypeBox<any Coding.Type>] = [:]
+    var names: [ObjectIdentifier: String] = [:]
+    var valueTypes: [(type: TypeBox<Any.Type>, classNames: Set<String>)] = []
+    var superclasses: [String: String] = ClassRegistry.foundationSuperclasses
+  }
+
+  private let state = Mutex(State())
+
+  /// The process-wide registry.
+  public static let shared = ClassRegistry()
+
+  /// Creates an empty registry (Foundation's class names are always known).
+  public init() {}
+
+  /// Registers a class.
+  /// - Parameters:
+  ///   - type: the class.
+  ///   - name: its archived name; default `Module.Type`.
+  ///   - aliases: more names that decode to it (old names, names from other apps).
+  public func register(_ type: any Coding.Type, as name: String? = nil, aliases: [String] = []) {
+    let primary = name ?? Self.defaultName(of: type)
+    let box = TypeBox(type: type)
+    let id = ObjectIdentifier(type)
+    state.withLock { state in
+      state.names[id] = primary
+      for key in [primary] + aliases {
+        state.types[key] = box
+        state.unqualified[Self.unqualified(key)] = box
+      }
+    }
+  }
+
+  /// Registers a Swift type that stands for archived Foundation classes (for example an ordered-set type for
+  /// `NSOrderedSet`), so that `decodeObject(of: [type], …)` allows those classes.
+  public func registerValueType(_ type: Any.Type, classNames: Set<String>) {
+    let box = TypeBox(type: type)
+    state.withLock { $0.valueTypes.append((box, classNames)) }
+  }
+
+  /// Declares the superclass of an archived class name that has no Swift type here (used by allowed-class checks
+  /// and for `$classes` chains).
+  public func registerSuperclass(_ superclass: String, of className: String) {
+    state.withLock { $0.superclasses[className] = superclass }
+  }
+
+  /// The registered class for a name, trying the name, then the name without its module prefix.
+  public func type(forClassName name: String) -> (any Coding.Type)? {
+    state.withLock { state in
+      (state.types[name] ?? state.unqualified[Self.unqualified(name)])
+    }?.type
+  }
+
+  /// The archived name of a class: the registered name, else `Module.Type`.
+  public func className(for type: any Coding.Type) -> String {
+    let id = ObjectIdentifier(type)
+    return state.withLock { $0.names[id] } ?? Self.defaultName(of: type)
+  }
+
+  /// The `$classes` chain of a class: its name, its superclasses' names, ending in `NSObject`.
+  public func classChain(for type: any Coding.Type) -> [String] {
+    var chain = [type.archivedClassName]
+    var current: AnyClass? = _getSuperclass(type)
+    while let superclass = current {
+      if let coding = superclass as? any Coding.Type {
+        chain.append(coding.archivedClassName)
+      } else {
+        chain.append(String(reflecting: superclass))
+      }
+      current = _getSuperclass(superclass)
+    }
+    var name = chain.last ?? ""
+    while let next = state.withLock({ $0.superclasses[name] }), !chain.contains(next) {
+      chain.append(next)
+      name = next
+    }
+    if chain.last != "NSObject" { chain.append("NSObject") }
+    return chain
+  }
+
+  /// The chain of an archived class name known only by name (Foundation classes and declared superclasses).
+  public func classChain(forClassName name: String) -> [String] {
+    if let type = type(forClassName: name) { return classChain(for: type) }
+    var chain = [name]
+    var current = name
+    while let next = state.withLock({ $0.superclasses[current] }), !chain.contains(next) {
+      chain.append(next)
+      current = next
+    }
+    if chain.last != "NSObject" { chain.append("NSObject") }
+    return chain
+  }
+
+  /// The archived class names a list of Swift types allows: a ``Coding`` class allows its own name; `String`
+  /// allows `NSString` and `NSMutableString`; numbers and `Bool` allow `NSNumber`; `Data`, `Date`, `URL`, `UUID`
+  /// allow their Foundation classes; arrays, dictionaries and sets allow `NSArray`, `NSDictionary`, `NSSet` and
+  /// their mutable subclasses.
+  public func allowedClassNames(for types: [Any.Type]) -> Set<String> {
+    var names: Set<String> = []
+    for type in types {
+      if let coding = type as? any Coding.Type {
+        names.insert(coding.archivedClassName)
+        continue
+      }
+      if let optional = type as? any OptionalMarker.Type {
+        names.formUnion(allowedClassNames(for: [optional.wrappedType]))
+        continue
+      }
+      names.formUnion(Self.foundationNames(for: type))
+      // A typed collection allows its element types too (`[String: Int]` allows NSString and NSNumber).
+      if let collection = type as? any CollectionMarker.Type {
+        names.formUnion(allowedClassNames(for: collection.elementTypes))
+      }
+      for entry in state.withLock({ $0.valueTypes }) where entry.type.type == type {
+        names.formUnion(entry.classNames)
+      }
+    }
+    return names
+  }
+
+  /// `true` when a class whose chain is `chain` is allowed by `allowed` (the class or any superclass is listed).
+  public func isAllowed(chain: [String], by allowed: Set<String>) -> Bool {
+    chain.contains { allowed.contains($0) && $0 != "NSObject" } || allowed.contains("NSObject")
+  }
+
+  private static func foundationNames(for type: Any.Type) -> Set<String> {
+    switch type {
+    case is String.Type, is Substring.Type: ["NSString", "NSMutableString"]
+    case is Bool.Type, is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type, is UInt.Type,
+      is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type, is Float.Type, is Double.Type,
+      is NSNumber.Type:
+      ["NSNumber"]
+    case is Data.Type: ["NSData", "NSMutableData"]
+    case is Date.Type: ["NSDate"]
+    case is NSNull.Type: ["NSNull"]
+    case is NSOrderedSet.Type: ["NSOrderedSet", "NSMutableOrderedSet"]
+    case is NSError.Type: ["NSError"]
+    case is DateInterval.Type: ["NSDateInterval"]
+    case is URL.Type: ["NSURL"]
+    case is UUID.Type: ["NSUUID"]
+    case is any ArrayMarker.Type: ["NSArray", "NSMutableArray"]
+    case is any DictionaryMarker.Type: ["NSDictionary", "NSMutableDictionary"]
+    case is any SetMarker.Type: ["NSSet", "NSMutableSet"]
+    default: []
+    }
+  }
+
+  /// Superclasses of the Foundation classes archives hold.
+  static let foundationSuperclasses: [String: String] = [
+    "NSMutableString": "NSString", "NSMutableData": "NSData", "NSMutableArray": "NSArray",
+    "NSMutableDictionary": "NSDictionary", "NSMutableSet": "NSSet", "NSCountedSet": "NSMutableSet",
+    "NSMutableOrderedSet": "NSOrderedSet", "NSDecimalNumber": "NSNumber", "NSNumber": "NSValue",
+    "NSMutableAttributedString": "NSAttributedString", "NSMutableURLRequest": "NSURLRequest",
+    "NSMutableIndexSet": "NSIndexSet", "NSMutableCharacterSet": "NSCharacterSet",
+  ]
+
+  static func defaultName(of type: any Coding.Type) -> String {
+    String(reflecting: type)
+  }
+
+  static func unqualified(_ name: String) -> String {
+    guard let dot = name.lastIndex(of: ".") else { return name }
+    return String(name[name.index(after: dot)...])
+  }
+}
+
+/// Lets the registry recognise any `Array`, `Dictionary`, `Set` or `Optional` type at run time.
+protocol CollectionMarker { static var elementTypes: [Any.Type] { get } }
+protocol ArrayMarker: CollectionMarker {}
+protocol DictionaryMarker: CollectionMarker {}
+protocol SetMarker: CollectionMarker {}
+protocol OptionalMarker { static var wrappedType: Any.Type { get } }
+extension Array: ArrayMarker { static var elementTypes: [Any.Type] { [Element.self] } }
+extension Dictionary: DictionaryMarker { static var elementTypes: [Any.Type] { [Key.self, Value.self] } }
+extension Set: SetMarker { static var elementTypes: [Any.Type] { [Element.self] } }
+extension Optional: OptionalMarker { static var wrappedType: Any.Type { Wrapped.self } }

@@ -1,0 +1,236 @@
+import Foundation
+
+/// A coder that presents one object's fields to its ``Coding/init(coder:)``, in the spirit of `NSCoder` when
+/// decoding.
+///
+/// The required core is small: ``containsValue(forKey:)``, ``decodeValue(forKey:)`` for inline primitives,
+/// ``decodeObject(forKey:allowedClasses:)`` for objects, ``decodeDeferred(forKey:allowedClasses:assign:)`` for
+/// references that are set after construction (back pointers and cycles), and the failure state. Every typed call
+/// (`decodeInt64(forKey:)`, `decodeString(forKey:)`, `decodeObject(of:forKey:)`, …) has a default built on them.
+///
+/// Missing keys decode as `nil`, `false` or zero, as on Apple's platforms; a value of the wrong type is an error
+/// that names the object, the class and the key.
+public protocol DecodingCoder: AnyObject {
+  /// `true` when the current object has a field with this key (even one holding `nil`). Required.
+  func containsValue(forKey key: String) -> Bool
+
+  /// The inline primitive under a key, or `nil` when the key is absent. A key that refers to a plain number,
+  /// string or data object gives that value too. Required.
+  /// - Throws: ``ArchiveError`` when the key holds something that is not a primitive.
+  func decodeValue(forKey key: String) throws -> CodedValue?
+
+  /// The object under a key, decoded (or taken from the cache when it was decoded already), or `nil`.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - allowedClasses: archived class names allowed here (a subclass of an allowed class is allowed too), or
+  ///     `nil` for any class when secure coding is off.
+  /// - Throws: ``ArchiveError`` for a disallowed or unknown class, a reference cycle, or corrupt data.
+  func decodeObject(forKey key: String, allowedClasses: Set<String>?) throws -> Any?
+
+  /// Asks for the object under a key to be decoded after the current object is constructed and handed to
+  /// `assign` together with the current object (the link phase). This is how back references and cycles are
+  /// decoded: Swift cannot hand out an object that is still inside its initialiser. Required.
+  func decodeDeferred(
+    forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void) throws
+
+  /// `true` when every decoded class must be allowed explicitly and support secure coding. Required.
+  var requiresSecureCoding: Bool { get }
+
+  /// What a failing decode call does. Required.
+  var decodingFailurePolicy: DecodingFailurePolicy { get }
+
+  /// The first error recorded by ``failWithError(_:)`` or by a failing call under
+  /// ``DecodingFailurePolicy/setErrorAndReturn``. Required.
+  var error: (any Error)? { get }
+
+  /// Records that decoding failed (for example from an `init(coder:)` that found inconsistent fields). The
+  /// top-level decode throws the first recorded error. Required.
+  func failWithError(_ error: any Error)
+}
+
+extension DecodingCoder {
+  /// Runs a throwing decode under the failure policy: throws, or records the error and returns `fallback`.
+  public func applyingFailurePolicy<T>(_ fallback: T, _ body: () throws -> T) throws -> T {
+    if decodingFailurePolicy == .setErrorAndReturn, error != nil { return fallback }
+    do {
+      return try body()
+    } catch {
+      guard decodingFailurePolicy == .setErrorAndReturn else { throw error }
+      failWithError(error)
+      return fallback
+    }
+  }
+
+  private func mismatch(_ expected: String, _ found: CodedValue, _ key: String) -> ArchiveError {
+    ArchiveError(.typeMismatch, "expected \(expected), found \(found.typeName)", at: .init(keyPath: key))
+  }
+
+  /// A boolean; missing is `false`. Integers decode as `value != 0`.
+  public func decodeBool(forKey key: String) throws -> Bool {
+    try applyingFailurePolicy(false) {
+      switch try decodeValue(forKey: key) {
+      case nil: return false
+      case .bool(let v): return v
+      case .integer(let v): return v != 0
+      case .unsignedInteger: return true
+      case let other?: throw mismatch("a boolean", other, key)
+      }
+    }
+  }
+
+  /// A 64-bit integer; missing is 0. Booleans decode as 0 or 1; an integer that does not fit is an error.
+  public func decodeInt64(forKey key: String) throws -> Int64 {
+    try applyingFailurePolicy(0) {
+      switch try decodeValue(forKey: key) {
+      case nil: return 0
+      case .integer(let v): return v
+      case .bool(let v): return v ? 1 : 0
+      case .unsignedInteger(let v):
+        throw ArchiveError(.typeMismatch, "integer \(v) does not fit in Int64", at: .init(keyPath: key))
+      case let other?: throw mismatch("an integer", other, key)
+      }
+    }
+  }
+
+  /// An integer of any fixed width; missing is 0; a value out of the type's range is an error.
+  public func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, forKey key: String) throws -> T {
+    try applyingFailurePolicy(0) {
+      let wide: Int64
+      switch try decodeValue(forKey: key) {
+      case nil: return 0
+      case .unsignedInteger(let v):
+        guard let exact = T(exactly: v) else {
+          throw ArchiveError(.typeMismatch, "integer \(v) does not fit in \(T.self)", at: .init(keyPath: key))
+        }
+        return exact
+      case .integer(let v): wide = v
+      case .bool(let v): wide = v ? 1 : 0
+      case let other?: throw mismatch("an integer", other, key)
+      }
+      guard let exact = T(exactly: wide) else {
+        throw ArchiveError(.typeMismatch, "integer \(wide) does not fit in \(T.self)", at: .init(keyPath: key))
+      }
+      return exact
+    }
+  }
+
+  /// An `Int`; missing is 0.
+  public func decodeInt(forKey key: String) throws -> Int { try decodeInteger(Int.self, forKey: key) }
+  /// An `Int32`; missing is 0.
+  public func decodeInt32(forKey key: String) throws -> Int32 { try decodeInteger(Int32.self, forKey: key) }
+  /// A `UInt64`; missing is 0.
+  public func decodeUInt64(forKey key: String) throws -> UInt64 { try decodeInteger(UInt64.self, forKey: key) }
+
+  /// A 64-bit real; missing is 0. 32-bit reals and integers convert.
+  public func decodeDouble(forKey key: String) throws -> Double {
+    try applyingFailurePolicy(0) {
+      switch try decodeValue(forKey: key) {
+      case nil: return 0
+      case .double(let v): return v
+      case .float(let v): return Double(v)
+      case .integer(let v): return Double(v)
+      case .unsignedInteger(let v): return Double(v)
+      case let other?: throw mismatch("a real", other, key)
+      }
+    }
+  }
+
+  /// A 32-bit real; missing is 0. 64-bit reals and integers convert.
+  public func decodeFloat(forKey key: String) throws -> Float {
+    try applyingFailurePolicy(0) {
+      switch try decodeValue(forKey: key) {
+      case .float(let v)?: return v
+      default: return Float(try decodeDouble(forKey: key))
+      }
+    }
+  }
+
+  /// Raw bytes written with `encodeBytes`; missing is `nil`.
+  public func decodeBytes(forKey key: String) throws -> Data? {
+    try applyingFailurePolicy(nil) {
+      switch try decodeValue(forKey: key) {
+      case nil: return nil
+      case .bytes(let v): return v
+      case let other?: throw mismatch("bytes", other, key)
+      }
+    }
+  }
+
+  /// Any object, of any class (refused when secure coding is required: use ``decodeObject(of:forKey:)``).
+  public func decodeObject(forKey key: String) throws -> Any? {
+    try applyingFailurePolicy(nil) { try decodeObject(forKey: key, allowedClasses: nil) }
+  }
+
+  /// An object of one of the given types (Swift types: `String.self`, `[Any].self`, a ``Coding`` class, …).
+  public func decodeObject(of types: [Any.Type], forKey key: String) throws -> Any? {
+    try applyingFailurePolicy(nil) {
+      try decodeObject(forKey: key, allowedClasses: ClassRegistry.shared.allowedClassNames(for: types))
+    }
+  }
+
+  /// An object of type `T`, or `nil` when the key is absent or holds `nil`.
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is of another type.
+  public func decodeObject<T>(of type: T.Type, forKey key: String) throws -> T? {
+    try applyingFailurePolicy(nil) {
+      let object = try decodeObject(forKey: key, allowedClasses: ClassRegistry.shared.allowedClassNames(for: [type]))
+      guard let object else { return nil }
+      guard let typed = object as? T else {
+        throw ArchiveError(
+          .typeMismatch, "expected \(T.self), found \(Swift.type(of: object))", at: .init(keyPath: key))
+      }
+      return typed
+    }
+  }
+
+  /// A string object; missing is `nil`.
+  public func decodeString(forKey key: String) throws -> String? { try decodeObject(of: String.self, forKey: key) }
+
+  /// A data object; missing is `nil`.
+  public func decodeData(forKey key: String) throws -> Data? { try decodeObject(of: Data.self, forKey: key) }
+
+  /// An array whose elements are all of type `T`; missing is `nil`.
+  public func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
+    try applyingFailurePolicy(nil) {
+      var allowed = ClassRegistry.shared.allowedClassNames(for: [[Any].self])
+      allowed.formUnion(ClassRegistry.shared.allowedClassNames(for: [type]))
+      guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
+      guard let array = object as? [Any] else {
+        throw ArchiveError(.typeMismatch, "expected an array, found \(Swift.type(of: object))", at: .init(keyPath: key))
+      }
+      return try array.enumerated().map { index, element in
+        guard let typed = element as? T else {
+          throw ArchiveError(
+            .typeMismatch, "expected \(T.self), found \(Swift.type(of: element))",
+            at: .init(keyPath: "\(key)[\(index)]"))
+        }
+        return typed
+      }
+    }
+  }
+
+  /// Decodes the object under `key` after construction and stores it in `keyPath` of the object being decoded
+  /// (the link phase). Use it for back references (`parent`, `delegate`, `previous`) and anything that may form a
+  /// cycle.
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) from the link phase when the object is not a `Value`.
+  public func decodeReference<Root: AnyObject, Value>(
+    forKey key: String, into keyPath: ReferenceWritableKeyPath<Root, Value?>
+  ) throws {
+    let allowed = requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [Value.self]) : nil
+    try decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
+      guard let root = object as? Root else {
+        throw ArchiveError(
+          .typeMismatch, "the decoded object is a \(Swift.type(of: object)), not the \(Root.self) the key path expects",
+          at: .init(keyPath: key))
+      }
+      guard let value else {
+        root[keyPath: keyPath] = nil
+        return
+      }
+      guard let typed = value as? Value else {
+        throw ArchiveError(
+          .typeMismatch, "expected \(Value.self), found \(Swift.type(of: value))", at: .init(keyPath: key))
+      }
+      root[keyPath: keyPath] = typed
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Module `KeyedArchive`: see Package.swift for its role.

@@ -1,0 +1,190 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+
+extension KeyedArchiver {
+  /// Encodes a Foundation value with the class and keys Apple writes, and returns its UID.
+  func encodeFoundationValue(_ value: Any) -> Int {
+    switch value {
+    case let v as String: return plainReference(.string(v))
+    case let v as Substring: return plainReference(.string(String(v)))
+    case let v as Bool where type(of: value) == Bool.self: return plainReference(.bool(v))
+    case let v as Int where type(of: value) == Int.self: return plainReference(.integer(Int64(v)))
+    case let v as Int64 where type(of: value) == Int64.self: return plainReference(.integer(v))
+    case let v as Int32 where type(of: value) == Int32.self: return plainReference(.integer(Int64(v)))
+    case let v as Int16 where type(of: value) == Int16.self: return plainReference(.integer(Int64(v)))
+    case let v as Int8 where type(of: value) == Int8.self: return plainReference(.integer(Int64(v)))
+    case let v as UInt where type(of: value) == UInt.self: return plainReference(.integer(unsigned: UInt64(v)))
+    case let v as UInt64 where type(of: value) == UInt64.self: return plainReference(.integer(unsigned: v))
+    case let v as UInt32 where type(of: value) == UInt32.self: return plainReference(.integer(Int64(v)))
+    case let v as UInt16 where type(of: value) == UInt16.self: return plainReference(.integer(Int64(v)))
+    case let v as UInt8 where type(of: value) == UInt8.self: return plainReference(.integer(Int64(v)))
+    case let v as Double where type(of: value) == Double.self: return plainReference(.real(v))
+    case let v as Float where type(of: value) == Float.self: return plainReference(.float(v))
+    case let v as NSNumber where !(value is NSDecimalNumber): return plainReference(Self.plainValue(of: v))
+    case let v as NSMutableString:
+      return foundationObject(className: FoundationClass.mutableString, identity: v) {
+        $0.append(ArchiveField(key: ArchiveKeys.nsString, value: .inline(.string(String(v)))))
+      }
+    case let v as NSMutableData:
+      return foundationObject(className: FoundationClass.mutableData, identity: v) {
+        $0.append(ArchiveField(key: ArchiveKeys.nsData, value: .inline(.data(Data(v)))))
+      }
+    case let v as Data: return plainReference(.data(v))
+    case let v as Date:
+      return foundationObject(className: FoundationClass.date) {
+        $0.append(ArchiveField(key: ArchiveKeys.nsTime, value: .inline(.real(v.timeIntervalSinceReferenceDate))))
+      }
+    case let v as UUID:
+      return foundationObject(className: FoundationClass.uuid) {
+        let bytes = withUnsafeBytes(of: v.uuid) { Data($0) }
+        $0.append(ArchiveField(key: ArchiveKeys.nsUUIDBytes, value: .inline(.data(bytes))))
+      }
+    case let v as URL:
+      return foundationObject(className: FoundationClass.url) { fields in
+        let base = v.baseURL.map { self.reference(for: $0) } ?? 0
+        fields.append(ArchiveField(key: ArchiveKeys.nsBase, value: .uid(base)))
+        let relative = v.baseURL == nil ? v.absoluteString : v.relativeString
+        fields.append(ArchiveField(key: ArchiveKeys.nsRelative, value: .uid(self.plainReference(.string(relative)))))
+      }
+    case let v as NSNull:
+      return foundationObject(className: FoundationClass.null, identity: v) { _ in }
+    case let v as ArchivedObject:
+      return encodeArchivedObject(v)
+    case let v as NSMutableArray:
+      return foundationObject(className: FoundationClass.mutableArray, identity: v) { fields in
+        let uids = v.map { self.reference(for: $0) }
+        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      }
+    case let v as NSMutableDictionary:
+      return foundationObject(className: FoundationClass.mutableDictionary, identity: v) { fields in
+        self.encodeDictionaryFields(Self.sortedEntries(v), into: &fields)
+      }
+    case let v as NSOrderedSet:
+      let name = v is NSMutableOrderedSet ? FoundationClass.mutableOrderedSet : FoundationClass.orderedSet
+      return foundationObject(className: name, identity: v) { fields in
+        for (index, element) in v.array.enumerated() {
+          fields.append(ArchiveField(key: ArchiveKeys.nsObject(index), value: .uid(self.reference(for: element))))
+        }
+      }
+    case let v as NSError:
+      return foundationObject(className: FoundationClass.error, identity: v) { fields in
+        fields.append(ArchiveField(key: ArchiveKeys.nsDomain, value: .uid(self.plainReference(.string(v.domain)))))
+        fields.append(ArchiveField(key: ArchiveKeys.nsCode, value: .inline(.integer(Int64(v.code)))))
+        let info = v.userInfo.isEmpty ? 0 : self.reference(for: v.userInfo)
+        fields.append(ArchiveField(key: ArchiveKeys.nsUserInfo, value: .uid(info)))
+      }
+    case let v as ArchivedValue:
+      return encodeArchivedValue(v)
+    case let v as DateInterval:
+      return foundationObject(className: "NSDateInterval") { fields in
+        fields.append(ArchiveField(key: ArchiveKeys.nsStartDate, value: .uid(self.reference(for: v.start))))
+        fields.append(ArchiveField(key: ArchiveKeys.nsEndDate, value: .uid(self.reference(for: v.end))))
+      }
+    case let v as [Any]:
+      return foundationObject(className: FoundationClass.array) { fields in
+        let uids = v.map { self.reference(for: $0) }
+        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      }
+    case let v as [AnyHashable: Any]:
+      return foundationObject(className: FoundationClass.dictionary) { fields in
+        self.encodeDictionaryFields(Self.sortedEntries(v), into: &fields)
+      }
+    case let v as Set<AnyHashable>:
+      return foundationObject(className: FoundationClass.set) { fields in
+        let uids = v.sorted { Self.sortKey($0) < Self.sortKey($1) }.map { self.reference(for: $0.base) }
+        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      }
+    default:
+      failWithError(
+        ArchiveError(
+          .invalidValue,
+          "cannot archive a value of type \(type(of: value)): it is neither a Coding class nor a Foundation value"))
+      return 0
+    }
+  }
+
+  private func encodeDictionaryFields(_ entries: [(key: Any, value: Any)], into fields: inout [ArchiveField]) {
+    var keys: [Int] = []
+    var values: [Int] = []
+    for entry in entries {
+      keys.append(reference(for: entry.key))
+      values.append(reference(for: entry.value))
+    }
+    fields.append(ArchiveField(key: ArchiveKeys.nsKeys, value: .uids(keys)))
+    fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(values)))
+  }
+
+  /// Dictionary entries in a stable order, so the same dictionary always gives the same bytes.
+  static func sortedEntries(_ dictionary: [AnyHashable: Any]) -> [(key: Any, value: Any)] {
+    dictionary.sorted { sortKey($0.key) < sortKey($1.key) }.map { ($0.key.base, $0.value) }
+  }
+
+  static func sortedEntries(_ dictionary: NSDictionary) -> [(key: Any, value: Any)] {
+    var entries: [(key: AnyHashable, value: Any)] = []
+    for (key, value) in dictionary {
+      if let hashable = key as? AnyHashable { entries.append((hashable, value)) }
+    }
+    return entries.sorted { sortKey($0.key) < sortKey($1.key) }.map { ($0.key.base, $0.value) }
+  }
+
+  static func sortKey(_ key: AnyHashable) -> String {
+    "\(type(of: key.base))\u{0}\(key)"
+  }
+
+  /// The plain value an `NSNumber` archives as, by its Objective-C type.
+  static func plainValue(of number: NSNumber) -> PropertyListValue {
+    switch String(cString: number.objCType) {
+    case "B": .bool(number.boolValue)
+    case "c" where String(describing: type(of: number)).contains("Boolean"): .bool(number.boolValue)
+    case "f": .float(number.floatValue)
+    case "d": .real(number.doubleValue)
+    case "Q", "L", "I", "S", "C": .integer(unsigned: number.uint64Value)
+    default: .integer(number.int64Value)
+    }
+  }
+
+  private func encodeArchivedObject(_ object: ArchivedObject) -> Int {
+    let chain = object.classChain.isEmpty ? registry.classChain(forClassName: object.className) : object.classChain
+    return foundationObject(className: object.className, chain: chain, identity: object) { fields in
+      for field in object.fields {
+        fields.append(ArchiveField(key: field.key, value: self.fieldValue(for: field.value)))
+      }
+    }
+  }
+
+  private func fieldValue(for value: ArchivedObject.Field) -> ArchiveFieldValue {
+    switch value {
+    case .value(let v): .inline(v)
+    case .object(let object): .uid(reference(for: object))
+    case .objects(let objects): .uids(objects.map { reference(for: $0) })
+    }
+  }
+
+  private func encodeArchivedValue(_ value: ArchivedValue) -> Int {
+    foundationObject(className: FoundationClass.value) { fields in
+      func real(_ key: String, _ v: Double) { fields.append(ArchiveField(key: key, value: .inline(.real(v)))) }
+      func string(_ key: String, _ s: String) {
+        fields.append(ArchiveField(key: key, value: .uid(self.plainReference(.string(s)))))
+      }
+      fields.append(ArchiveField(key: ArchiveKeys.nsSpecial, value: .inline(.integer(value.special))))
+      switch value {
+      case .point(let x, let y): string(ArchiveKeys.nsPointValue, ArchivedValue.format([x, y]))
+      case .size(let w, let h): string(ArchiveKeys.nsSizeValue, ArchivedValue.format([w, h]))
+      case .rect(let x, let y, let w, let h):
+        string(ArchiveKeys.nsRectValue, "{\(ArchivedValue.format([x, y])), \(ArchivedValue.format([w, h]))}")
+      case .range(let location, let length):
+        fields.append(
+          ArchiveField(key: ArchiveKeys.nsRangeLocation, value: .uid(self.plainReference(.integer(location)))))
+        fields.append(ArchiveField(key: ArchiveKeys.nsRangeLength, value: .uid(self.plainReference(.integer(length)))))
+      case .edgeInsets(let top, let left, let bottom, let right, _):
+        real(ArchiveKeys.nsEdgeTop, top)
+        real(ArchiveKeys.nsEdgeLeft, left)
+        real(ArchiveKeys.nsEdgeBottom, bottom)
+        real(ArchiveKeys.nsEdgeRight, right)
+      case .transform(let a, let b, let c, let d, let tx, let ty):
+        for (key, v) in zip(["a", "b", "c", "d", "tx", "ty"], [a, b, c, d, tx, ty]) { real("NS.atval.\(key)", v) }
+      }
+    }
+  }
+}

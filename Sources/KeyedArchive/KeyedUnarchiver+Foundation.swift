@@ -1,0 +1,243 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+
+extension KeyedUnarchiver {
+  /// Foundation classes decoded into Swift values.
+  static let foundationClassNames: Set<String> = [
+    FoundationClass.string, FoundationClass.mutableString, FoundationClass.data, FoundationClass.mutableData,
+    FoundationClass.date, FoundationClass.uuid, FoundationClass.url, FoundationClass.array,
+    FoundationClass.mutableArray, FoundationClass.dictionary, FoundationClass.mutableDictionary, FoundationClass.set,
+    FoundationClass.mutableSet, FoundationClass.orderedSet, FoundationClass.mutableOrderedSet, FoundationClass.null,
+    FoundationClass.value, FoundationClass.error, "NSDateInterval",
+  ]
+
+  /// The UIDs stored in an inline array under a key, or `nil` when absent.
+  func uidArray(_ key: String) throws -> [Int]? {
+    guard let ref = fieldRef(key) else { return nil }
+    let header = try reader.header(of: ref)
+    guard header.kind == .array else {
+      throw ArchiveError(.typeMismatch, "expected an inline array of references, found a \(header.kind)", at: .init(keyPath: key))
+    }
+    return try (0..<header.count).map { i in
+      let element = reader.element(header, i)
+      let elementHeader = try reader.header(of: element)
+      guard elementHeader.kind == .uid else {
+        throw ArchiveError(
+          .typeMismatch, "expected a reference in \(key)[\(i)], found a \(elementHeader.kind)", at: .init(keyPath: key))
+      }
+      return try checkedUID(reader.uid(elementHeader), key: key)
+    }
+  }
+
+  /// The elements of a collection: `NS.objects`, else the old-style `NS.object.0`, `NS.object.1`, ….
+  private func elements(allowed: Set<String>?) throws -> [Any] {
+    if let uids = try uidArray(ArchiveKeys.nsObjects) {
+      // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
+      return try uids.enumerated().compactMap { i, uid in
+        try decode(uid: uid, key: "\(ArchiveKeys.nsObjects)[\(i)]", allowed: allowed)
+      }
+    }
+    var result: [Any] = []
+    var index = 0
+    while let ref = fieldRef(ArchiveKeys.nsObject(index)) {
+      if let value = try object(atFieldRef: ref, key: ArchiveKeys.nsObject(index), allowed: allowed) { result.append(value) }
+      index += 1
+    }
+    return result
+  }
+
+  private func string(_ key: String) throws -> String? {
+    guard let ref = fieldRef(key) else { return nil }
+    let value = try object(atFieldRef: ref, key: key, allowed: [FoundationClass.string, FoundationClass.mutableString])
+    guard let value else { return nil }
+    guard let string = value as? String else {
+      throw ArchiveError(.typeMismatch, "expected a string, found \(type(of: value))", at: .init(keyPath: key))
+    }
+    return string
+  }
+
+  private func double(_ key: String) throws -> Double {
+    switch try decodeValue(forKey: key) {
+    case .double(let v)?: return v
+    case .float(let v)?: return Double(v)
+    case .integer(let v)?: return Double(v)
+    case nil: return 0
+    case let other?: throw ArchiveError(.typeMismatch, "expected a real, found \(other.typeName)", at: .init(keyPath: key))
+    }
+  }
+
+  private func int(_ key: String) throws -> Int64 {
+    switch try decodeValue(forKey: key) {
+    case .integer(let v)?: return v
+    case .double(let v)? where v == v.rounded() && abs(v) < 9e18: return Int64(v)
+    case nil: return 0
+    case let other?: throw ArchiveError(.typeMismatch, "expected an integer, found \(other.typeName)", at: .init(keyPath: key))
+    }
+  }
+
+  /// Decodes the current object as the Foundation class `className`.
+  func decodeFoundation(className: String, uid: Int, allowed: Set<String>?) throws -> Any? {
+    switch className {
+    case FoundationClass.string, FoundationClass.mutableString:
+      switch try decodeValue(forKey: ArchiveKeys.nsString) {
+      case .string(let v)?: return v
+      case nil:
+        if case .bytes(let bytes)? = try decodeValue(forKey: ArchiveKeys.nsBytes) {
+          return String(decoding: bytes, as: UTF8.self)
+        }
+        return ""
+      case let other?:
+        throw ArchiveError(.typeMismatch, "expected a string, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsString))
+      }
+    case FoundationClass.data, FoundationClass.mutableData:
+      switch try decodeValue(forKey: ArchiveKeys.nsData) ?? decodeValue(forKey: ArchiveKeys.nsBytes) {
+      case .bytes(let v)?: return v
+      case nil: return Data()
+      case let other?:
+        throw ArchiveError(.typeMismatch, "expected data, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsData))
+      }
+    case FoundationClass.date:
+      return Date(timeIntervalSinceReferenceDate: try double(ArchiveKeys.nsTime))
+    case FoundationClass.uuid:
+      guard case .bytes(let bytes)? = try decodeValue(forKey: ArchiveKeys.nsUUIDBytes), bytes.count == 16 else {
+        throw ArchiveError(.corruptData, "expected 16 bytes of NS.uuidbytes", at: .init(keyPath: ArchiveKeys.nsUUIDBytes))
+      }
+      let b = [UInt8](bytes)
+      return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+    case FoundationClass.url:
+      let base = try fieldRef(ArchiveKeys.nsBase).flatMap {
+        try object(atFieldRef: $0, key: ArchiveKeys.nsBase, allowed: [FoundationClass.url]) as? URL
+      }
+      guard let relative = try string(ArchiveKeys.nsRelative) else {
+        throw ArchiveError(.corruptData, "NSURL without NS.relative", at: .init(keyPath: ArchiveKeys.nsRelative))
+      }
+      guard let url = URL(string: relative, relativeTo: base) else {
+        throw ArchiveError(.corruptData, "NS.relative \"\(relative)\" is not a URL", at: .init(keyPath: ArchiveKeys.nsRelative))
+      }
+      return url
+    case FoundationClass.array, FoundationClass.mutableArray:
+      return try elements(allowed: allowed)
+    case FoundationClass.set, FoundationClass.mutableSet:
+      return Set(try hashables(try elements(allowed: allowed), key: ArchiveKeys.nsObjects))
+    case FoundationClass.orderedSet, FoundationClass.mutableOrderedSet:
+      return NSOrderedSet(array: try elements(allowed: allowed))
+    case FoundationClass.dictionary, FoundationClass.mutableDictionary:
+      return try dictionary(allowed: allowed)
+    case FoundationClass.null:
+      return NSNull()
+    case FoundationClass.value:
+      return try archivedValue()
+    case FoundationClass.error:
+      let domain = try string(ArchiveKeys.nsDomain) ?? ""
+      let code = try int(ArchiveKeys.nsCode)
+      var userInfo: [String: Any] = [:]
+      if let ref = fieldRef(ArchiveKeys.nsUserInfo),
+        let info = try object(atFieldRef: ref, key: ArchiveKeys.nsUserInfo, allowed: allowed.map { $0.union(Self.plistClasses) })
+      {
+        userInfo = info as? [String: Any] ?? [:]
+      }
+      return NSError(domain: domain, code: Int(code), userInfo: userInfo)
+    case "NSDateInterval":
+      let start = try fieldRef(ArchiveKeys.nsStartDate).flatMap {
+        try object(atFieldRef: $0, key: ArchiveKeys.nsStartDate, allowed: [FoundationClass.date]) as? Date
+      }
+      let end = try fieldRef(ArchiveKeys.nsEndDate).flatMap {
+        try object(atFieldRef: $0, key: ArchiveKeys.nsEndDate, allowed: [FoundationClass.date]) as? Date
+      }
+      guard let start, let end, end >= start else {
+        throw ArchiveError(.corruptData, "NSDateInterval needs NS.startDate before NS.endDate")
+      }
+      return DateInterval(start: start, end: end)
+    default:
+      return nil
+    }
+  }
+
+  static let plistClasses: Set<String> = [
+    FoundationClass.string, FoundationClass.number, FoundationClass.data, FoundationClass.date, FoundationClass.array,
+    FoundationClass.dictionary, FoundationClass.mutableArray, FoundationClass.mutableDictionary,
+    FoundationClass.mutableString, FoundationClass.mutableData,
+  ]
+
+  private func hashables(_ values: [Any], key: String) throws -> [AnyHashable] {
+    try values.enumerated().map { i, value in
+      guard let hashable = value as? AnyHashable else {
+        throw ArchiveError(
+          .typeMismatch, "a \(type(of: value)) cannot be a set member or dictionary key", at: .init(keyPath: "\(key)[\(i)]"))
+      }
+      return hashable
+    }
+  }
+
+  private func dictionary(allowed: Set<String>?) throws -> [AnyHashable: Any] {
+    var keys: [Any] = []
+    var values: [Any?] = []
+    if let keyUIDs = try uidArray(ArchiveKeys.nsKeys) {
+      let valueUIDs = try uidArray(ArchiveKeys.nsObjects) ?? []
+      guard keyUIDs.count == valueUIDs.count else {
+        throw ArchiveError(
+          .corruptData, "NS.keys has \(keyUIDs.count) entries but NS.objects has \(valueUIDs.count)",
+          at: .init(keyPath: ArchiveKeys.nsKeys))
+      }
+      for (i, uid) in keyUIDs.enumerated() {
+        guard let key = try decode(uid: uid, key: "\(ArchiveKeys.nsKeys)[\(i)]", allowed: allowed) else {
+          throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
+        }
+        keys.append(key)
+        values.append(try decode(uid: valueUIDs[i], key: "\(ArchiveKeys.nsObjects)[\(i)]", allowed: allowed))
+      }
+    } else {
+      var index = 0
+      while let keyRef = fieldRef(ArchiveKeys.nsKey(index)) {
+        guard let key = try object(atFieldRef: keyRef, key: ArchiveKeys.nsKey(index), allowed: allowed) else { break }
+        keys.append(key)
+        values.append(
+          try fieldRef(ArchiveKeys.nsObject(index)).flatMap {
+            try object(atFieldRef: $0, key: ArchiveKeys.nsObject(index), allowed: allowed)
+          })
+        index += 1
+      }
+    }
+    var result: [AnyHashable: Any] = [:]
+    for (key, value) in zip(try hashables(keys, key: ArchiveKeys.nsKeys), values) {
+      result[key] = value ?? NSNull()
+    }
+    return result
+  }
+
+  private func archivedValue() throws -> ArchivedValue {
+    let special = try int(ArchiveKeys.nsSpecial)
+    func geometry(_ key: String, _ count: Int) throws -> [Double] {
+      let text = try string(key) ?? ""
+      let numbers = ArchivedValue.numbers(in: text)
+      guard numbers.count == count else {
+        throw ArchiveError(
+          .corruptData, "expected \(count) numbers in \"\(text)\", found \(numbers.count)", at: .init(keyPath: key))
+      }
+      return numbers
+    }
+    switch special {
+    case 1:
+      let n = try geometry(ArchiveKeys.nsPointValue, 2)
+      return .point(x: n[0], y: n[1])
+    case 2:
+      let n = try geometry(ArchiveKeys.nsSizeValue, 2)
+      return .size(width: n[0], height: n[1])
+    case 3:
+      let n = try geometry(ArchiveKeys.nsRectValue, 4)
+      return .rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    case 4:
+      return .range(location: try int(ArchiveKeys.nsRangeLocation), length: try int(ArchiveKeys.nsRangeLength))
+    case 10:
+      let v = try ["a", "b", "c", "d", "tx", "ty"].map { try double("NS.atval.\($0)") }
+      return .transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+    case 11, 12:
+      return .edgeInsets(
+        top: try double(ArchiveKeys.nsEdgeTop), left: try double(ArchiveKeys.nsEdgeLeft),
+        bottom: try double(ArchiveKeys.nsEdgeBottom), right: try double(ArchiveKeys.nsEdgeRight), special: special)
+    default:
+      throw ArchiveError(.unsupportedFormat, "NSValue with NS.special \(special) is not supported", at: .init(keyPath: ArchiveKeys.nsSpecial))
+    }
+  }
+}

@@ -1,0 +1,621 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+
+/// Reads keyed archives written by Apple's `NSKeyedArchiver` (or by ``KeyedArchiver``), in the spirit of
+/// `NSKeyedUnarchiver`, without crashing on hostile input.
+///
+/// The container is validated once; objects are then decoded lazily by their index in `$objects` and memoised,
+/// so shared references give the same instance. A reference back to an object still inside its
+/// `init(coder:)` is an error naming the key path, never a stack overflow; classes that need back references ask
+/// for them with ``DecodingCoder/decodeReference(forKey:into:)`` and get them in the link phase, after every
+/// object exists. Then the awake phase calls ``Coding/awakeAfter(using:)`` on every decoded instance.
+///
+/// For data from outside, use ``unarchivedObject(ofClass:from:options:)`` or
+/// ``unarchivedObject(ofClasses:from:options:)``: they require secure coding, so the file cannot choose which
+/// classes are instantiated.
+public final class KeyedUnarchiver: DecodingCoder {
+  /// Options in force.
+  public let options: KeyedUnarchiverOptions
+  /// The registry used to find the Swift class of an archived class name.
+  public var registry: ClassRegistry = .shared
+  /// `true` when every decoded object must be of an allowed class that supports secure coding.
+  public var requiresSecureCoding: Bool {
+    didSet { precondition(!oldValue || requiresSecureCoding, "requiresSecureCoding cannot be turned off once set") }
+  }
+  /// What a failing decode call does. Default: throw.
+  public var decodingFailurePolicy: DecodingFailurePolicy = .throwError
+  /// The first recorded error.
+  public private(set) var error: (any Error)?
+  /// Decode objects of unknown classes as ``ArchivedObject`` instead of failing (never under secure coding).
+  public var decodesUnknownClassesGenerically = false
+  /// Asked for a class when no other lookup finds one (`$classname`, `$classes`).
+  public var classResolver: ((String, [String]) -> (any Coding.Type)?)?
+
+  let reader: BinaryPropertyListReader
+  let objectsHeader: BinaryPropertyListReader.Header
+  let topHeader: BinaryPropertyListReader.Header
+
+  private enum State: UInt8 { case notStarted, inProgress, done }
+  private var states: [State]
+  private var cache: [Int: Any] = [:]
+  private var cachedChains: [Int: [String]] = [:]
+  private var classInfos: [Int: ClassInfo] = [:]
+  private var instanceClasses: [String: any Coding.Type] = [:]
+
+  struct Frame {
+    var uid: Int
+    var header: BinaryPropertyListReader.Header
+    var className: String
+    var key: String
+    var linkStart: Int
+  }
+  private var frames: [Frame] = []
+
+  private struct Link {
+    var owner: AnyObject?
+    var ownerUID: Int
+    var ownerClass: String
+    var targetRef: Int
+    var key: String
+    var allowed: Set<String>?
+    var assign: (AnyObject, Any?) throws -> Void
+  }
+  private var links: [Link] = []
+  private var linking = false
+  private var awakeList: [(uid: Int, object: any Coding)] = []
+
+  struct ClassInfo {
+    var name: String
+    var chain: [String]
+    var hints: [String]
+  }
+
+  /// Makes ``ArchivedValue`` stand for `NSValue` in allowed-class checks (once per process).
+  static let registerValueTypes: Void = {
+    ClassRegistry.shared.registerValueType(ArchivedValue.self, classNames: [FoundationClass.value])
+  }()
+
+  /// The number of entries in `$objects`.
+  public var objectCount: Int { objectsHeader.count }
+
+  /// Opens an archive (binary or XML) and validates its container and top level.
+  /// - Parameters:
+  ///   - data: the archive.
+  ///   - requiringSecureCoding: whether classes must be allowed explicitly. Default `true`.
+  ///   - options: limits.
+  /// - Throws: ``ArchiveError`` when the bytes are not a keyed archive.
+  public init(
+    forReadingFrom data: Data, requiringSecureCoding: Bool = true, options: KeyedUnarchiverOptions = .default
+  ) throws {
+    self.options = options
+    self.requiresSecureCoding = requiringSecureCoding
+    Self.registerValueTypes
+    let reader: BinaryPropertyListReader
+    switch PropertyListReader.format(of: data) {
+    case .binary:
+      reader = try BinaryPropertyListReader(data, options: options.propertyList)
+    case .xml:
+      // One decoding path: an XML archive is re-encoded as binary in memory (same `$objects` indexes).
+      let value = try PropertyListReader.read(data, options: options.propertyList)
+      reader = try BinaryPropertyListReader(BinaryPropertyListWriter.write(value), options: options.propertyList)
+    case nil:
+      throw ArchiveError(
+        .corruptData,
+        data.isEmpty ? "expected a keyed archive, found an empty input" : "expected a keyed archive (a property list)",
+        at: .init(byteOffset: 0))
+    }
+    self.reader = reader
+    let root = try reader.header(of: reader.topObject)
+    guard root.kind == .dictionary else {
+      throw ArchiveError(.unsupportedFormat, "expected a keyed archive's top-level dictionary, found a \(root.kind)")
+    }
+    func entry(_ key: String) -> Int? { reader.lookup(Array(key.utf8), inDictionary: root) }
+    guard let archiverRef = entry(ArchiveKeys.archiver) else {
+      throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $archiver key")
+    }
+    let archiverHeader = try reader.header(of: archiverRef)
+    let archiverName = archiverHeader.kind == .asciiString ? try reader.string(archiverHeader, object: archiverRef) : ""
+    guard archiverName == ArchiveKeys.archiverName else {
+      throw ArchiveError(
+        .unsupportedFormat, "expected $archiver \"NSKeyedArchiver\", found \"\(archiverName)\"",
+        at: .init(keyPath: ArchiveKeys.archiver))
+    }
+    guard let versionRef = entry(ArchiveKeys.version) else {
+      throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $version key")
+    }
+    let versionHeader = try reader.header(of: versionRef)
+    guard versionHeader.kind == .integer,
+      try reader.integer(versionHeader, object: versionRef) == .integer(ArchiveKeys.versionNumber)
+    else {
+      throw ArchiveError(
+        .unsupportedFormat, "expected $version 100000, found \(try reader.value(of: versionRef))",
+        at: .init(keyPath: ArchiveKeys.version))
+    }
+    guard let topRef = entry(ArchiveKeys.top), case let top = try reader.header(of: topRef), top.kind == .dictionary
+    else {
+      throw ArchiveError(.corruptData, "expected a $top dictionary", at: .init(keyPath: ArchiveKeys.top))
+    }
+    guard let objectsRef = entry(ArchiveKeys.objects), case let objects = try reader.header(of: objectsRef),
+      objects.kind == .array
+    else {
+      throw ArchiveError(.corruptData, "expected an $objects array", at: .init(keyPath: ArchiveKeys.objects))
+    }
+    guard objects.count <= options.maxObjectCount else {
+      throw ArchiveError(
+        .limitExceeded, "$objects has \(objects.count) entries, more than the limit of \(options.maxObjectCount)")
+    }
+    self.topHeader = top
+    self.objectsHeader = objects
+    self.states = [State](repeating: .notStarted, count: objects.count)
+  }
+
+  /// Decodes the root object of an untrusted archive, allowing only `type` (and the Foundation classes it needs).
+  /// - Returns: the root, or `nil` when the archive's root is `nil`.
+  /// - Throws: ``ArchiveError`` for corrupt data, a disallowed or unknown class, or a failing `init(coder:)`.
+  public static func unarchivedObject<T>(
+    ofClass type: T.Type, from data: Data, options: KeyedUnarchiverOptions = .default
+  ) throws -> T? {
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true, options: options)
+    return try unarchiver.decodeObject(of: type, forKey: ArchiveKeys.root)
+  }
+
+  /// Decodes the root object of an untrusted archive, allowing only the given types.
+  public static func unarchivedObject(
+    ofClasses types: [Any.Type], from data: Data, options: KeyedUnarchiverOptions = .default
+  ) throws -> Any? {
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true, options: options)
+    return try unarchiver.decodeObject(of: types, forKey: ArchiveKeys.root)
+  }
+
+  /// Decodes the root object of a trusted archive (your own files) with any registered class.
+  public static func unarchivedRootObject(
+    from data: Data, registry: ClassRegistry = .shared, options: KeyedUnarchiverOptions = .default
+  ) throws -> Any? {
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false, options: options)
+    unarchiver.registry = registry
+    return try unarchiver.decodeObject(forKey: ArchiveKeys.root)
+  }
+
+  /// Decodes `className` as `type` in this archive, before any other lookup.
+  public func setClass(_ type: (any Coding.Type)?, forClassName className: String) {
+    instanceClasses[className] = type
+  }
+
+  /// The keys of `$top`.
+  public var topLevelKeys: [String] {
+    (0..<topHeader.count).compactMap { i in
+      let ref = reader.element(topHeader, i)
+      guard let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String
+      else { return nil }
+      return try? reader.string(header, object: ref)
+    }
+  }
+
+  /// Ends decoding; throws the first error recorded under ``DecodingFailurePolicy/setErrorAndReturn``.
+  public func finishDecoding() throws {
+    if let error { throw error }
+  }
+
+  // MARK: DecodingCoder core
+
+  private var currentHeader: BinaryPropertyListReader.Header { frames.last?.header ?? topHeader }
+
+  /// The property-list object stored under a key of the current object, or `nil`.
+  func fieldRef(_ key: String) -> Int? {
+    let stored = KeyedArchiver.escape(key)
+    let header = currentHeader
+    let bytes = Array(stored.utf8)
+    if bytes.allSatisfy({ $0 < 0x80 }) { return reader.lookup(bytes, inDictionary: header) }
+    for i in 0..<header.count {
+      let keyRef = reader.element(header, i)
+      if let keyHeader = try? reader.header(of: keyRef), (try? reader.string(keyHeader, object: keyRef)) == stored {
+        return reader.dictionaryValue(header, i)
+      }
+    }
+    return nil
+  }
+
+  /// `true` when the current object has the key.
+  public func containsValue(forKey key: String) -> Bool { fieldRef(key) != nil }
+
+  /// The inline primitive under a key (or the plain number, string or data a UID there refers to).
+  public func decodeValue(forKey key: String) throws -> CodedValue? {
+    try located(key) {
+      guard let ref = fieldRef(key) else { return nil }
+      return try codedValue(ref, key: key)
+    }
+  }
+
+  private func codedValue(_ ref: Int, key: String) throws -> CodedValue? {
+    let header = try reader.header(of: ref)
+    switch header.kind {
+    case .bool: return .bool(header.count == 1)
+    case .integer:
+      switch try reader.integer(header, object: ref) {
+      case .unsignedInteger(let v): return .unsignedInteger(v)
+      case .integer(let v): return .integer(v)
+      default: return nil
+      }
+    case .real:
+      if case .float(let v) = reader.real(header) { return .float(v) }
+      if case .real(let v) = reader.real(header) { return .double(v) }
+      return nil
+    case .data: return .bytes(reader.data(header))
+    case .asciiString, .utf16String: return .string(try reader.string(header, object: ref))
+    case .uid:
+      let uid = try checkedUID(reader.uid(header), key: key)
+      if uid == 0 { return nil }
+      let target = reader.element(objectsHeader, uid)
+      let targetHeader = try reader.header(of: target)
+      guard targetHeader.kind != .dictionary, targetHeader.kind != .array, targetHeader.kind != .uid else {
+        throw ArchiveError(
+          .typeMismatch, "expected a primitive value, found a reference to object #\(uid)", at: .init(keyPath: key))
+      }
+      if targetHeader.kind == .asciiString, reader.isASCIIString(target, equalTo: Array(ArchiveKeys.null.utf8)) {
+        return nil
+      }
+      return try codedValue(target, key: key)
+    case .date: return .double(reader.date(header).timeIntervalSinceReferenceDate)
+    case .array, .set, .dictionary:
+      throw ArchiveError(.typeMismatch, "expected a primitive value, found an inline \(header.kind)", at: .init(keyPath: key))
+    }
+  }
+
+  /// The object under a key of the current object.
+  public func decodeObject(forKey key: String, allowedClasses: Set<String>?) throws -> Any? {
+    try located(key) {
+      guard let ref = fieldRef(key) else { return nil }
+      return try object(atFieldRef: ref, key: key, allowed: allowedClasses)
+    }
+  }
+
+  /// Decodes the value a field holds: a UID is resolved; an inline primitive is returned as a Swift value.
+  func object(atFieldRef ref: Int, key: String, allowed: Set<String>?) throws -> Any? {
+    let header = try reader.header(of: ref)
+    switch header.kind {
+    case .uid:
+      return try decode(uid: try checkedUID(reader.uid(header), key: key), key: key, allowed: allowed)
+    case .array:
+      throw ArchiveError(.typeMismatch, "expected an object reference, found an inline array", at: .init(keyPath: key))
+    default:
+      return try plainValue(ref, header: header)
+    }
+  }
+
+  /// Defers decoding the object under a key to the link phase.
+  public func decodeDeferred(
+    forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
+  ) throws {
+    guard let frame = frames.last else {
+      throw ArchiveError(.other, "decodeReference(forKey:into:) can only be used inside init(coder:)")
+    }
+    guard let ref = fieldRef(key) else {
+      return
+    }
+    links.append(
+      Link(
+        owner: nil, ownerUID: frame.uid, ownerClass: frame.className, targetRef: ref, key: key,
+        allowed: allowedClasses, assign: assign))
+  }
+
+  /// Records an error (the first one is kept).
+  public func failWithError(_ error: any Error) {
+    if self.error == nil { self.error = error }
+  }
+
+  // MARK: Decoding objects
+
+  func checkedUID(_ raw: UInt64, key: String) throws -> Int {
+    guard raw < UInt64(objectsHeader.count) else {
+      throw ArchiveError(
+        .corruptData, "reference to object #\(raw), but $objects has \(objectsHeader.count) entries",
+        at: .init(keyPath: key))
+    }
+    return Int(raw)
+  }
+
+  /// Runs `body` and adds the current object's index, class and key path to any ``ArchiveError`` it throws.
+  private func located<T>(_ key: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as ArchiveError {
+      throw error.located(in: currentLocation(key))
+    }
+  }
+
+  func currentLocation(_ key: String) -> ArchiveError.Location {
+    let path = (frames.map(\.key) + [key]).joined(separator: ".")
+    guard let frame = frames.last else { return .init(keyPath: path) }
+    return .init(objectIndex: frame.uid, className: frame.className, keyPath: path)
+  }
+
+  /// Decodes `$objects[uid]` (memoised), checking the allowed classes.
+  func decode(uid: Int, key: String, allowed: Set<String>?) throws -> Any? {
+    if uid == 0 { return nil }
+    switch states[uid] {
+    case .done:
+      if let chain = cachedChains[uid] { try checkAllowed(chain: chain, allowed: allowed, uid: uid) }
+      return cache[uid]
+    case .inProgress:
+      let name = cachedChains[uid]?.first ?? frames.first(where: { $0.uid == uid })?.className ?? "?"
+      throw ArchiveError(
+        .referenceCycle,
+        "reference cycle: object #\(uid) (\(name)) is still being decoded when this key refers back to it; "
+          + "decode back references with decodeReference(forKey:into:)")
+    case .notStarted:
+      break
+    }
+    let ref = reader.element(objectsHeader, uid)
+    let header = try reader.header(of: ref)
+    guard header.kind == .dictionary else {
+      let value = try plainValue(ref, header: header)
+      let chain = value.map { Self.plainChain(of: $0) } ?? []
+      if value != nil { try checkAllowed(chain: chain, allowed: allowed, uid: uid) }
+      states[uid] = .done
+      cache[uid] = value
+      cachedChains[uid] = chain
+      return value
+    }
+    guard let classRef = reader.lookup(Array(ArchiveKeys.class.utf8), inDictionary: header) else {
+      throw ArchiveError(.corruptData, "object #\(uid) is a dictionary without $class", at: .init(objectIndex: uid))
+    }
+    let classHeader = try reader.header(of: classRef)
+    guard classHeader.kind == .uid else {
+      throw ArchiveError(.corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
+    }
+    let info = try classInfo(uid: try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class), of: uid)
+    guard frames.count < options.maxDepth else {
+      throw ArchiveError(
+        .limitExceeded,
+        "objects nest deeper than the limit of \(options.maxDepth); decode long chains with decodeReference(forKey:into:)",
+        at: .init(objectIndex: uid, className: info.name))
+    }
+    let resolved = try resolve(info, uid: uid)
+    try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
+    states[uid] = .inProgress
+    cachedChains[uid] = resolved.chain
+    frames.append(Frame(uid: uid, header: header, className: info.name, key: key, linkStart: links.count))
+    let value: Any?
+    do {
+      value = try instantiate(resolved, info: info, uid: uid, allowed: allowed)
+    } catch let error as ArchiveError {
+      frames.removeLast()
+      states[uid] = .notStarted
+      throw error.located(in: .init(objectIndex: uid, className: info.name))
+    } catch {
+      frames.removeLast()
+      states[uid] = .notStarted
+      throw ArchiveError(
+        .other, "init(coder:) failed", at: .init(objectIndex: uid, className: info.name),
+        underlying: error)
+    }
+    let frame = frames.removeLast()
+    if let object = value.map({ $0 as AnyObject }), case .coding = resolved.kind {
+      for index in frame.linkStart..<links.count where links[index].owner == nil { links[index].owner = object }
+    }
+    states[uid] = .done
+    cache[uid] = value
+    if frames.isEmpty, !linking { try runLinkAndAwakePhases() }
+    return cache[uid]
+  }
+
+  /// Decodes deferred references, then sends `awakeAfter(using:)` to every decoded ``Coding`` instance.
+  private func runLinkAndAwakePhases() throws {
+    linking = true
+    defer { linking = false }
+    var index = 0
+    while index < links.count {
+      let link = links[index]
+      index += 1
+      guard let owner = link.owner else { continue }
+      let location = ArchiveError.Location(objectIndex: link.ownerUID, className: link.ownerClass, keyPath: link.key)
+      do {
+        let value = try object(atFieldRef: link.targetRef, key: link.key, allowed: link.allowed)
+        try link.assign(owner, value)
+      } catch let error as ArchiveError {
+        throw error.located(in: location)
+      }
+    }
+    links.removeAll()
+    let pending = awakeList
+    awakeList.removeAll()
+    for (uid, object) in pending {
+      let replacement = try object.awakeAfter(using: self)
+      if replacement !== object { cache[uid] = replacement }
+    }
+  }
+
+  private func classInfo(uid classUID: Int, of objectUID: Int) throws -> ClassInfo {
+    if let known = classInfos[classUID] { return known }
+    let ref = reader.element(objectsHeader, classUID)
+    let header = try reader.header(of: ref)
+    let location = ArchiveError.Location(objectIndex: objectUID, keyPath: ArchiveKeys.class)
+    guard header.kind == .dictionary else {
+      throw ArchiveError(
+        .corruptData, "$class refers to object #\(classUID), a \(header.kind), not a class description", at: location)
+    }
+    guard let nameRef = reader.lookup(Array(ArchiveKeys.className.utf8), inDictionary: header),
+      case let nameHeader = try reader.header(of: nameRef),
+      nameHeader.kind == .asciiString || nameHeader.kind == .utf16String
+    else {
+      throw ArchiveError(
+        .corruptData, "class description #\(classUID) has no string $classname", at: location)
+    }
+    let name = try reader.string(nameHeader, object: nameRef)
+    func strings(_ key: String) throws -> [String] {
+      guard let ref = reader.lookup(Array(key.utf8), inDictionary: header) else { return [] }
+      let list = try reader.header(of: ref)
+      guard list.kind == .array else { return [] }
+      return try (0..<list.count).compactMap { i in
+        let element = reader.element(list, i)
+        let h = try reader.header(of: element)
+        return h.kind == .asciiString || h.kind == .utf16String ? try reader.string(h, object: element) : nil
+      }
+    }
+    let info = ClassInfo(name: name, chain: try strings(ArchiveKeys.classes), hints: try strings(ArchiveKeys.classHints))
+    classInfos[classUID] = info
+    return info
+  }
+
+  // MARK: Class resolution
+
+  struct Resolved {
+    enum Kind {
+      case coding(any Coding.Type)
+      case foundation(String)
+      case generic
+    }
+    var kind: Kind
+    /// The chain the allowed-class check uses: from our own knowledge of the class, never from the archive's
+    /// `$classes` (a file must not be able to claim a superclass it does not have).
+    var chain: [String]
+  }
+
+  private func resolve(_ info: ClassInfo, uid: Int) throws -> Resolved {
+    let candidates = [info.name] + info.chain.dropFirst().filter { $0 != FoundationClass.object } + info.hints
+    for name in candidates {
+      if let type = instanceClasses[name] ?? registry.type(forClassName: name) {
+        return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
+      }
+      if Self.foundationClassNames.contains(name) {
+        return Resolved(kind: .foundation(name), chain: registry.classChain(forClassName: name))
+      }
+    }
+    if let resolver = classResolver, let type = resolver(info.name, info.chain) {
+      return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
+    }
+    if decodesUnknownClassesGenerically, !requiresSecureCoding {
+      return Resolved(kind: .generic, chain: [info.name])
+    }
+    throw ArchiveError(
+      .classNotFound,
+      "cannot decode object of class \(info.name): no class is registered under that name"
+        + (info.chain.count > 1 ? " or its superclasses \(info.chain.dropFirst().joined(separator: ", "))" : ""),
+      at: .init(objectIndex: uid, className: info.name))
+  }
+
+  private func checkAllowed(chain: [String], allowed: Set<String>?, uid: Int, resolved: Resolved? = nil) throws {
+    guard requiresSecureCoding else { return }
+    let name = chain.first ?? "?"
+    guard let allowed else {
+      throw ArchiveError(
+        .classNotAllowed,
+        "secure decoding needs the allowed classes: use decodeObject(of:forKey:) to decode the \(name)",
+        at: .init(objectIndex: uid, className: name))
+    }
+    guard registry.isAllowed(chain: chain, by: allowed) else {
+      throw ArchiveError(
+        .classNotAllowed,
+        "value is of class \(name), which is not among the allowed classes \(allowed.sorted().joined(separator: ", "))",
+        at: .init(objectIndex: uid, className: name))
+    }
+    if case .coding(let type)? = resolved?.kind {
+      guard let secure = type as? any SecureCoding.Type, secure.supportsSecureCoding else {
+        throw ArchiveError(
+          .classNotAllowed, "class \(name) does not support secure coding", at: .init(objectIndex: uid, className: name))
+      }
+    }
+  }
+
+  private func instantiate(_ resolved: Resolved, info: ClassInfo, uid: Int, allowed: Set<String>?) throws -> Any? {
+    switch resolved.kind {
+    case .coding(let type):
+      let object = try type.init(coder: self)
+      awakeList.append((uid, object))
+      return object
+    case .foundation(let name):
+      return try decodeFoundation(className: name, uid: uid, allowed: allowed)
+    case .generic:
+      let object = ArchivedObject(className: info.name, classChain: info.chain, objectIndex: uid)
+      // Cached before its fields are read, so generic objects may refer back to themselves.
+      cache[uid] = object
+      states[uid] = .done
+      object.fields = try genericFields(allowed: allowed)
+      return object
+    }
+  }
+
+  /// The current object's fields, decoded generically.
+  private func genericFields(allowed: Set<String>?) throws -> [ArchivedObject.Entry] {
+    let header = currentHeader
+    var entries: [ArchivedObject.Entry] = []
+    for i in 0..<header.count {
+      let keyRef = reader.element(header, i)
+      let keyHeader = try reader.header(of: keyRef)
+      guard keyHeader.kind == .asciiString || keyHeader.kind == .utf16String else { continue }
+      let key = try reader.string(keyHeader, object: keyRef)
+      if key == ArchiveKeys.class { continue }
+      let valueRef = reader.dictionaryValue(header, i)
+      let valueHeader = try reader.header(of: valueRef)
+      switch valueHeader.kind {
+      case .uid:
+        let uid = try checkedUID(reader.uid(valueHeader), key: key)
+        entries.append(.init(key: key, value: .object(try decode(uid: uid, key: key, allowed: allowed))))
+      case .array:
+        var objects: [Any?] = []
+        for j in 0..<valueHeader.count {
+          let element = reader.element(valueHeader, j)
+          let elementHeader = try reader.header(of: element)
+          if elementHeader.kind == .uid {
+            objects.append(try decode(uid: try checkedUID(reader.uid(elementHeader), key: key), key: key, allowed: allowed))
+          } else {
+            objects.append(try reader.value(of: element))
+          }
+        }
+        entries.append(.init(key: key, value: .objects(objects)))
+      default:
+        entries.append(.init(key: key, value: .value(try reader.value(of: valueRef))))
+      }
+    }
+    return entries
+  }
+
+  /// A plain `$objects` entry (string, number, data) as a Swift value; `"$null"` is `nil`.
+  func plainValue(_ ref: Int, header: BinaryPropertyListReader.Header) throws -> Any? {
+    switch header.kind {
+    case .asciiString, .utf16String:
+      let string = try reader.string(header, object: ref)
+      return string == ArchiveKeys.null ? nil : string
+    case .bool: return header.count == 1
+    case .integer:
+      switch try reader.integer(header, object: ref) {
+      case .integer(let v): return Int(v)
+      case .unsignedInteger(let v): return v
+      default: return nil
+      }
+    case .real:
+      switch reader.real(header) {
+      case .float(let v): return v
+      case .real(let v): return v
+      default: return nil
+      }
+    case .data: return reader.data(header)
+    case .date: return reader.date(header)
+    case .uid, .array, .set, .dictionary:
+      throw ArchiveError(.corruptData, "expected an object or a plain value, found a \(header.kind)", at: .init(byteOffset: reader.offsets[ref]))
+    }
+  }
+
+  static func plainChain(of value: Any) -> [String] {
+    switch value {
+    case is String: [FoundationClass.string, FoundationClass.object]
+    case is Data: [FoundationClass.data, FoundationClass.object]
+    case is Date: [FoundationClass.date, FoundationClass.object]
+    default: [FoundationClass.number, FoundationClass.value, FoundationClass.object]
+    }
+  }
+}
+
+extension KeyedUnarchiver {
+  /// Decodes `$objects[uid]` with no class restriction (for validation); class descriptions are skipped.
+  public func decodeAny(uid: Int) throws -> Any? {
+    guard uid > 0, uid < objectCount else { return nil }
+    let ref = reader.element(objectsHeader, uid)
+    let header = try reader.header(of: ref)
+    if header.kind == .dictionary, reader.lookup(Array(ArchiveKeys.className.utf8), inDictionary: header) != nil {
+      return nil
+    }
+    return try decode(uid: uid, key: "$objects[\(uid)]", allowed: nil)
+  }
+}

@@ -1,0 +1,19 @@
+import PropertyList
+
+/// Limits and policies for reading keyed archives from untrusted bytes.
+public struct KeyedUnarchiverOptions: Sendable {
+  /// Limits of the property-list container.
+  public var propertyList = PropertyListDecodingOptions()
+  /// The deepest nesting of objects decoded inside one another's `init(coder:)` (deferred references do not
+  /// count). Default 1,000: real nibs nest far less; a linked list should decode its links with
+  /// `decodeReference(forKey:into:)`.
+  public var maxDepth = 1000
+  /// The most entries `$objects` may have. Default 64 Mi.
+  public var maxObjectCount = 1 << 26
+
+  /// Creates the default options.
+  public init() {}
+
+  /// The default options.
+  public static let `default` = KeyedUnarchiverOptions()
+}

@@ -1,0 +1,114 @@
+import Foundation
+import PropertyList
+
+/// The canonical JSON of `Specs/CommandLineTool.md` (CLI-010 onwards): exact integers, reals that read back to
+/// the same Double, `{"$data": …}`, `{"$date": …}`, `{"$uid": …}`, sets and non-string dictionaries sorted by
+/// their canonical text, string-keyed objects with sorted keys.
+enum CanonicalJSON {
+  /// A JSON value whose text is built once.
+  indirect enum Node {
+    case raw(String)
+    case array([Node])
+    case object([(String, Node)])
+  }
+
+  static func text(_ node: Node, pretty: Bool = false) -> String {
+    var out = ""
+    write(node, into: &out, pretty: pretty, indent: 0)
+    return out
+  }
+
+  private static func write(_ node: Node, into out: inout String, pretty: Bool, indent: Int) {
+    switch node {
+    case .raw(let text): out += text
+    case .array(let elements):
+      if elements.isEmpty {
+        out += "[]"
+        return
+      }
+      out += "["
+      for (i, element) in elements.enumerated() {
+        if i > 0 { out += "," }
+        if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        write(element, into: &out, pretty: pretty, indent: indent + 1)
+      }
+      if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+      out += "]"
+    case .object(let members):
+      if members.isEmpty {
+        out += "{}"
+        return
+      }
+      out += "{"
+      for (i, member) in members.enumerated() {
+        if i > 0 { out += "," }
+        if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+        out += string(member.0) + (pretty ? ": " : ":")
+        write(member.1, into: &out, pretty: pretty, indent: indent + 1)
+      }
+      if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+      out += "}"
+    }
+  }
+
+  static func string(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  static func real(_ value: Double) -> Node {
+    if value.isNaN { return .object([("$real", .raw("\"nan\""))]) }
+    if value.isInfinite { return .object([("$real", .raw(value < 0 ? "\"-inf\"" : "\"+inf\""))]) }
+    return .raw("\(value)")
+  }
+
+  static func sortedObject(_ members: [(String, Node)]) -> Node {
+    .object(members.sorted { $0.0 < $1.0 })
+  }
+
+  static func sortedByText(_ nodes: [Node]) -> [Node] {
+    nodes.map { (text($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
+  /// The raw form of a property-list value.
+  static func node(_ value: PropertyListValue) -> Node {
+    switch value {
+    case .bool(let v): .raw(v ? "true" : "false")
+    case .integer(let v): .raw(String(v))
+    case .unsignedInteger(let v): .raw(String(v))
+    case .real(let v): real(v)
+    case .float(let v): real(Double(v))
+    case .date(let v): .object([("$date", real(v.timeIntervalSinceReferenceDate))])
+    case .data(let v): .object([("$data", .raw(string(v.base64EncodedString())))])
+    case .string(let v): .raw(string(v))
+    case .uid(let v): .object([("$uid", .raw(String(v)))])
+    case .array(let a): .array(a.map(node))
+    case .set(let a): .object([("$set", .array(sortedByText(a.map(node))))])
+    case .dictionary(let d):
+      if d.hasOnlyStringKeys {
+        sortedObject(d.entries.map { ($0.key.stringValue ?? "", node($0.value)) })
+      } else {
+        .object([
+          (
+            "$dictionary",
+            .array(
+              d.entries.map { (text(node($0.key)), Node.array([node($0.key), node($0.value)])) }
+                .sorted { $0.0 < $1.0 }.map(\.1))
+          )
+        ])
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/// Help texts, in the OVERVIEW / USAGE / ARGUMENTS / OPTIONS layout (CLI-003).
+enum Help {
+  static let overview = """
+    OVERVIEW: Read, write and inspect Apple keyed archives, property lists, XIBs and nibs.
+
+    USAGE: keyed <command> [options] FILE
+
+    COMMANDS:
+      demo        Run the bundled example end to end.
+      dump        Print a property list or keyed archive (tree, or canonical JSON).
+      convert     Re-encode a property list or keyed archive, losslessly and atomically.
+      validate    Check a file fully without printing it.
+      help        Show help for a command.
+
+    Run 'keyed help <command>' or 'keyed <command> --help' for details. 'keyed --version' prints the version.
+
+    """
+
+  static let verbs: [String: String] = [
+    "dump": """
+      OVERVIEW: Print a property list or keyed archive.
+
+      USAGE: keyed dump [--json] [--raw] [--pretty] FILE
+
+      ARGUMENTS:
+        FILE        The input file, or - for standard input.
+
+      OPTIONS:
+        --json      Print canonical JSON (one line unless --pretty).
+        --raw       Print the property list itself, before any archive interpretation.
+        --pretty    Indent JSON output.
+        -h, --help  Show this help.
+
+      """,
+    "convert": """
+      OVERVIEW: Re-encode a property list or keyed archive without loss.
+
+      USAGE: keyed convert FILE -o OUT [--format binary|xml]
+
+      ARGUMENTS:
+        FILE                The input file, or - for standard input.
+
+      OPTIONS:
+        -o, --output OUT    The output file, written atomically.
+        --format FORMAT     binary (default) or xml.
+        -h, --help          Show this help.
+
+      """,
+    "validate": """
+      OVERVIEW: Check a file fully (every object decoded) without printing it.
+
+      USAGE: keyed validate FILE
+
+      ARGUMENTS:
+        FILE        The input file, or - for standard input.
+
+      OPTIONS:
+        -h, --help  Show this help.
+
+      """,
+    "demo": """
+      OVERVIEW: Run the bundled example: archive a model graph with a cycle to a file and back.
+
+      USAGE: keyed demo
+
+      OPTIONS:
+        -h, --help  Show this help.
+
+      """,
+    "help": """
+      OVERVIEW: Show help for a command.
+
+      USAGE: keyed help [COMMAND]
+
+      ARGUMENTS:
+        COMMAND     A command name.
+
+      OPTIONS:
+        -h, --help  Show this help.
+
+      """,
+  ]
+}

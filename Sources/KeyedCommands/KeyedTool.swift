@@ -1,0 +1,271 @@
+import ArchiveCoding
+import Foundation
+import KeyedArchive
+import PropertyList
+
+/// The `keyed` command-line tool, as a library so tests can run it in-process (`Specs/CommandLineTool.md`).
+public enum KeyedTool {
+  /// The tool's version.
+  public static let version = "0.1.0"
+
+  /// Exit statuses (CLI-002).
+  public enum ExitCode {
+    /// Success.
+    public static let success: Int32 = 0
+    /// Any other failure (a missing file, an I/O error).
+    public static let failure: Int32 = 1
+    /// Bad arguments.
+    public static let usage: Int32 = 64
+    /// Malformed or unsupported input.
+    public static let dataError: Int32 = 65
+  }
+
+  /// What a run printed and returned.
+  public struct Result: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Standard output.
+    public var output: String
+    /// Standard error.
+    public var errors: String
+  }
+
+  /// Runs the tool with the given arguments (without the program name) on the real standard streams.
+  public static func main(_ arguments: [String]) -> Int32 {
+    let result = run(arguments, standardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    FileHandle.standardOutput.write(Data(result.output.utf8))
+    FileHandle.standardError.write(Data(result.errors.utf8))
+    return result.status
+  }
+
+  /// Runs the tool in-process.
+  /// - Parameters:
+  ///   - arguments: the arguments, without the program name.
+  ///   - standardInput: reads standard input when the file argument is `-`.
+  /// - Returns: the status and what was printed.
+  public static func run(_ arguments: [String], standardInput: @escaping () -> Data = { Data() }) -> Result {
+    var context = Context(standardInput: standardInput)
+    let status = context.dispatch(arguments)
+    return Result(status: status, output: context.output, errors: context.errors)
+  }
+}
+
+struct UsageError: Error {
+  var message: String
+}
+
+struct Context {
+  let standardInput: () -> Data
+  var output = ""
+  var errors = ""
+
+  init(standardInput: @escaping () -> Data) { self.standardInput = standardInput }
+
+  mutating func dispatch(_ arguments: [String]) -> Int32 {
+    guard let verb = arguments.first else {
+      errors += Help.overview
+      return KeyedTool.ExitCode.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+      guard let text = Help.verbs[verb] else { return usage("unknown command '\(verb)'") }
+      output += text
+      return KeyedTool.ExitCode.success
+    }
+    switch verb {
+    case "--version", "version":
+      output += "keyed \(KeyedTool.version)\n"
+      return KeyedTool.ExitCode.success
+    case "help", "--help", "-h":
+      if let topic = rest.first {
+        guard let text = Help.verbs[topic] else { return usage("unknown command '\(topic)'") }
+        output += text
+      } else {
+        output += Help.overview
+      }
+      return KeyedTool.ExitCode.success
+    case "dump": return run { try $0.dump(rest) }
+    case "convert": return run { try $0.convert(rest) }
+    case "validate": return run { try $0.validate(rest) }
+    case "demo": return run { try $0.demo(rest) }
+    default:
+      return usage("unknown command '\(verb)'")
+    }
+  }
+
+  mutating func usage(_ message: String) -> Int32 {
+    errors += "keyed: \(message)\nRun 'keyed help' for the list of commands.\n"
+    return KeyedTool.ExitCode.usage
+  }
+
+  mutating func run(_ body: (inout Context) throws -> Void) -> Int32 {
+    do {
+      try body(&self)
+      return KeyedTool.ExitCode.success
+    } catch let error as UsageError {
+      return usage(error.message)
+    } catch let error as InputError {
+      errors += "keyed: \(error.message)\n"
+      return error.status
+    } catch let error as ArchiveError {
+      errors += "keyed: \(error.description.split(separator: "\n").first.map(String.init) ?? "")\n"
+      return error.code == .fileIO ? KeyedTool.ExitCode.failure : KeyedTool.ExitCode.dataError
+    } catch {
+      errors += "keyed: \(error)\n"
+      return KeyedTool.ExitCode.failure
+    }
+  }
+
+  // MARK: Arguments
+
+  struct Parsed {
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var positional: [String] = []
+  }
+
+  /// Options and the file may come in any order (CLI-001).
+  func parse(_ arguments: [String], flags: Set<String>, valued: Set<String>) throws -> Parsed {
+    var parsed = Parsed()
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if flags.contains(argument) {
+        parsed.flags.insert(argument)
+      } else if valued.contains(argument) {
+        guard index + 1 < arguments.count else { throw UsageError(message: "\(argument) needs a value") }
+        parsed.values[argument] = arguments[index + 1]
+        index += 1
+      } else if argument.hasPrefix("-"), argument != "-" {
+        throw UsageError(message: "unknown option '\(argument)'")
+      } else {
+        parsed.positional.append(argument)
+      }
+      index += 1
+    }
+    return parsed
+  }
+
+  func singleInput(_ parsed: Parsed) throws -> String {
+    guard parsed.positional.count == 1, let file = parsed.positional.first else {
+      throw UsageError(message: parsed.positional.isEmpty ? "missing FILE argument" : "expected one FILE argument")
+    }
+    return file
+  }
+
+  struct InputError: Error {
+    var message: String
+    var status: Int32
+  }
+
+  /// Reads a file argument (`-` is standard input).
+  func read(_ path: String) throws -> Data {
+    if path == "-" { return standardInput() }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw InputError(message: "\(path): no such file", status: KeyedTool.ExitCode.failure)
+    }
+    if isDirectory.boolValue {
+      throw InputError(message: "\(path): is a directory, not a supported input", status: KeyedTool.ExitCode.dataError)
+    }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw InputError(message: "\(path): cannot be read (\(error.localizedDescription))", status: KeyedTool.ExitCode.failure)
+    }
+  }
+
+  func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  func inputError(_ path: String, _ error: ArchiveError) -> InputError {
+    let located = error.located(in: .init(file: name(path)))
+    var text = located.description.split(separator: "\n").first.map(String.init) ?? located.message
+    if !text.hasPrefix(name(path)) { text = "\(name(path)): \(text)" }
+    return InputError(message: text, status: KeyedTool.ExitCode.dataError)
+  }
+
+  /// Reads a property list, turning its errors into one-line diagnostics naming the file.
+  func readPropertyList(_ path: String, data: Data) throws -> PropertyListValue {
+    do {
+      return try PropertyListReader.read(data, fileName: name(path))
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+  }
+
+  static func isKeyedArchive(_ value: PropertyListValue) -> Bool {
+    value.dictionaryValue?["$archiver"] != nil && value.dictionaryValue?["$objects"] != nil
+  }
+
+  // MARK: Verbs
+
+  mutating func dump(_ arguments: [String]) throws {
+    let parsed = try parse(arguments, flags: ["--json", "--raw", "--pretty"], valued: [])
+    let path = try singleInput(parsed)
+    let data = try read(path)
+    let pretty = parsed.flags.contains("--pretty")
+    let value = try readPropertyList(path, data: data)
+    if parsed.flags.contains("--raw") || !Self.isKeyedArchive(value) {
+      if parsed.flags.contains("--json") {
+        output += CanonicalJSON.text(CanonicalJSON.node(value), pretty: pretty) + "\n"
+      } else {
+        output += TreeText.render(value)
+      }
+      return
+    }
+    do {
+      _ = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      let json = try ArchiveJSON.render(value, pretty: pretty || !parsed.flags.contains("--json"))
+      output += json + "\n"
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+  }
+
+  mutating func convert(_ arguments: [String]) throws {
+    let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--format"])
+    let path = try singleInput(parsed)
+    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else { throw UsageError(message: "missing -o OUT") }
+    let formatName = parsed.values["--format"] ?? "binary"
+    guard let format = PropertyListFormat(rawValue: formatName) else {
+      throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")
+    }
+    let data = try read(path)
+    let value = try readPropertyList(path, data: data)
+    if Self.isKeyedArchive(value) {
+      do {
+        _ = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      } catch let error as ArchiveError {
+        throw inputError(path, error)
+      }
+    }
+    let encoded: Data
+    do {
+      encoded = try PropertyListWriter.write(value, format: format)
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+    try AtomicFile.write(encoded, to: URL(fileURLWithPath: out))
+  }
+
+  mutating func validate(_ arguments: [String]) throws {
+    let parsed = try parse(arguments, flags: [], valued: [])
+    let path = try singleInput(parsed)
+    let data = try read(path)
+    let value = try readPropertyList(path, data: data)
+    guard Self.isKeyedArchive(value) else {
+      output += "\(name(path)): valid property list\n"
+      return
+    }
+    do {
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      unarchiver.decodesUnknownClassesGenerically = true
+      for key in unarchiver.topLevelKeys { _ = try unarchiver.decodeObject(forKey: key, allowedClasses: nil) }
+      // Every object, including ones not reachable from $top.
+      for uid in 1..<max(1, unarchiver.objectCount) { _ = try unarchiver.decodeAny(uid: uid) }
+      output += "\(name(path)): valid keyed archive, \(unarchiver.objectCount) objects\n"
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+  }
+}
