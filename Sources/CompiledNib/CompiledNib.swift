@@ -1,1 +1,0 @@
-// Module `CompiledNib`: see Package.swift for its role.
