@@ -29,7 +29,9 @@ let package = Package(
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
     .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
-    .target(name: "NibLoading", dependencies: ["ArchiveCoding", "KeyedArchive"], swiftSettings: strict),
+    .target(
+      name: "NibLoading", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "XIB", "CompiledNib"],
+      swiftSettings: strict),
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
     .target(name: "InterfaceObjects", dependencies: ["ArchiveCoding", "NibLoading"], swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
@@ -53,6 +55,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "CompiledNibTests", dependencies: ["CompiledNib", "ArchiveCoding"], swiftSettings: strict),
     .testTarget(name: "XIBTests", dependencies: ["XIB", "ArchiveCoding"], swiftSettings: strict),
+    .testTarget(
+      name: "NibLoadingTests", dependencies: ["NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB"],
+      resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

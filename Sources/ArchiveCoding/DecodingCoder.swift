@@ -73,6 +73,13 @@ extension DecodingCoder {
       case .bool(let v): return v
       case .integer(let v): return v != 0
       case .unsignedInteger: return true
+      case .string(let text)?:
+        // XML front ends present attributes as text: YES/NO, true/false, 1/0.
+        switch text {
+        case "YES", "true", "1": return true
+        case "NO", "false", "0", "": return false
+        default: throw mismatch("a boolean", .string(text), key)
+        }
       case let other?: throw mismatch("a boolean", other, key)
       }
     }
@@ -87,6 +94,9 @@ extension DecodingCoder {
       case .bool(let v): return v ? 1 : 0
       case .unsignedInteger(let v):
         throw ArchiveError(.typeMismatch, "integer \(v) does not fit in Int64", at: .init(keyPath: key))
+      case .string(let text)?:
+        guard let v = Int64(text) else { throw mismatch("an integer", .string(text), key) }
+        return v
       case let other?: throw mismatch("an integer", other, key)
       }
     }
@@ -105,6 +115,9 @@ extension DecodingCoder {
         return exact
       case .integer(let v): wide = v
       case .bool(let v): wide = v ? 1 : 0
+      case .string(let text)?:
+        guard let v = Int64(text) else { throw mismatch("an integer", .string(text), key) }
+        wide = v
       case let other?: throw mismatch("an integer", other, key)
       }
       guard let exact = T(exactly: wide) else {
@@ -130,6 +143,9 @@ extension DecodingCoder {
       case .float(let v): return Double(v)
       case .integer(let v): return Double(v)
       case .unsignedInteger(let v): return Double(v)
+      case .string(let text)?:
+        guard let v = Double(text) else { throw mismatch("a real", .string(text), key) }
+        return v
       case let other?: throw mismatch("a real", other, key)
       }
     }

@@ -1,0 +1,199 @@
+import Foundation
+
+/// Key-value coding without an Objective-C runtime: a class declares its keys with typed Swift key paths, and
+/// `setValue(_:forKey:)`, `value(forKey:)` and dotted key paths (`"layer.cornerRadius"`) work through them.
+///
+///     class Card: KeyValueCoding {
+///       var title = ""
+///       var cornerRadius = 0.0
+///       class var keyValueAccessors: [String: KeyValueAccessor] {
+///         ["title": .property(\Card.title), "cornerRadius": .property(\Card.cornerRadius)]
+///       }
+///     }
+///
+/// Subclasses override `keyValueAccessors` and merge their keys into `super.keyValueAccessors`. A key that is
+/// not declared is a thrown ``ArchiveError`` (`connectionFailed`) naming the class and the key, never a crash.
+/// Classes that also conform to ``KeyValueObservable`` post will-change and did-change notifications for every
+/// `setValue` call.
+public protocol KeyValueCoding: AnyObject {
+  /// The keys of this class and its superclasses. Required.
+  static var keyValueAccessors: [String: KeyValueAccessor] { get }
+
+  /// Called for a key that is not declared. Default: throws.
+  func setValue(_ value: Any?, forUndefinedKey key: String) throws
+
+  /// Called for a key that is not declared. Default: throws.
+  func value(forUndefinedKey key: String) throws -> Any?
+}
+
+/// How to read and write one key of a class.
+public struct KeyValueAccessor {
+  let get: (AnyObject) -> Any?
+  let set: ((AnyObject, Any?) throws -> Void)?
+  /// The Swift type of the key's value, for messages.
+  public let valueType: Any.Type
+
+  /// A read-write key backed by a key path. Values are converted where that loses nothing: between number types
+  /// (`Int` to `Double`, a whole `Double` to `Int`), and `nil` for optionals.
+  public static func property<Root: AnyObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value>)
+    -> KeyValueAccessor
+  {
+    KeyValueAccessor(
+      get: { object in (object as? Root).map { $0[keyPath: keyPath] } },
+      set: { object, value in
+        guard let root = object as? Root else { return }
+        guard let converted: Value = KeyValueConversion.convert(value, to: Value.self) else {
+          throw ArchiveError(
+            .typeMismatch,
+            "expected \(Value.self), found \(value.map { "\(type(of: $0))" } ?? "nil")")
+        }
+        root[keyPath: keyPath] = converted
+      }, valueType: Value.self)
+  }
+
+  /// A read-only key backed by a key path.
+  public static func readOnly<Root: AnyObject, Value>(_ keyPath: KeyPath<Root, Value>) -> KeyValueAccessor {
+    KeyValueAccessor(get: { object in (object as? Root).map { $0[keyPath: keyPath] } }, set: nil, valueType: Value.self)
+  }
+
+  /// A key with hand-written accessors.
+  public static func custom<Root: AnyObject>(
+    _ root: Root.Type, get: @escaping (Root) -> Any?, set: ((Root, Any?) throws -> Void)? = nil
+  ) -> KeyValueAccessor {
+    KeyValueAccessor(
+      get: { object in (object as? Root).flatMap(get) },
+      set: set.map { setter in { object, value in if let root = object as? Root { try setter(root, value) } } },
+      valueType: Any.self)
+  }
+}
+
+/// Lossless conversions for key-value coding.
+public enum KeyValueConversion {
+  /// `value` as a `T`, converting numbers without loss, or `nil` when it cannot be one.
+  public static func convert<T>(_ value: Any?, to type: T.Type) -> T? {
+    guard let value = unwrap(value) else {
+      if let nilType = T.self as? any ExpressibleByNilLiteral.Type { return nilType.init(nilLiteral: ()) as? T }
+      return nil
+    }
+    if let direct = value as? T { return direct }
+    if let number = doubleValue(value) {
+      if let floating = T.self as? any BinaryFloatingPoint.Type { return floating.init(number) as? T }
+      if let integer = T.self as? any BinaryInteger.Type { return integer.init(exactly: number) as? T }
+      if T.self == Bool.self, number == 0 || number == 1 { return (number == 1) as? T }
+      if let optional = T.self as? any OptionalType.Type, let wrapped = optional.wrap(number) { return wrapped as? T }
+    }
+    return nil
+  }
+
+  package static func unwrap(_ value: Any?) -> Any? {
+    guard let value else { return nil }
+    if let optional = value as? any OptionalType { return unwrap(optional.wrappedValue) }
+    return value
+  }
+
+  static func doubleValue(_ value: Any) -> Double? {
+    switch value {
+    case let v as Double: v
+    case let v as Float: Double(v)
+    case let v as Int: Double(v)
+    case let v as Int64: Double(v)
+    case let v as Int32: Double(v)
+    case let v as UInt64: Double(v)
+    case let v as UInt: Double(v)
+    case let v as CGFloat: Double(v)
+    default: nil
+    }
+  }
+}
+
+/// Lets conversions see inside `Optional`.
+protocol OptionalType {
+  var wrappedValue: Any? { get }
+  static func wrap(_ number: Double) -> Any?
+}
+
+extension Optional: OptionalType {
+  var wrappedValue: Any? {
+    switch self {
+    case .some(let value): value
+    case .none: nil
+    }
+  }
+  static func wrap(_ number: Double) -> Any? {
+    guard let converted = KeyValueConversion.convert(number, to: Wrapped.self) else { return nil }
+    return Optional(converted)
+  }
+}
+
+extension KeyValueCoding {
+  /// Default: throws an error naming the class and the key.
+  public func setValue(_ value: Any?, forUndefinedKey key: String) throws {
+    throw ArchiveError(
+      .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
+      at: .init(className: "\(type(of: self))", keyPath: key))
+  }
+
+  /// Default: throws an error naming the class and the key.
+  public func value(forUndefinedKey key: String) throws -> Any? {
+    throw ArchiveError(
+      .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
+      at: .init(className: "\(type(of: self))", keyPath: key))
+  }
+
+  /// The value of a key.
+  /// - Throws: ``ArchiveError`` for an undeclared key.
+  public func value(forKey key: String) throws -> Any? {
+    guard let accessor = Self.keyValueAccessors[key] else { return try value(forUndefinedKey: key) }
+    return accessor.get(self)
+  }
+
+  /// Sets a key, posting will-change and did-change notifications when the object is observable.
+  /// - Throws: ``ArchiveError`` for an undeclared or read-only key, or a value of the wrong type.
+  public func setValue(_ value: Any?, forKey key: String) throws {
+    guard let accessor = Self.keyValueAccessors[key] else { return try setValue(value, forUndefinedKey: key) }
+    guard let set = accessor.set else {
+      throw ArchiveError(
+        .connectionFailed, "the key \"\(key)\" of \(type(of: self)) is read-only",
+        at: .init(className: "\(type(of: self))", keyPath: key))
+    }
+    let observers = (self as? any KeyValueObservable)?.keyValueObservers
+    let oldValue = observers?.isObserving(key) == true ? accessor.get(self) : nil
+    observers?.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: value))
+    do {
+      try set(self, value)
+    } catch let error as ArchiveError {
+      throw error.located(in: .init(className: "\(type(of: self))", keyPath: key))
+    }
+    observers?.post(KeyValueChange(object: self, key: key, kind: .didChange, oldValue: oldValue, newValue: value))
+  }
+
+  /// The value at a dotted key path (`"layer.cornerRadius"`).
+  public func value(forKeyPath keyPath: String) throws -> Any? {
+    let (head, rest) = Self.split(keyPath)
+    let value = try value(forKey: head)
+    guard let rest else { return value }
+    guard let next = KeyValueConversion.unwrap(value) as? any KeyValueCoding else {
+      throw ArchiveError(
+        .connectionFailed, "the value of \"\(head)\" does not support key-value coding, so \"\(rest)\" cannot be read",
+        at: .init(className: "\(type(of: self))", keyPath: keyPath))
+    }
+    return try next.value(forKeyPath: rest)
+  }
+
+  /// Sets the value at a dotted key path; the last key is set (and observed) on the object the path leads to.
+  public func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
+    let (head, rest) = Self.split(keyPath)
+    guard let rest else { return try setValue(value, forKey: head) }
+    guard let next = KeyValueConversion.unwrap(try self.value(forKey: head)) as? any KeyValueCoding else {
+      throw ArchiveError(
+        .connectionFailed, "the value of \"\(head)\" does not support key-value coding, so \"\(rest)\" cannot be set",
+        at: .init(className: "\(type(of: self))", keyPath: keyPath))
+    }
+    try next.setValue(value, forKeyPath: rest)
+  }
+
+  private static func split(_ keyPath: String) -> (String, String?) {
+    guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, nil) }
+    return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
+  }
+}

@@ -1,0 +1,87 @@
+import ArchiveCoding
+import Foundation
+import Synchronization
+
+/// A nib that parses once and instantiates many times, like `UINib`.
+///
+///     let nib = try Nib(named: "TableViewCell", in: resources)
+///     let cell = try nib.instantiate(owner: nil).first as? TableViewCell
+///
+/// The file (XIB, storyboard scene, keyed-archive nib or NIBArchive) is read and parsed into an
+/// ``ObjectTable`` on first use and kept; every ``instantiate(owner:options:)`` builds a fresh, independent
+/// object graph from it. ``purge()`` drops the parsed table (as UIKit does under memory pressure); the next
+/// instantiation reloads it from the source. Safe to use from several threads at once.
+public final class Nib: Sendable {
+  /// Where the nib's bytes come from.
+  public enum Source: Sendable {
+    /// A file or nib directory, read again after a purge.
+    case file(URL)
+    /// Bytes in memory, with a name for messages.
+    case data(Data, name: String)
+  }
+
+  /// The source.
+  public let source: Source
+  private let registry: ClassRegistry
+  private let cached = Mutex<ObjectTable?>(nil)
+
+  /// Creates a nib from a file or `.nib` directory; nothing is read until first use.
+  public init(contentsOf url: URL, registry: ClassRegistry = .shared) {
+    source = .file(url)
+    self.registry = registry
+  }
+
+  /// Creates a nib from bytes in memory.
+  public init(data: Data, name: String = "<data>", registry: ClassRegistry = .shared) {
+    source = .data(data, name: name)
+    self.registry = registry
+  }
+
+  /// Creates a nib from an already parsed table.
+  public init(table: ObjectTable, name: String = "<table>", registry: ClassRegistry = .shared) {
+    source = .data(Data(), name: name)
+    self.registry = registry
+    cached.withLock { $0 = table }
+  }
+
+  /// Finds a nib by name in a resource directory (see ``NibBundle``).
+  public convenience init(named name: String, in bundle: NibBundle, registry: ClassRegistry = .shared) throws {
+    self.init(contentsOf: try bundle.url(forNibNamed: name), registry: registry)
+  }
+
+  /// The parsed table, parsing the source on first use (or after a purge).
+  /// - Throws: ``ArchiveError`` when the source cannot be read or parsed.
+  public func objectTable() throws -> ObjectTable {
+    if let table = cached.withLock({ $0 }) { return table }
+    let table: ObjectTable
+    switch source {
+    case .file(let url): table = try NibReader.objectTable(contentsOf: url)
+    case .data(let data, let name): table = try NibReader.objectTable(from: data, fileName: name)
+    }
+    cached.withLock { $0 = $0 ?? table }
+    return table
+  }
+
+  /// `true` while the parsed table is held in memory.
+  public var isLoaded: Bool { cached.withLock { $0 != nil } }
+
+  /// Drops the parsed table; the next instantiation reads and parses the source again.
+  public func purge() {
+    guard case .file = source else { return }
+    cached.withLock { $0 = nil }
+  }
+
+  /// Builds a fresh object graph and returns its top-level objects (placeholders excluded).
+  /// - Parameters:
+  ///   - owner: File's Owner, or `nil`.
+  ///   - options: external objects, the missing-owner policy, a trace.
+  /// - Throws: ``ArchiveError`` for a failing `init(coder:)`, an outlet to an undefined key, an unknown action.
+  public func instantiate(owner: AnyObject?, options: NibOptions = NibOptions()) throws -> [AnyObject] {
+    try instantiateGraph(owner: owner, options: options).topLevelObjects
+  }
+
+  /// Builds a fresh object graph and returns it with its statistics.
+  public func instantiateGraph(owner: AnyObject?, options: NibOptions = NibOptions()) throws -> NibInstance {
+    try NibInstantiator(table: try objectTable(), owner: owner, options: options, registry: registry).run()
+  }
+}

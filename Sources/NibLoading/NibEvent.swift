@@ -1,0 +1,31 @@
+/// One step of the nib-loading pipeline, for traces (`keyed instantiate --trace`) and tests.
+public enum NibEvent: Sendable, Hashable, CustomStringConvertible {
+  /// An object was created through `init(coder:)`.
+  case decode(id: String, className: String)
+  /// An outlet was set.
+  case outlet(source: String, key: String, destination: String)
+  /// An object was added to an outlet collection.
+  case collection(source: String, key: String, destination: String)
+  /// An action was connected (target `nil` is the responder chain).
+  case action(source: String, action: String, target: String?, event: String?)
+  /// A segue was recorded.
+  case segue(source: String, identifier: String?, destination: String)
+  /// A runtime attribute was set.
+  case attribute(object: String, keyPath: String)
+  /// `awakeFromNib()` was sent.
+  case awake(id: String)
+
+  /// The line `keyed instantiate --trace` prints (CLI-030).
+  public var description: String {
+    switch self {
+    case .decode(let id, let className): "decode \(id) \(className)"
+    case .outlet(let source, let key, let destination): "outlet \(source) \(key) \(destination)"
+    case .collection(let source, let key, let destination): "collection \(source) \(key) \(destination)"
+    case .action(let source, let action, let target, let event):
+      "action \(source) \(action) \(target ?? "nil")" + (event.map { " \($0)" } ?? "")
+    case .segue(let source, let identifier, let destination): "segue \(source) \(identifier ?? "-") \(destination)"
+    case .attribute(let object, let keyPath): "attribute \(object) \(keyPath)"
+    case .awake(let id): "awake \(id)"
+    }
+  }
+}

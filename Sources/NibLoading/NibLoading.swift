@@ -1,1 +1,0 @@
-// Module `NibLoading`: see Package.swift for its role.

@@ -1,0 +1,31 @@
+/// Options for one instantiation of a nib.
+public struct NibOptions {
+  /// What to do with connections to or from File's Owner when no owner is passed.
+  public enum MissingOwnerPolicy: Sendable, Hashable {
+    /// Fail the instantiation with an error naming the connection (the default, NIB-011).
+    case fail
+    /// Skip those connections.
+    case skipConnections
+  }
+
+  /// Objects standing for the nib's external-object placeholders, by identifier.
+  public var externalObjects: [String: AnyObject] = [:]
+  /// What to do with File's Owner connections when the owner is `nil`.
+  public var missingOwnerPolicy: MissingOwnerPolicy = .fail
+  /// Called for every pipeline event, in order.
+  public var trace: ((NibEvent) -> Void)?
+  /// Called for every warning (unknown classes falling back to their base class, runtime attributes that
+  /// could not be set).
+  public var warning: ((String) -> Void)?
+
+  /// Creates default options.
+  public init(
+    externalObjects: [String: AnyObject] = [:], missingOwnerPolicy: MissingOwnerPolicy = .fail,
+    trace: ((NibEvent) -> Void)? = nil, warning: ((String) -> Void)? = nil
+  ) {
+    self.externalObjects = externalObjects
+    self.missingOwnerPolicy = missingOwnerPolicy
+    self.trace = trace
+    self.warning = warning
+  }
+}

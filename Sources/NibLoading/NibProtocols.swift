@@ -1,0 +1,27 @@
+import ArchiveCoding
+
+/// An object that wants to know when a nib finished loading: `awakeFromNib()` is sent once every object of the
+/// nib exists and every outlet and action is connected. Overrides call `super.awakeFromNib()` first.
+public protocol NibAwaking: AnyObject {
+  /// Called once after all objects are decoded and all connections are made. Never sent to placeholders.
+  func awakeFromNib()
+}
+
+/// A control that sends actions to targets for events (`addTarget(_:action:for:)`).
+public protocol ActionSending: AnyObject {
+  /// Registers `target` (or, when `nil`, the responder chain) to receive `action` for the events in `events`
+  /// (`nil`: the control's default event, or plain target/action on AppKit).
+  func addTarget(_ target: AnyObject?, action: String, for events: UInt64?)
+}
+
+/// An object that can be the target of actions: it names the actions it has.
+public protocol ActionResponding: AnyObject {
+  /// `true` when the object has an action of this name (`"dismiss:"`).
+  func responds(toAction action: String) -> Bool
+}
+
+/// An object a storyboard segue can start from (view controllers).
+public protocol SegueSource: AnyObject {
+  /// Records a segue to a destination (identifier may be nil for relationship segues).
+  func addSegue(identifier: String?, kind: String, destination: AnyObject?)
+}

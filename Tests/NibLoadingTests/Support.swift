@@ -1,0 +1,3 @@
+import Foundation
+
+let fixturesURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
