@@ -76,11 +76,18 @@ public enum KeyValueConversion {
       return nil
     }
     if let direct = value as? T { return direct }
+    if let optional = T.self as? any OptionalType.Type { return optional.wrapConverted(value) as? T }
+    if let convertible = T.self as? any KeyValueConvertible.Type {
+      return convertible.init(keyValue: value) as? T
+    }
     if let number = doubleValue(value) {
       if let floating = T.self as? any BinaryFloatingPoint.Type { return floating.init(number) as? T }
       if let integer = T.self as? any BinaryInteger.Type { return integer.init(exactly: number) as? T }
       if T.self == Bool.self, number == 0 || number == 1 { return (number == 1) as? T }
-      if let optional = T.self as? any OptionalType.Type, let wrapped = optional.wrap(number) { return wrapped as? T }
+    }
+    if let text = value as? String {
+      if T.self == Bool.self { return ["YES", "true", "1"].contains(text) as? T }
+      if let number = Double(text) { return convert(number, to: T.self) }
     }
     return nil
   }
@@ -109,7 +116,13 @@ public enum KeyValueConversion {
 /// Lets conversions see inside `Optional`.
 protocol OptionalType {
   var wrappedValue: Any? { get }
-  static func wrap(_ number: Double) -> Any?
+  static func wrapConverted(_ value: Any) -> Any?
+}
+
+/// A type that key-value coding can make from other values (a colour from a XIB `<color>` record, say).
+public protocol KeyValueConvertible {
+  /// Makes a value from what a nib or caller supplies, or `nil` when it cannot.
+  init?(keyValue: Any)
 }
 
 extension Optional: OptionalType {
@@ -119,8 +132,8 @@ extension Optional: OptionalType {
     case .none: nil
     }
   }
-  static func wrap(_ number: Double) -> Any? {
-    guard let converted = KeyValueConversion.convert(number, to: Wrapped.self) else { return nil }
+  static func wrapConverted(_ value: Any) -> Any? {
+    guard let converted = KeyValueConversion.convert(value, to: Wrapped.self) else { return nil }
     return Optional(converted)
   }
 }

@@ -1,0 +1,168 @@
+import ArchiveCoding
+import NibLoading
+
+/// A scrolling container, in the role of `UIScrollView` / `NSScrollView`.
+open class ScrollView: View {
+  /// The scrollable content size.
+  public var contentSize: Size = .zero
+  /// The current offset.
+  public var contentOffset: Point = .zero
+  /// The delegate (an outlet).
+  public weak var delegate: AnyObject?
+
+  /// Creates a scroll view in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+  /// Reads the view's keys.
+  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+
+  /// `contentSize`, `contentOffset`, `delegate`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "contentSize": .property(\ScrollView.contentSize), "contentOffset": .property(\ScrollView.contentOffset),
+        "delegate": .property(\ScrollView.delegate),
+      ], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A stack of arranged subviews laid out along an axis, in the role of `UIStackView` / `NSStackView`.
+open class StackView: View {
+  /// `"horizontal"` or `"vertical"`.
+  public var axis = "horizontal"
+  /// The spacing between arranged views.
+  public var spacing = 0.0
+  /// The arranged subviews.
+  public var arrangedSubviews: [View] { subviews.filter { !$0.isHidden } }
+
+  /// Creates a stack view in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+
+  /// Reads `axis` and `spacing`.
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    axis = try coder.string(["axis", "orientation"]) ?? ((try coder.number(["UIStackViewAxis"]) ?? 0) == 1 ? "vertical" : "horizontal")
+    spacing = try coder.number(["spacing", "UIStackViewSpacing"]) ?? 0
+  }
+
+  /// Places the arranged subviews one after another along the axis, each filling the other dimension.
+  open override func layoutSubviews() {
+    var offset = 0.0
+    for view in arrangedSubviews {
+      if axis == "vertical" {
+        view.frame = Rect(x: 0, y: offset, width: frame.width, height: view.frame.height)
+        offset += view.frame.height + spacing
+      } else {
+        view.frame = Rect(x: offset, y: 0, width: view.frame.width, height: frame.height)
+        offset += view.frame.width + spacing
+      }
+    }
+  }
+
+  /// `axis`, `spacing`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      ["axis": .property(\StackView.axis), "spacing": .property(\StackView.spacing)], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A table row's cell, in the role of `UITableViewCell`.
+open class TableViewCell: View {
+  /// The view that holds the cell's content.
+  public private(set) var contentView: View
+  /// The identifier the table dequeues it by.
+  public var reuseIdentifier: String?
+  /// How many times the cell was prepared for reuse.
+  public private(set) var reuseCount = 0
+
+  /// Creates a cell in code with an empty content view.
+  public required init(reuseIdentifier: String?) {
+    self.reuseIdentifier = reuseIdentifier
+    contentView = View(frame: Rect(x: 0, y: 0, width: 320, height: 44))
+    super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
+    addSubview(contentView)
+  }
+
+  /// Reads `contentView` (a `<tableViewCellContentView key="contentView">`) and `reuseIdentifier`.
+  public required init(coder: any DecodingCoder) throws {
+    let content = try coder.decodeObject(forKey: "contentView") as? View
+    contentView = content ?? View(frame: .zero)
+    try super.init(coder: coder)
+    reuseIdentifier = try coder.string(["reuseIdentifier", "UIReuseIdentifier"])
+    if contentView.superview == nil { addSubview(contentView) }
+  }
+
+  /// Called before the cell is handed out again; override to reset content (call `super`).
+  open func prepareForReuse() { reuseCount += 1 }
+
+  /// `reuseIdentifier`, `contentView`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      ["reuseIdentifier": .property(\TableViewCell.reuseIdentifier), "contentView": .readOnly(\TableViewCell.contentView)],
+      uniquingKeysWith: { $1 })
+  }
+}
+
+/// A collection item's cell, in the role of `UICollectionViewCell`.
+open class CollectionViewCell: TableViewCell {}
+
+/// A list of rows that dequeues reusable cells, in the role of `UITableView`.
+open class TableView: ScrollView {
+  private var nibs: [String: Nib] = [:]
+  private var classes: [String: TableViewCell.Type] = [:]
+  private var reusable: [String: [TableViewCell]] = [:]
+  /// The data source (an outlet).
+  public weak var dataSource: AnyObject?
+  /// How many cells were instantiated from registered nibs or classes.
+  public private(set) var instantiatedCellCount = 0
+
+  /// Creates a table view in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+  /// Reads the scroll view's keys.
+  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+
+  /// Registers a nib whose first top-level object is the cell for an identifier.
+  public func register(_ nib: Nib, forCellReuseIdentifier identifier: String) { nibs[identifier] = nib }
+
+  /// Registers a cell class for an identifier.
+  public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+    classes[identifier] = cellClass
+  }
+
+  /// A cell for the identifier: a reused one (after `prepareForReuse()`), or a new one from the registered nib
+  /// or class.
+  /// - Throws: ``ArchiveError`` when nothing is registered for the identifier or the nib does not hold a cell.
+  public func dequeueReusableCell(withIdentifier identifier: String) throws -> TableViewCell {
+    if var pool = reusable[identifier], let cell = pool.popLast() {
+      reusable[identifier] = pool
+      cell.prepareForReuse()
+      return cell
+    }
+    if let nib = nibs[identifier] {
+      guard let cell = try nib.instantiate(owner: nil).first(where: { $0 is TableViewCell }) as? TableViewCell else {
+        throw ArchiveError(.typeMismatch, "the nib registered for \"\(identifier)\" has no table view cell at its top level")
+      }
+      cell.reuseIdentifier = cell.reuseIdentifier ?? identifier
+      instantiatedCellCount += 1
+      return cell
+    }
+    if let type = classes[identifier] {
+      instantiatedCellCount += 1
+      return type.init(reuseIdentifier: identifier)
+    }
+    throw ArchiveError(.valueNotFound, "no nib or class is registered for the cell identifier \"\(identifier)\"")
+  }
+
+  /// Returns a cell to the reuse pool (what scrolling off screen does).
+  public func enqueueReusableCell(_ cell: TableViewCell) {
+    guard let identifier = cell.reuseIdentifier else { return }
+    reusable[identifier, default: []].append(cell)
+  }
+
+  /// `dataSource` and the scroll view's keys.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(["dataSource": .property(\TableView.dataSource)], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A grid of items, in the role of `UICollectionView`.
+open class CollectionView: TableView {}

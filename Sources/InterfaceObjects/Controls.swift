@@ -1,0 +1,263 @@
+import ArchiveCoding
+import NibLoading
+
+/// A text label, in the role of `UILabel` (and of AppKit's label-style `NSTextField`).
+open class Label: View {
+  /// The text.
+  public var text: String?
+  /// The text colour.
+  public var textColor: Color?
+  /// The font.
+  public var font: Font = .system
+  /// Lines shown; 0 means as many as needed.
+  public var numberOfLines = 1
+  /// The alignment name (`"natural"`, `"center"`).
+  public var textAlignment = "natural"
+
+  /// Creates a label in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+
+  /// Reads `text` (`UIText`), `textColor`, `fontDescription`, `numberOfLines`, `textAlignment`.
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    text = try coder.string(["text", "UIText", "title", "NSContents"])
+    textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"])
+    font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"]) ?? .system
+    numberOfLines = Int(try coder.number(["numberOfLines", "UINumberOfLines"]) ?? 1)
+    textAlignment = try coder.string(["textAlignment"]) ?? "natural"
+  }
+
+  /// Writes `text` after the view's keys.
+  open override func encode(with coder: any EncodingCoder) {
+    super.encode(with: coder)
+    coder.encode(text, forKey: "text")
+    coder.encode(numberOfLines, forKey: "numberOfLines")
+  }
+
+  /// `text`, `textColor`, `numberOfLines`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "text": .property(\Label.text), "textColor": .property(\Label.textColor),
+        "numberOfLines": .property(\Label.numberOfLines),
+      ], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A push button with a title per state, in the role of `UIButton` / `NSButton`.
+open class Button: Control {
+  private var titles: [ControlState: String] = [:]
+
+  /// Creates a button in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+
+  /// Reads `<state key="normal" title=…>` records (and `UITitle`, AppKit `title`).
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    for state in ControlState.allCases where coder.containsValue(forKey: state.rawValue) {
+      if let record = try coder.decodeObject(forKey: state.rawValue) as? NibRecord, let title = record.string("title") {
+        titles[state] = title
+      }
+    }
+    if titles[.normal] == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
+      titles[.normal] = title
+    }
+  }
+
+  /// The title for a state, falling back to the normal title.
+  public func title(for state: ControlState) -> String? { titles[state] ?? titles[.normal] }
+
+  /// Sets the title for a state.
+  public func setTitle(_ title: String?, for state: ControlState) { titles[state] = title }
+
+  /// `title` (the normal title).
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "title": .custom(
+          Button.self, get: { $0.title(for: .normal) },
+          set: { button, value in button.setTitle(value as? String, for: .normal) })
+      ], uniquingKeysWith: { $1 })
+  }
+}
+
+/// An image view, in the role of `UIImageView` / `NSImageView`.
+open class ImageView: View {
+  /// The image.
+  public var image: Image?
+
+  /// Creates an image view in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+
+  /// Reads `image` (a name).
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    image = try coder.string(["image", "UIResourceName"]).map(Image.init(named:))
+  }
+
+  /// `image`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(["image": .property(\ImageView.image)], uniquingKeysWith: { $1 })
+  }
+}
+
+/// An editable text field, in the role of `UITextField` / `NSTextField`.
+open class TextField: Control {
+  /// The text.
+  public var text: String?
+  /// The placeholder.
+  public var placeholder: String?
+  /// The delegate (an outlet).
+  public weak var delegate: AnyObject?
+
+  /// Creates a text field in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+
+  /// Reads `text` and `placeholder`.
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    text = try coder.string(["text", "UIText", "title"])
+    placeholder = try coder.string(["placeholder", "UIPlaceholder", "placeholderString"])
+  }
+
+  /// Editing changed by default.
+  open override class var defaultEvents: ControlEvents { .editingChanged }
+
+  /// `text`, `placeholder`, `delegate`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "text": .property(\TextField.text), "placeholder": .property(\TextField.placeholder),
+        "delegate": .property(\TextField.delegate),
+      ], uniquingKeysWith: { $1 })
+  }
+}
+
+/// An on/off switch, in the role of `UISwitch`.
+open class Switch: Control {
+  /// Whether it is on.
+  public var isOn = false
+
+  /// Creates a switch in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+
+  /// Reads `on` (`UISwitchOn`).
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    isOn = try coder.flag(["on", "UISwitchOn"]) ?? false
+  }
+
+  /// Value changed by default.
+  open override class var defaultEvents: ControlEvents { .valueChanged }
+
+  /// Flips the switch and sends `valueChanged`.
+  public func toggle() {
+    isOn.toggle()
+    sendActions(for: .valueChanged)
+  }
+
+  /// `on`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(["on": .property(\Switch.isOn)], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A slider, in the role of `UISlider` / `NSSlider`.
+open class Slider: Control {
+  /// The value.
+  public var value = 0.0
+  /// The smallest value.
+  public var minimumValue = 0.0
+  /// The largest value.
+  public var maximumValue = 1.0
+
+  /// Creates a slider in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+
+  /// Reads `value`, `minValue`, `maxValue`.
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    value = try coder.number(["value", "UIValue", "doubleValue"]) ?? 0
+    minimumValue = try coder.number(["minValue", "UIMinValue"]) ?? 0
+    maximumValue = try coder.number(["maxValue", "UIMaxValue"]) ?? 1
+  }
+
+  /// Value changed by default.
+  open override class var defaultEvents: ControlEvents { .valueChanged }
+
+  /// `value`, `minimumValue`, `maximumValue`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "value": .property(\Slider.value), "minimumValue": .property(\Slider.minimumValue),
+        "maximumValue": .property(\Slider.maximumValue),
+      ], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A gesture recogniser, which sends plain target-action messages (`UITapGestureRecognizer` and friends).
+open class GestureRecognizer: Responder, ActionSending {
+  /// Registered targets and actions.
+  public private(set) var targets: [(target: AnyObject?, action: String)] = []
+  /// Creates a recogniser in code.
+  public override init() { super.init() }
+  /// Reads nothing beyond the base.
+  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+  /// Registers a target and action (event masks do not apply).
+  public func addTarget(_ target: AnyObject?, action: String, for events: UInt64?) {
+    targets.append((target, action))
+  }
+}
+
+/// A layout constraint. Its items refer to other objects, often to the view that owns it, so they are decoded
+/// in the link phase (`decodeReference(forKey:into:)`).
+open class LayoutConstraint: Responder {
+  /// The first item.
+  public weak var firstItem: AnyObject?
+  /// The second item.
+  public weak var secondItem: AnyObject?
+  /// The first attribute (`"leading"`, `"width"`).
+  public var firstAttribute = ""
+  /// The second attribute.
+  public var secondAttribute: String?
+  /// The relation (`"equal"` by default).
+  public var relation = "equal"
+  /// The multiplier.
+  public var multiplier = 1.0
+  /// The constant.
+  public var constant = 0.0
+  /// The priority (1000 = required).
+  public var priority = 1000.0
+  /// The identifier.
+  public var identifier: String?
+
+  /// Reads the XIB `<constraint>` attributes or UIKit's `NSFirstItem`, `NSConstant`…; a missing multiplier is
+  /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    try coder.decodeReference(forKey: "firstItem", into: \LayoutConstraint.firstItem)
+    try coder.decodeReference(forKey: "secondItem", into: \LayoutConstraint.secondItem)
+    try coder.decodeReference(forKey: "NSFirstItem", into: \LayoutConstraint.firstItem)
+    try coder.decodeReference(forKey: "NSSecondItem", into: \LayoutConstraint.secondItem)
+    firstAttribute = try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
+    secondAttribute = try coder.string(["secondAttribute"])
+    relation = try coder.string(["relation"]) ?? "equal"
+    if let text = try coder.string(["multiplier"]) {
+      multiplier = Self.parseMultiplier(text) ?? 1
+    } else {
+      multiplier = try coder.number(["NSMultiplier"]) ?? 1
+    }
+    constant = try coder.number(["constant", "NSConstant"]) ?? 0
+    priority = try coder.number(["priority", "NSPriority"]) ?? 1000
+    identifier = try coder.string(["identifier", "NSLayoutIdentifier"])
+  }
+
+  static func parseMultiplier(_ text: String) -> Double? {
+    for separator in [":", "/"] where text.contains(separator) {
+      let parts = text.split(separator: Character(separator)).compactMap { Double($0) }
+      guard parts.count == 2, parts[1] != 0 else { return nil }
+      return parts[0] / parts[1]
+    }
+    return Double(text)
+  }
+}

@@ -1,1 +1,0 @@
-// Module `InterfaceObjects`: see Package.swift for its role.

@@ -1,0 +1,124 @@
+import ArchiveCoding
+import Foundation
+import NibLoading
+
+/// The base of the catalog, in the role of `NSObject` + `UIResponder`: archivable, key-value coding compliant
+/// and observable, sent `awakeFromNib()`, able to receive actions, and part of a responder chain.
+///
+/// Subclasses declare their keys by overriding ``keyValueAccessors`` (merging `super`'s) and their actions by
+/// overriding ``actionHandlers``.
+open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding {
+  /// An action implementation: called with the receiver and the sender.
+  public typealias ActionHandler = (Responder, Any?) -> Void
+
+  /// The observers of this object's keys.
+  public let keyValueObservers = KeyValueObservers()
+
+  /// How many times `awakeFromNib()` reached this class's implementation (for tests and traces).
+  public private(set) var awakeFromNibCount = 0
+
+  /// The next responder (a view's superview or view controller; a view controller's parent view's responder).
+  open var next: Responder? { nil }
+
+  /// Creates an object in code.
+  public init() {}
+
+  /// Creates an object from a nib or archive. Subclasses call `super.init(coder:)` and read their own keys.
+  public required init(coder: any DecodingCoder) throws {}
+
+  /// Writes nothing at this level.
+  open func encode(with coder: any EncodingCoder) {}
+
+  /// Called once after every object of the nib exists and is connected. Overrides call `super.awakeFromNib()`
+  /// first.
+  open func awakeFromNib() { awakeFromNibCount += 1 }
+
+  /// The keys of this class: none at this level.
+  open class var keyValueAccessors: [String: KeyValueAccessor] { [:] }
+
+  /// The actions of this class, by name (`"dismiss:"`): none at this level.
+  open class var actionHandlers: [String: ActionHandler] { [:] }
+
+  /// `true` when the class has the action.
+  public func responds(toAction action: String) -> Bool { Self.actionHandlers[action] != nil }
+
+  /// Runs an action on this object, or passes it up the responder chain.
+  /// - Returns: `true` when some responder handled it.
+  @discardableResult
+  public func perform(action: String, sender: Any?) -> Bool {
+    var responder: Responder? = self
+    while let current = responder {
+      if let handler = type(of: current).actionHandlers[action] {
+        handler(current, sender)
+        return true
+      }
+      responder = current.next
+    }
+    return false
+  }
+
+  /// Wraps a method as an action handler: `"dismiss:": action(Card.dismiss)`.
+  public static func action<T: Responder>(_ method: @escaping (T) -> (Any?) -> Void) -> ActionHandler {
+    { receiver, sender in
+      if let typed = receiver as? T { method(typed)(sender) }
+    }
+  }
+}
+
+/// A colour as an archived object (`UIColor`, `NSColor` in compiled nibs and archives).
+public final class ColorObject: Responder {
+  /// The colour.
+  public var color: Color
+
+  /// Wraps a colour.
+  public init(_ color: Color) {
+    self.color = color
+    super.init()
+  }
+
+  /// Reads `UIRed`/`UIGreen`/`UIBlue`/`UIAlpha`, `UIWhite`, `UISystemColorName`, or AppKit's `NSRGB`/`NSWhite`.
+  public required init(coder: any DecodingCoder) throws {
+    if let name = try coder.string(["UISystemColorName", "NSColorName"]) {
+      color = Color(red: 0, green: 0, blue: 0, alpha: 1, name: name)
+    } else if coder.containsValue(forKey: "UIWhite") {
+      color = Color(white: try coder.decodeDouble(forKey: "UIWhite"), alpha: try coder.number(["UIAlpha"]) ?? 1)
+    } else if coder.containsValue(forKey: "UIRed") {
+      color = Color(
+        red: try coder.decodeDouble(forKey: "UIRed"), green: try coder.decodeDouble(forKey: "UIGreen"),
+        blue: try coder.decodeDouble(forKey: "UIBlue"), alpha: try coder.number(["UIAlpha"]) ?? 1)
+    } else if let bytes = try coder.decodeBytes(forKey: "NSRGB") {
+      let numbers = String(decoding: bytes.filter { $0 != 0 }, as: UTF8.self).split(separator: " ").compactMap {
+        Double($0)
+      }
+      color = Color(
+        red: numbers.first ?? 0, green: numbers.count > 1 ? numbers[1] : 0, blue: numbers.count > 2 ? numbers[2] : 0,
+        alpha: numbers.count > 3 ? numbers[3] : 1)
+    } else {
+      color = .black
+    }
+    try super.init(coder: coder)
+  }
+
+  /// Writes UIKit's keys.
+  public override func encode(with coder: any EncodingCoder) {
+    coder.encode(color.red, forKey: "UIRed")
+    coder.encode(color.green, forKey: "UIGreen")
+    coder.encode(color.blue, forKey: "UIBlue")
+    coder.encode(color.alpha, forKey: "UIAlpha")
+    if let name = color.name { coder.encode(name, forKey: "UISystemColorName") }
+  }
+}
+
+/// A font as an archived object (`UIFont`, `NSFont`).
+public final class FontObject: Responder {
+  /// The font.
+  public var font: Font
+
+  /// Reads `UIFontName`/`UIFontPointSize` or AppKit's `NSName`/`NSSize`.
+  public required init(coder: any DecodingCoder) throws {
+    font = Font(
+      name: try coder.string(["UIFontName", "NSName"]),
+      pointSize: try coder.number(["UIFontPointSize", "NSSize"]) ?? 17)
+    try super.init(coder: coder)
+  }
+}

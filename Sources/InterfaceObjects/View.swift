@@ -1,0 +1,268 @@
+import ArchiveCoding
+import Foundation
+import KeyedArchive
+import NibLoading
+
+/// A rectangular view in a hierarchy, in the role of `UIView` / `NSView`.
+///
+/// Frames use a top-left origin. When a view's size changes, its subviews are resized by their autoresizing
+/// masks; `layoutSubviews()` runs on the next `layoutIfNeeded()` after `setNeedsLayout()`.
+open class View: Responder {
+  /// The frame in the superview's coordinates. Setting it resizes subviews by their autoresizing masks.
+  open var frame: Rect {
+    didSet {
+      if frame.size != oldValue.size {
+        resizeSubviews(from: oldValue.size)
+        setNeedsLayout()
+      }
+    }
+  }
+  /// The view's own coordinate space: origin zero, the frame's size.
+  public var bounds: Rect {
+    get { Rect(origin: .zero, size: frame.size) }
+    set { frame.size = newValue.size }
+  }
+  /// The centre of the frame.
+  public var center: Point {
+    get { frame.center }
+    set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+  }
+  /// The subviews, back to front.
+  public private(set) var subviews: [View] = []
+  /// The superview.
+  public private(set) weak var superview: View?
+  /// The view controller whose root view this is.
+  weak var owningViewController: ViewController?
+  /// How the view follows its superview's size changes.
+  public var autoresizingMask: AutoresizingMask = []
+  /// The background colour.
+  public var backgroundColor: Color?
+  /// Opacity, 0…1.
+  public var alpha: Double = 1
+  /// Whether the view is hidden.
+  public var isHidden = false
+  /// A number to find the view by.
+  public var tag = 0
+  /// How content is laid out.
+  public var contentMode: ContentMode = .scaleToFill
+  /// Whether the view takes part in touch handling.
+  public var isUserInteractionEnabled = true
+  /// Whether the view is positioned by its autoresizing mask rather than by constraints.
+  public var translatesAutoresizingMaskIntoConstraints = true
+  /// Constraints installed on this view.
+  public var constraints: [LayoutConstraint] = []
+  /// Gesture recognisers attached to this view.
+  public var gestureRecognizers: [GestureRecognizer] = []
+  /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
+  public let layer = Layer()
+  /// `true` between `setNeedsLayout()` and the next layout pass.
+  public private(set) var needsLayout = true
+  /// How many times `layoutSubviews()` ran (for tests).
+  public private(set) var layoutCount = 0
+
+  /// Creates a view in code.
+  public init(frame: Rect) {
+    self.frame = frame
+    super.init()
+  }
+
+  /// Creates a view from a nib or archive: `frame` (or `UIBounds`/`UICenter`, `NSFrame`), `subviews`,
+  /// `backgroundColor`, `alpha`, `hidden`, `tag`, `contentMode`, `autoresizingMask`, `constraints`,
+  /// `gestureRecognizers`, `userInteractionEnabled` (see `Specs/NibLoading.md`, NIB-040).
+  public required init(coder: any DecodingCoder) throws {
+    frame = try coder.decodeFrame() ?? .zero
+    try super.init(coder: coder)
+    backgroundColor = try coder.color(["backgroundColor", "UIBackgroundColor", "NSBackgroundColor"])
+    alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
+    isHidden = try coder.flag(["hidden", "isHidden", "UIHidden", "NSHidden"]) ?? false
+    tag = Int(try coder.number(["tag", "UITag", "NSTag"]) ?? 0)
+    isUserInteractionEnabled = try coder.flag(["userInteractionEnabled", "UIUserInteractionDisabled"]).map {
+      coder.containsValue(forKey: "UIUserInteractionDisabled") ? !$0 : $0
+    } ?? true
+    translatesAutoresizingMaskIntoConstraints =
+      try coder.flag(["translatesAutoresizingMaskIntoConstraints", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints"])
+      .map { coder.containsValue(forKey: "translatesAutoresizingMaskIntoConstraints") ? $0 : !$0 } ?? true
+    if let key = coder.firstKey(["contentMode"]), let name = try coder.decodeObject(forKey: key) as? String {
+      contentMode = ContentMode(rawValue: name) ?? .scaleToFill
+    } else if coder.containsValue(forKey: "UIContentMode") {
+      contentMode = ContentMode(number: try coder.decodeInt(forKey: "UIContentMode")) ?? .scaleToFill
+    }
+    autoresizingMask = try Self.decodeAutoresizingMask(coder)
+    for subview in try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self) { addSubview(subview) }
+    constraints = try coder.objects(["constraints", "UIViewAutolayoutConstraints"], of: LayoutConstraint.self)
+    gestureRecognizers = try coder.objects(["gestureRecognizers", "gestureRecognizers"], of: GestureRecognizer.self)
+    if let keyPath = try coder.string(["layerCornerRadius"]) { layer.cornerRadius = Double(keyPath) ?? 0 }
+  }
+
+  private static func decodeAutoresizingMask(_ coder: any DecodingCoder) throws -> AutoresizingMask {
+    if coder.containsValue(forKey: "autoresizingMask"),
+      let record = try coder.decodeObject(forKey: "autoresizingMask") as? NibRecord
+    {
+      var mask: AutoresizingMask = []
+      let bits: [(String, AutoresizingMask)] = [
+        ("flexibleMinX", .flexibleLeftMargin), ("widthSizable", .flexibleWidth), ("flexibleMaxX", .flexibleRightMargin),
+        ("flexibleMinY", .flexibleTopMargin), ("heightSizable", .flexibleHeight), ("flexibleMaxY", .flexibleBottomMargin),
+      ]
+      for (name, bit) in bits where record.bool(name) == true { mask.insert(bit) }
+      return mask
+    }
+    if coder.containsValue(forKey: "UIAutoresizingMask") {
+      return AutoresizingMask(rawValue: UInt64(truncatingIfNeeded: try coder.decodeInt64(forKey: "UIAutoresizingMask")))
+    }
+    return []
+  }
+
+  /// Writes the XIB-style keys `init(coder:)` reads first.
+  open override func encode(with coder: any EncodingCoder) {
+    coder.encodeObject(
+      ArchivedValue.rect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height), forKey: "frame")
+    coder.encodeObject(subviews, forKey: "subviews")
+    coder.encode(alpha, forKey: "alpha")
+    coder.encode(isHidden, forKey: "hidden")
+    coder.encode(tag, forKey: "tag")
+    coder.encode(Int64(autoresizingMask.rawValue), forKey: "UIAutoresizingMask")
+    coder.encodeObject(contentMode.rawValue, forKey: "contentMode")
+    if let backgroundColor { coder.encodeObject(ColorObject(backgroundColor), forKey: "backgroundColor") }
+  }
+
+  /// The superview, or the view controller that owns this view.
+  open override var next: Responder? { owningViewController ?? superview }
+
+  // MARK: Hierarchy
+
+  /// Adds a subview on top, removing it from its previous superview.
+  public func addSubview(_ view: View) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Inserts a subview at an index in the back-to-front order.
+  public func insertSubview(_ view: View, at index: Int) {
+    precondition(view !== self, "a view cannot be its own subview")
+    view.removeFromSuperview()
+    subviews.insert(view, at: min(max(0, index), subviews.count))
+    view.superview = self
+    setNeedsLayout()
+  }
+
+  /// Removes the view from its superview.
+  public func removeFromSuperview() {
+    guard let superview else { return }
+    superview.subviews.removeAll { $0 === self }
+    self.superview = nil
+    superview.setNeedsLayout()
+  }
+
+  /// The first view in this subtree (itself included) with a tag.
+  public func viewWithTag(_ tag: Int) -> View? {
+    if self.tag == tag { return self }
+    for subview in subviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  /// `true` when `view` is this view or one of its descendants.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  // MARK: Layout
+
+  /// Marks the view for layout on the next `layoutIfNeeded()`.
+  public func setNeedsLayout() { needsLayout = true }
+
+  /// Runs `layoutSubviews()` on this view and its subviews where layout is needed.
+  public func layoutIfNeeded() {
+    if needsLayout {
+      needsLayout = false
+      layoutCount += 1
+      layoutSubviews()
+    }
+    for subview in subviews { subview.layoutIfNeeded() }
+  }
+
+  /// Lays out subviews; override to position them in code. The default does nothing.
+  open func layoutSubviews() {}
+
+  /// Applies each subview's autoresizing mask after this view's size changed from `oldSize`: the change along
+  /// each axis is shared by the flexible margins and dimension in proportion to their current lengths (equally
+  /// when they are all zero).
+  func resizeSubviews(from oldSize: Size) {
+    let dx = frame.width - oldSize.width
+    let dy = frame.height - oldSize.height
+    for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints {
+      let mask = subview.autoresizingMask
+      var f = subview.frame
+      let horizontal = Self.distribute(
+        dx, lengths: [f.minX, f.width, oldSize.width - f.minX - f.width],
+        flexible: [mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)])
+      let vertical = Self.distribute(
+        dy, lengths: [f.minY, f.height, oldSize.height - f.minY - f.height],
+        flexible: [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)])
+      f.origin.x += horizontal[0]
+      f.size.width += horizontal[1]
+      f.origin.y += vertical[0]
+      f.size.height += vertical[1]
+      subview.frame = f
+    }
+  }
+
+  static func distribute(_ delta: Double, lengths: [Double], flexible: [Bool]) -> [Double] {
+    let count = flexible.filter { $0 }.count
+    guard delta != 0, count > 0 else { return [0, 0, 0] }
+    let total = zip(lengths, flexible).reduce(0.0) { $0 + ($1.1 ? max(0, $1.0) : 0) }
+    return zip(lengths, flexible).map { length, isFlexible in
+      guard isFlexible else { return 0 }
+      return total > 0 ? delta * max(0, length) / total : delta / Double(count)
+    }
+  }
+
+  // MARK: Key-value coding
+
+  /// `frame`, `backgroundColor`, `alpha`, `hidden`, `tag`, `layer`, `autoresizingMask`, `isUserInteractionEnabled`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "frame": .property(\View.frame), "backgroundColor": .property(\View.backgroundColor),
+        "alpha": .property(\View.alpha), "hidden": .property(\View.isHidden), "isHidden": .property(\View.isHidden),
+        "tag": .property(\View.tag), "layer": .readOnly(\View.layer),
+        "userInteractionEnabled": .property(\View.isUserInteractionEnabled),
+        "clipsToBounds": .custom(View.self, get: { $0.layer.masksToBounds }, set: { view, value in
+          view.layer.masksToBounds = KeyValueConversion.convert(value, to: Bool.self) ?? false
+        }),
+      ], uniquingKeysWith: { $1 })
+  }
+}
+
+/// The drawing attributes of a view's layer that nibs set through runtime attributes.
+public final class Layer: KeyValueCoding {
+  /// Corner radius.
+  public var cornerRadius = 0.0
+  /// Border width.
+  public var borderWidth = 0.0
+  /// Border colour.
+  public var borderColor: Color?
+  /// Whether sublayers are clipped.
+  public var masksToBounds = false
+  /// Shadow opacity.
+  public var shadowOpacity = 0.0
+  /// Shadow radius.
+  public var shadowRadius = 3.0
+
+  /// Creates default attributes.
+  public init() {}
+
+  /// `cornerRadius`, `borderWidth`, `borderColor`, `masksToBounds`, `shadowOpacity`, `shadowRadius`.
+  public static var keyValueAccessors: [String: KeyValueAccessor] {
+    [
+      "cornerRadius": .property(\Layer.cornerRadius), "borderWidth": .property(\Layer.borderWidth),
+      "borderColor": .property(\Layer.borderColor), "masksToBounds": .property(\Layer.masksToBounds),
+      "shadowOpacity": .property(\Layer.shadowOpacity), "shadowRadius": .property(\Layer.shadowRadius),
+    ]
+  }
+}

@@ -1,0 +1,181 @@
+import ArchiveCoding
+import Foundation
+import NibLoading
+
+/// A controller that owns a root view, in the role of `UIViewController` / `NSViewController`.
+///
+/// Its view is created on first access: from the nib named ``nibName`` (with the controller as File's Owner,
+/// the nib connecting its `view` outlet) when one is set, else an empty view; then `viewDidLoad()` runs.
+open class ViewController: Responder, SegueSource {
+  private var loadedView: View?
+  /// The nib the view is loaded from.
+  public var nibName: String?
+  /// Where ``nibName`` is looked up.
+  public var nibBundle: NibBundle?
+  /// The title.
+  public var title: String?
+  /// The storyboard identifier.
+  public var storyboardIdentifier: String?
+  /// Segues recorded from this controller.
+  public private(set) var segues: [(identifier: String?, kind: String, destination: AnyObject?)] = []
+  /// How many times `viewDidLoad()` ran.
+  public private(set) var viewDidLoadCount = 0
+
+  /// Creates a controller whose view is loaded from a nib (or made empty when `nibName` is nil).
+  public init(nibName: String? = nil, bundle: NibBundle? = nil) {
+    self.nibName = nibName
+    self.nibBundle = bundle
+    super.init()
+  }
+
+  /// Reads `view` (`UIView`), `title`, `storyboardIdentifier`, `nibName`.
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    title = try coder.string(["title", "UITitle"])
+    storyboardIdentifier = try coder.string(["storyboardIdentifier", "UIStoryboardIdentifier"])
+    nibName = try coder.string(["nibName", "UINibName"])
+    if let view = try coder.decodeObject(forKey: coder.firstKey(["view", "UIView", "NSView"]) ?? "view") as? View {
+      setView(view)
+    }
+  }
+
+  /// The root view, loaded on first access.
+  public var view: View {
+    get {
+      if let loadedView { return loadedView }
+      loadView()
+      let view = loadedView ?? View(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+      setView(view)
+      viewDidLoad()
+      return view
+    }
+    set { setView(newValue) }
+  }
+
+  /// `true` once the view exists.
+  public var isViewLoaded: Bool { loadedView != nil }
+
+  private func setView(_ view: View?) {
+    loadedView?.owningViewController = nil
+    loadedView = view
+    view?.owningViewController = self
+  }
+
+  /// Loads the view: from ``nibName`` with the controller as owner; override to build it in code.
+  open func loadView() {
+    guard let nibName, let nibBundle else { return }
+    do {
+      _ = try nibBundle.loadNibNamed(nibName, owner: self)
+    } catch {
+      loadedView = nil
+    }
+  }
+
+  /// Called once after the view is loaded.
+  open func viewDidLoad() { viewDidLoadCount += 1 }
+
+  /// Records a segue.
+  public func addSegue(identifier: String?, kind: String, destination: AnyObject?) {
+    segues.append((identifier, kind, destination))
+  }
+
+  /// `view`, `title`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "view": .custom(
+          ViewController.self, get: { $0.loadedView },
+          set: { controller, value in controller.setView(value as? View) }),
+        "title": .property(\ViewController.title),
+      ], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A window, in the role of `UIWindow` / `NSWindow`.
+open class Window: View {
+  /// The root view controller (an outlet).
+  public var rootViewController: ViewController? {
+    didSet {
+      if let view = rootViewController?.view { addSubview(view) }
+    }
+  }
+  /// Whether the window was made key and visible.
+  public private(set) var isKeyWindow = false
+
+  /// Creates a window in code.
+  public override init(frame: Rect) { super.init(frame: frame) }
+  /// Reads the view's keys (and AppKit's `NSWindowRect`).
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    if frame == .zero, let rect = try coder.geometry(["NSWindowRect", "contentRect"]), rect.count == 4 {
+      frame = Rect(x: rect[0], y: rect[1], width: rect[2], height: rect[3])
+    }
+  }
+
+  /// Shows the window and makes it key.
+  public func makeKeyAndVisible() {
+    isHidden = false
+    isKeyWindow = true
+  }
+
+  /// `rootViewController`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(["rootViewController": .property(\Window.rootViewController)], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A menu, in the role of `NSMenu`.
+open class Menu: Responder {
+  /// The title.
+  public var title = ""
+  /// The items.
+  public var items: [MenuItem] = []
+  /// Creates a menu in code.
+  public init(title: String) {
+    self.title = title
+    super.init()
+  }
+  /// Reads `title` and `items` (`NSMenuItems`).
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    title = try coder.string(["title", "NSTitle"]) ?? ""
+    items = try coder.objects(["items", "NSMenuItems"], of: MenuItem.self)
+  }
+}
+
+/// A menu item with target and action, in the role of `NSMenuItem`.
+open class MenuItem: Responder, ActionSending {
+  /// The title.
+  public var title = ""
+  /// The key equivalent.
+  public var keyEquivalent = ""
+  /// The submenu.
+  public var submenu: Menu?
+  /// The target.
+  public weak var target: AnyObject?
+  /// The action.
+  public var action: String?
+  /// Creates an item in code.
+  public init(title: String, action: String? = nil) {
+    self.title = title
+    self.action = action
+    super.init()
+  }
+  /// Reads `title`, `keyEquivalent`, `submenu`.
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    title = try coder.string(["title", "NSTitle"]) ?? ""
+    keyEquivalent = try coder.string(["keyEquivalent", "NSKeyEquiv"]) ?? ""
+    submenu = try coder.decodeObject(forKey: coder.firstKey(["submenu", "NSSubmenu"]) ?? "submenu") as? Menu
+  }
+  /// Sets the target and action (AppKit's target/action).
+  public func addTarget(_ target: AnyObject?, action: String, for events: UInt64?) {
+    self.target = target
+    self.action = action
+  }
+  /// `title`, `submenu`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      ["title": .property(\MenuItem.title), "submenu": .property(\MenuItem.submenu)], uniquingKeysWith: { $1 })
+  }
+}
