@@ -38,7 +38,9 @@ struct SideRunner {
           let remaining = policy.budgetSeconds - Stopwatch.seconds(since: started)
           if predictedCost(at: n, from: probes) > remaining {
             chosen = largestFitting(below: n, from: probes, within: remaining)
-            break
+            // Within 10% of the case's N, run at N itself with fewer runs rather than report a reduced N.
+            if n == targetN, chosen * 10 >= targetN * 9 { chosen = targetN }
+            if chosen < n { break }
           }
         }
         kept = nil  // release the previous size's inputs first
