@@ -1,1 +1,26 @@
-print("keyed-benchmarks: no cases yet")
+// keyed-benchmarks: KeyedArchive against the toolchain's Foundation coders.
+//
+//   swift run -c release keyed-benchmarks [--quick] [--json] [--filter NAME] [--budget SECONDS] [--no-memory] [--list]
+//
+//   --quick           sizes 1k and 10k (instead of 10k, 100k, 1m), 3-5 runs per side and a 0.5 s budget per side:
+//                     the whole suite in well under a minute.
+//   --json            one JSON array of rows on stdout: {"case", "ours_ms", "ours_n", "peer", "peer_ms", "peer_n",
+//                     "speedup", "ours_peak_mb", ...}; speedup = peer time per object / ours time per object; null
+//                     where ours is pending. Progress goes to stderr.
+//   --filter NAME     only the cases whose name contains NAME (repeatable).
+//   --budget SECONDS  the time one side of one case may take (default 30 s, 0.5 s with --quick). A peer that would
+//                     overrun is measured at the largest N predicted to fit and reported with that N, its fitted
+//                     growth exponent and its time extrapolated to the case's N; never skipped.
+//   --no-memory       skip the peak-memory child processes.
+//   --list            list the cases.
+//   internal: --child CASE --n N --side ours|peer [--peer LABEL] [--quick]: one operation in a child process,
+//             printing its peak resident memory (VmHWM after resetting it once the inputs are built).
+//
+// Cases are named Area.operation.input (KeyedArchive.decode.flat-100k). Inputs are generated deterministically
+// (SplitMix64) before any clock starts. Each side is warmed up, then run 3-10 times; the tables give the median,
+// min…max, objects/s, MB/s, the archive size, the peak memory, the growth exponent, ours's speed-up over each side and
+// each side's cost per object relative to the bare walk of a binary plist (the floor of decoding).
+// Ours plugs in through Cases/Ours.swift; see Benchmarks/README.md.
+import Foundation
+
+exit(BenchmarkCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The benchmark executable: parses the command line, runs the selected cases and reports them.
+enum BenchmarkCommand {
+  /// Runs the command; returns the exit status (0 success, 64 bad arguments, 1 a side failed).
+  static func main(_ arguments: [String]) -> Int32 {
+    let options: BenchmarkOptions
+    do {
+      options = try BenchmarkOptions(arguments: arguments)
+    } catch {
+      printError("keyed-benchmarks: \(error.message) (see --help)")
+      return 64
+    }
+    if options.help {
+      print(BenchmarkOptions.usage)
+      return 0
+    }
+    FoundationArchiving.registerClassNames()
+    let all = CaseRegistry.cases(quick: options.quick)
+    if options.child != nil { return ChildCommand.run(options, cases: all) }
+    let selected = all.filter { item in options.filters.isEmpty || options.filters.contains { item.name.contains($0) } }
+    if options.list {
+      for item in selected { print("\(item.name)  (N = \(Units.count(item.n))): \(item.summary)") }
+      return 0
+    }
+    guard !selected.isEmpty else {
+      printError("keyed-benchmarks: no case name contains \(options.filters.joined(separator: " or ")) (see --list)")
+      return 64
+    }
+    let policy =
+      options.quick
+      ? RunPolicy.quick(budget: options.budget, memory: options.measuresMemory)
+      : RunPolicy.full(budget: options.budget, memory: options.measuresMemory)
+    let inputs = InputCache()
+    let memory =
+      policy.measuresMemory ? MemoryProbe(executable: MemoryProbe.currentExecutable(), quick: options.quick) : nil
+    let runner = SideRunner(policy: policy, inputs: inputs, memory: memory)
+    let started = ContinuousClock.now
+    var json = JSONReporter()
+    let table = TableReporter()
+    var failed = false
+    if !options.json {
+      print(
+        "keyed-benchmarks\(options.quick ? " --quick" : ""): \(selected.count) cases, \(policy.minRuns)-"
+          + "\(policy.maxRuns) runs per side, budget \(Units.duration(policy.budgetSeconds)) per side, "
+          + "\(ProcessInfo.processInfo.activeProcessorCount) cores\n")
+    }
+    for (index, item) in selected.enumerated() {
+      printError("[\(index + 1)/\(selected.count)] \(item.name)")
+      inputs.enter(group: item.group)
+      let ours = item.ours.map {
+        runner.measure($0, caseName: item.name, targetN: item.n, reducible: false, probes: true)
+      }
+      let peers = item.peers.map {
+        runner.measure($0, caseName: item.name, targetN: item.n, reducible: true, probes: true)
+      }
+      let floor = item.floor.map {
+        runner.measure($0, caseName: item.name, targetN: item.n, reducible: false, probes: false)
+      }
+      let result = CaseResult(
+        name: item.name, n: item.n, summary: item.summary, notes: item.notes, ours: ours, peers: peers, floor: floor)
+      failed = failed || result.hasFailure
+      if options.json { json.add(result) } else { table.report(result) }
+    }
+    let total = Stopwatch.seconds(since: started)
+    if options.json { print(json.text) } else { print("total \(Units.duration(total))") }
+    printError(
+      "keyed-benchmarks: \(selected.count) cases in \(Units.duration(total))\(failed ? ", with failures" : "")")
+    return failed ? 1 : 0
+  }
+
+  private static func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}

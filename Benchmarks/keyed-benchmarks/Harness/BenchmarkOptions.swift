@@ -1,0 +1,85 @@
+/// The parsed command line (see `main.swift` for the usage).
+struct BenchmarkOptions {
+  var quick = false
+  var json = false
+  var list = false
+  var help = false
+  var measuresMemory = true
+  /// Substrings of case names; a case runs when its name contains any of them (all run when empty).
+  var filters: [String] = []
+  /// Seconds per side of a case; nil for the mode's default.
+  var budget: Double?
+  /// Child mode: the case, size, role and peer label whose peak memory to measure.
+  var child: String?
+  var childN: Int?
+  var childSide: Side.Role?
+  var childPeer: String?
+
+  /// A bad command line, reported with exit status 64.
+  struct UsageError: Error {
+    var message: String
+  }
+
+  /// Parses the arguments (without the program name).
+  init(arguments: [String]) throws(UsageError) {
+    var remaining = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+      return value
+    }
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": quick = true
+      case "--json": json = true
+      case "--list": list = true
+      case "--no-memory": measuresMemory = false
+      case "-h", "--help": help = true
+      case "--filter": filters.append(try value(for: argument))
+      case "--budget":
+        let text = try value(for: argument)
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+          throw UsageError(message: "--budget needs a positive number of seconds, not \"\(text)\"")
+        }
+        budget = seconds
+      case "--child": child = try value(for: argument)
+      case "--n":
+        let text = try value(for: argument)
+        guard let n = Int(text), n > 0 else {
+          throw UsageError(message: "--n needs a positive integer, not \"\(text)\"")
+        }
+        childN = n
+      case "--side":
+        let text = try value(for: argument)
+        guard let role = Side.Role(rawValue: text), role != .floor else {
+          throw UsageError(message: "--side needs ours or peer, not \"\(text)\"")
+        }
+        childSide = role
+      case "--peer": childPeer = try value(for: argument)
+      default: throw UsageError(message: "unknown argument \"\(argument)\"")
+      }
+    }
+    if child != nil, childN == nil || childSide == nil {
+      throw UsageError(message: "--child needs --n and --side")
+    }
+  }
+
+  /// The usage text for `--help`.
+  static let usage = """
+    OVERVIEW: Benchmarks of KeyedArchive against the toolchain's Foundation coders.
+
+    USAGE: swift run -c release keyed-benchmarks [--quick] [--json] [--filter NAME] [--budget SECONDS]
+
+    OPTIONS:
+      --quick             Small sizes (1k and 10k) and a short budget: the whole suite in well under a minute.
+      --json              Print one JSON array of result rows on stdout instead of the tables.
+      --filter NAME       Run only the cases whose name contains NAME (repeatable: any of them).
+      --budget SECONDS    Time allowed for one side of one case (default 30, or 0.5 with --quick). A peer that would
+                          take longer is measured at the largest size that fits and reported as such.
+      --no-memory         Do not measure peak memory (no child processes).
+      --list              List the cases and exit.
+      -h, --help          Show this help.
+
+    Internal: --child CASE --n N --side ours|peer [--peer LABEL] [--quick] runs one operation and prints its peak
+    resident memory (the parent runs itself this way).
+    """
+}

@@ -1,0 +1,28 @@
+/// How long and how often sides are run.
+struct RunPolicy {
+  /// Measured runs wanted at least (fewer only when the budget runs out; never fewer than one).
+  var minRuns: Int
+  /// Measured runs at most.
+  var maxRuns: Int
+  /// Once ``minRuns`` are done, stop adding runs when the measured runs have taken this long together.
+  var targetSeconds: Double
+  /// The most time one side of one case may take: building its inputs, probing sizes, the warm-up, the measured
+  /// runs and the memory child together. A peer that would need more runs at a smaller size.
+  var budgetSeconds: Double
+  /// Whether each side's peak memory is measured in a child process.
+  var measuresMemory: Bool
+  /// A probe at a small size is repeated until it has run this long, and its fastest run kept.
+  var probeSeconds: Double = 0.005
+  /// The smallest size probed when looking for the growth rate.
+  var smallestProbe: Int = 10
+
+  /// The full suite: 3 to 10 runs, 30 s per side unless told otherwise.
+  static func full(budget: Double?, memory: Bool) -> RunPolicy {
+    RunPolicy(minRuns: 3, maxRuns: 10, targetSeconds: 2, budgetSeconds: budget ?? 30, measuresMemory: memory)
+  }
+
+  /// `--quick`: 3 to 5 runs, a short budget per side, so the whole suite takes well under a minute.
+  static func quick(budget: Double?, memory: Bool) -> RunPolicy {
+    RunPolicy(minRuns: 3, maxRuns: 5, targetSeconds: 0.05, budgetSeconds: budget ?? 0.5, measuresMemory: memory)
+  }
+}
