@@ -1,4 +1,7 @@
+import ArchiveCoding
 import Foundation
+import KeyedArchive
+import PropertyList
 
 /// Where our KeyedArchive plugs into the benchmarks: one slot per operation and input. A slot that returns nil is
 /// reported as "ours: pending" (and `null` in JSON); returning a side is all it takes to compare ours with every peer
@@ -30,49 +33,152 @@ enum Ours {
   /// `KeyedArchive.encode.flat-N`: archive an array of `input.records.count` objects built from
   /// ``FlatRecord`` (`int`, `double`, `bool`, `string`, `data`; keys in ``FlatRecord/Key``).
   /// Build with `input.build { record in YourFlatItem(record) }` → `[YourFlatItem]`.
-  static func flatEncode() -> Side? { nil }
+  static func flatEncode() -> Side? {
+    OurModels.registered
+    return .encoding(
+      "KeyedArchiver", FlatInput.self, build: { input in input.build(OurFlatItem.init) },
+      encode: { items in try KeyedArchiver.archivedData(withRootObject: items) })
+  }
 
   /// `KeyedArchive.decode.flat-N`: unarchive that array. Check with `input.verify(items) { $0.record }`.
-  static func flatDecode() -> Side? { nil }
+  static func flatDecode() -> Side? {
+    OurModels.registered
+    return .decoding(
+      "KeyedUnarchiver", FlatInput.self,
+      archive: { input in try KeyedArchiver.archivedData(withRootObject: input.build(OurFlatItem.init)) },
+      decode: { data in try KeyedUnarchiver.unarchivedObject(ofClass: [OurFlatItem].self, from: data) ?? [] },
+      check: { items, input in input.verify(items) { $0.record } })
+  }
 
   /// `KeyedArchive.encode.tree-N`: archive the root of a tree of ``TreeNodeRecord`` (`name`, `value`, children;
   /// keys in ``TreeNodeRecord/Key``). Build bottom-up with `input.build { record, children in YourNode(...) }`.
-  static func treeEncode() -> Side? { nil }
+  static func treeEncode() -> Side? {
+    OurModels.registered
+    return .encoding(
+      "KeyedArchiver", TreeInput.self,
+      build: { input in
+        input.build { record, children in OurTreeNode(name: record.name, value: record.value, children: children) }
+      }, encode: { root in try KeyedArchiver.archivedData(withRootObject: root) })
+  }
 
   /// `KeyedArchive.decode.tree-N`: unarchive that tree. Check with
   /// `input.verify(root) { ($0.name, $0.value, $0.children) }`.
-  static func treeDecode() -> Side? { nil }
+  static func treeDecode() -> Side? {
+    OurModels.registered
+    return .decoding(
+      "KeyedUnarchiver", TreeInput.self,
+      archive: { input in
+        try KeyedArchiver.archivedData(
+          withRootObject: input.build { record, children in
+            OurTreeNode(name: record.name, value: record.value, children: children)
+          })
+      },
+      decode: { data in
+        guard let root = try KeyedUnarchiver.unarchivedObject(ofClass: OurTreeNode.self, from: data) else {
+          throw BenchmarkFailure("the tree archive decoded to nil")
+        }
+        return root
+      },
+      check: { (root: OurTreeNode, input: TreeInput) in input.verify(root) { ($0.name, $0.value, $0.children) } })
+  }
 
   /// `KeyedArchive.encode.plist-N`: archive Foundation-like values only: a dictionary of `input.entries.count`
   /// dictionaries of the ten values of ``PlistEntryRecord`` (keys in ``PlistEntryRecord/Key``). Build your
   /// archiver's value form from the records (or archive `input.foundationValue()` if ours takes NSDictionary).
-  static func plistEncode() -> Side? { nil }
+  static func plistEncode() -> Side? {
+    .encoding(
+      "KeyedArchiver", PlistInput.self, build: { input in OurModels.value(of: input) },
+      encode: { value in try KeyedArchiver.archivedData(withRootObject: value) })
+  }
 
   /// `KeyedArchive.decode.plist-N`: unarchive that dictionary. Check with
   /// `input.verify(count: decoded.count) { key in /* decoded entry for key, as a PlistEntryRecord */ }`.
-  static func plistDecode() -> Side? { nil }
+  static func plistDecode() -> Side? {
+    .decoding(
+      "KeyedUnarchiver", PlistInput.self,
+      archive: { input in try KeyedArchiver.archivedData(withRootObject: OurModels.value(of: input)) },
+      decode: { data in
+        let plistTypes: [Any.Type] = [[String: Any].self, [Any].self, String.self, Int.self, Double.self, Bool.self,
+          Data.self, Date.self]
+        return try KeyedUnarchiver.unarchivedObject(ofClasses: plistTypes, from: data) as? [String: Any] ?? [:]
+      },
+      check: { decoded, input in input.verify(count: decoded.count) { key in OurModels.record(key: key, decoded[key]) } })
+  }
 
   /// `KeyedArchive.encode.small`: archive one object of the ten fields of ``SmallRecord`` (`input.record`); the
   /// harness repeats the operation `input.repetitions` times per run.
-  static func smallEncode() -> Side? { nil }
+  static func smallEncode() -> Side? {
+    OurModels.registered
+    return .encoding(
+      "KeyedArchiver", SmallInput.self, build: { input in OurSmallObject(input.record) },
+      encode: { object in try KeyedArchiver.archivedData(withRootObject: object) })
+  }
 
   /// `KeyedArchive.decode.small`: unarchive that object. Check with `input.verify(decoded.record)`.
-  static func smallDecode() -> Side? { nil }
+  static func smallDecode() -> Side? {
+    OurModels.registered
+    return .decoding(
+      "KeyedUnarchiver", SmallInput.self,
+      archive: { input in try KeyedArchiver.archivedData(withRootObject: OurSmallObject(input.record)) },
+      decode: { data in
+        guard let object = try KeyedUnarchiver.unarchivedObject(ofClass: OurSmallObject.self, from: data) else {
+          throw BenchmarkFailure("the small archive decoded to nil")
+        }
+        return object
+      },
+      check: { (object: OurSmallObject, input: SmallInput) in input.verify(object.record) })
+  }
 
   /// `KeyedArchive.encode.cycle-N`: archive the first node of a doubly linked list of ``CycleNodeRecord``
   /// (`value`, `label`; links under ``CycleNodeRecord/Key/previous`` and ``CycleNodeRecord/Key/next``). Build with
   /// `input.build(YourNode.init) { previous, next in previous.next = next; next.previous = previous }`, which returns
   /// every node in order: keep that array alive in your model, so releasing a million-node list does not recurse.
-  static func cycleEncode() -> Side? { nil }
+  static func cycleEncode() -> Side? {
+    OurModels.registered
+    return .encoding(
+      "KeyedArchiver", CycleInput.self,
+      build: { input in input.build(OurCycleNode.init) { previous, next in previous.next = next; next.previous = previous } },
+      encode: { nodes in try KeyedArchiver.archivedData(withRootObject: nodes.first) })
+  }
 
   /// `KeyedArchive.decode.cycle-N`: unarchive that list (its cycles go through our link phase). Check with
   /// `input.verify(first: head, fields: { ($0.record, $0.previous, $0.next) }, same: ===)`.
-  static func cycleDecode() -> Side? { nil }
+  static func cycleDecode() -> Side? {
+    OurModels.registered
+    return .decoding(
+      "KeyedUnarchiver", CycleInput.self,
+      archive: { input in
+        let nodes = input.build(OurCycleNode.init) { previous, next in previous.next = next; next.previous = previous }
+        defer { OurCycleNode.release(nodes.first) }
+        return try KeyedArchiver.archivedData(withRootObject: nodes.first)
+      },
+      decode: { data in
+        guard let head = try KeyedUnarchiver.unarchivedObject(ofClass: OurCycleNode.self, from: data) else {
+          throw BenchmarkFailure("the list archive decoded to nil")
+        }
+        return CycleList(head: head)
+      },
+      check: { (list: CycleList, input: CycleInput) in
+        input.verify(first: list.head, fields: { (node: OurCycleNode) in (node.record, node.previous, node.next) }, same: ===)
+      })
+  }
 
   /// `PropertyList.write.plist-N`: write a binary plist of the `plist-N` input with our PropertyList writer.
-  static func propertyListWrite() -> Side? { nil }
+  static func propertyListWrite() -> Side? {
+    .encoding(
+      "PropertyListWriter", PlistInput.self, build: { input in OurModels.propertyListValue(of: input) },
+      encode: { value in try PropertyListWriter.write(value, format: .binary) })
+  }
 
   /// `PropertyList.read.plist-N` and `PropertyList.read.bplist-10mb`: read a binary plist with our reader. Use
   /// `archive: PropertyListCases.binaryPlist` so ours reads the very bytes PropertyListSerialization reads.
-  static func propertyListRead() -> Side? { nil }
+  static func propertyListRead() -> Side? {
+    .decoding(
+      "PropertyListReader", PlistInput.self, archive: PropertyListCases.binaryPlist,
+      decode: { data in try PropertyListReader.read(data) },
+      check: { value, input in
+        let count = value.dictionaryValue?.count ?? -1
+        return count == input.entries.count ? nil : "expected \(input.entries.count) entries, read \(count)"
+      })
+  }
 }
