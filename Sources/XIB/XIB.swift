@@ -1,1 +1,0 @@
-// Module `XIB`: see Package.swift for its role.
