@@ -71,6 +71,10 @@ open class TableViewCell: View {
   public private(set) var contentView: View
   /// The identifier the table dequeues it by.
   public var reuseIdentifier: String?
+  /// The cell's text field (an AppKit `NSTableCellView` outlet).
+  public weak var textField: TextField?
+  /// The cell's image view (an outlet).
+  public weak var imageView: ImageView?
   /// How many times the cell was prepared for reuse.
   public private(set) var reuseCount = 0
 
@@ -97,7 +101,10 @@ open class TableViewCell: View {
   /// `reuseIdentifier`, `contentView`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["reuseIdentifier": .property(\TableViewCell.reuseIdentifier), "contentView": .readOnly(\TableViewCell.contentView)],
+      [
+        "reuseIdentifier": .property(\TableViewCell.reuseIdentifier), "contentView": .readOnly(\TableViewCell.contentView),
+        "textField": .property(\TableViewCell.textField), "imageView": .property(\TableViewCell.imageView),
+      ],
       uniquingKeysWith: { $1 })
   }
 }

@@ -7,7 +7,7 @@ import NibLoading
 ///
 /// Subclasses declare their keys by overriding ``keyValueAccessors`` (merging `super`'s) and their actions by
 /// overriding ``actionHandlers``.
-open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding {
+open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, UnknownClassAdopting {
   /// An action implementation: called with the receiver and the sender.
   public typealias ActionHandler = (Responder, Any?) -> Void
 
@@ -16,6 +16,34 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding {
 
   /// How many times `awakeFromNib()` reached this class's implementation (for tests and traces).
   public private(set) var awakeFromNibCount = 0
+
+  /// The class a nib asked for when this object stands in for it (the class was not registered), or `nil`.
+  public private(set) var unknownClassName: String?
+  /// Outlets and attributes an unknown class would have had, kept by name.
+  public private(set) var unknownClassValues: [String: Any] = [:]
+
+  /// Makes the object accept the unknown class's keys and actions (NIB-020).
+  public func adoptUnknownClass(_ className: String) { unknownClassName = className }
+
+  /// Stores the value when standing in for an unknown class; otherwise throws, naming the class and key.
+  open func setValue(_ value: Any?, forUndefinedKey key: String) throws {
+    guard unknownClassName != nil else {
+      throw ArchiveError(
+        .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
+        at: .init(className: "\(type(of: self))", keyPath: key))
+    }
+    unknownClassValues[key] = value
+  }
+
+  /// The stored value when standing in for an unknown class; otherwise throws.
+  open func value(forUndefinedKey key: String) throws -> Any? {
+    guard unknownClassName != nil else {
+      throw ArchiveError(
+        .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
+        at: .init(className: "\(type(of: self))", keyPath: key))
+    }
+    return unknownClassValues[key]
+  }
 
   /// The next responder (a view's superview or view controller; a view controller's parent view's responder).
   open var next: Responder? { nil }
@@ -40,7 +68,9 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding {
   open class var actionHandlers: [String: ActionHandler] { [:] }
 
   /// `true` when the class has the action.
-  public func responds(toAction action: String) -> Bool { Self.actionHandlers[action] != nil }
+  public func responds(toAction action: String) -> Bool {
+    unknownClassName != nil || type(of: self).actionHandlers[action] != nil
+  }
 
   /// Runs an action on this object, or passes it up the responder chain.
   /// - Returns: `true` when some responder handled it.

@@ -1,78 +1,72 @@
 import ArchiveCoding
 import NibLoading
 
-/// Stand-ins for the UIKit and AppKit classes the catalog does not model in detail (navigation bars, pickers,
-/// web views, layout guides…): they keep their place in the view hierarchy, and accept any outlet, runtime
-/// attribute and action, storing them, so real nibs load (NIB-021).
-public protocol StandIn: AnyObject {
-  /// Values set for keys the class does not model.
-  var storedValues: [String: Any] { get }
-}
+// Stand-ins for the UIKit and AppKit classes the catalog does not model in detail (navigation bars, pickers,
+// web views, layout guides…): they keep their place in the view hierarchy and accept any outlet, runtime
+// attribute and action, keeping the values in `unknownClassValues`, so real nibs load (NIB-021).
 
 /// A view stand-in.
-public final class StandInView: View, StandIn, ActionSending {
-  /// Values set for keys the class does not model.
-  public private(set) var storedValues: [String: Any] = [:]
+public final class StandInView: View, ActionSending {
   /// Targets and actions connected to it.
   public private(set) var actions: [(target: AnyObject?, action: String)] = []
   /// Creates a stand-in in code.
-  public override init(frame: Rect) { super.init(frame: frame) }
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    adoptUnknownClass("UIView")
+  }
   /// Reads the view's keys.
-  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
-  /// Stores the value.
-  public func setValue(_ value: Any?, forUndefinedKey key: String) throws { storedValues[key] = value }
-  /// Returns the stored value.
-  public func value(forUndefinedKey key: String) throws -> Any? { storedValues[key] }
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    adoptUnknownClass("UIView")
+  }
   /// Records the action.
   public func addTarget(_ target: AnyObject?, action: String, for events: UInt64?) { actions.append((target, action)) }
 }
 
 /// A control stand-in (segmented controls, steppers, pop-up buttons, date pickers…).
-public final class StandInControl: Control, StandIn {
-  /// Values set for keys the class does not model.
-  public private(set) var storedValues: [String: Any] = [:]
+public final class StandInControl: Control {
   /// Creates a stand-in in code.
-  public override init(frame: Rect) { super.init(frame: frame) }
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    adoptUnknownClass("UIControl")
+  }
   /// Reads the control's keys.
-  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    adoptUnknownClass("UIControl")
+  }
   /// Value changed by default.
   public override class var defaultEvents: ControlEvents { .valueChanged }
-  /// Stores the value.
-  public func setValue(_ value: Any?, forUndefinedKey key: String) throws { storedValues[key] = value }
-  /// Returns the stored value.
-  public func value(forUndefinedKey key: String) throws -> Any? { storedValues[key] }
 }
 
 /// A view-controller stand-in (navigation, tab bar, table view and page controllers…).
-public final class StandInViewController: ViewController, StandIn {
-  /// Values set for keys the class does not model.
-  public private(set) var storedValues: [String: Any] = [:]
+public final class StandInViewController: ViewController {
   /// Creates a stand-in in code.
-  public override init(nibName: String? = nil, bundle: NibBundle? = nil) { super.init(nibName: nibName, bundle: bundle) }
+  public override init(nibName: String? = nil, bundle: NibBundle? = nil) {
+    super.init(nibName: nibName, bundle: bundle)
+    adoptUnknownClass("UIViewController")
+  }
   /// Reads the controller's keys.
-  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
-  /// Accepts every action.
-  public override class var actionHandlers: [String: ActionHandler] { [:] }
-  /// Stores the value.
-  public func setValue(_ value: Any?, forUndefinedKey key: String) throws { storedValues[key] = value }
-  /// Returns the stored value.
-  public func value(forUndefinedKey key: String) throws -> Any? { storedValues[key] }
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    adoptUnknownClass("UIViewController")
+  }
 }
 
 /// A non-view stand-in (navigation items, bar button items, layout guides, formatters, custom objects…).
-public final class StandInObject: Responder, StandIn, ActionSending {
-  /// Values set for keys the class does not model.
-  public private(set) var storedValues: [String: Any] = [:]
+public final class StandInObject: Responder, ActionSending {
   /// Targets and actions connected to it.
   public private(set) var actions: [(target: AnyObject?, action: String)] = []
   /// Creates a stand-in in code.
-  public override init() { super.init() }
+  public override init() {
+    super.init()
+    adoptUnknownClass("NSObject")
+  }
   /// Reads nothing.
-  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
-  /// Stores the value.
-  public func setValue(_ value: Any?, forUndefinedKey key: String) throws { storedValues[key] = value }
-  /// Returns the stored value.
-  public func value(forUndefinedKey key: String) throws -> Any? { storedValues[key] }
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    adoptUnknownClass("NSObject")
+  }
   /// Records the action.
   public func addTarget(_ target: AnyObject?, action: String, for events: UInt64?) { actions.append((target, action)) }
 }

@@ -53,6 +53,10 @@ open class View: Responder {
   public var constraints: [LayoutConstraint] = []
   /// Gesture recognisers attached to this view.
   public var gestureRecognizers: [GestureRecognizer] = []
+  /// The contextual menu (an AppKit outlet).
+  public var menu: Menu?
+  /// The next view in the key-view loop (an AppKit outlet).
+  public weak var nextKeyView: View?
   /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
   public let layer = Layer()
   /// `true` between `setNeedsLayout()` and the next layout pass.
@@ -232,6 +236,8 @@ open class View: Responder {
         "alpha": .property(\View.alpha), "hidden": .property(\View.isHidden), "isHidden": .property(\View.isHidden),
         "tag": .property(\View.tag), "layer": .readOnly(\View.layer),
         "userInteractionEnabled": .property(\View.isUserInteractionEnabled),
+        "gestureRecognizers": .property(\View.gestureRecognizers), "menu": .property(\View.menu),
+        "nextKeyView": .property(\View.nextKeyView),
         "clipsToBounds": .custom(View.self, get: { $0.layer.masksToBounds }, set: { view, value in
           view.layer.masksToBounds = KeyValueConversion.convert(value, to: Bool.self) ?? false
         }),

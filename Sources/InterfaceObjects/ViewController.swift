@@ -99,6 +99,10 @@ open class Window: View {
       if let view = rootViewController?.view { addSubview(view) }
     }
   }
+  /// The window's delegate (an outlet).
+  public weak var delegate: AnyObject?
+  /// The view that gets focus first (an outlet).
+  public weak var initialFirstResponder: View?
   /// Whether the window was made key and visible.
   public private(set) var isKeyWindow = false
 
@@ -120,7 +124,11 @@ open class Window: View {
 
   /// `rootViewController`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["rootViewController": .property(\Window.rootViewController)], uniquingKeysWith: { $1 })
+    super.keyValueAccessors.merging(
+      [
+        "rootViewController": .property(\Window.rootViewController), "delegate": .property(\Window.delegate),
+        "initialFirstResponder": .property(\Window.initialFirstResponder),
+      ], uniquingKeysWith: { $1 })
   }
 }
 
@@ -130,6 +138,8 @@ open class Menu: Responder {
   public var title = ""
   /// The items.
   public var items: [MenuItem] = []
+  /// The menu's delegate (an outlet).
+  public weak var delegate: AnyObject?
   /// Creates a menu in code.
   public init(title: String) {
     self.title = title
@@ -140,6 +150,12 @@ open class Menu: Responder {
     try super.init(coder: coder)
     title = try coder.string(["title", "NSTitle"]) ?? ""
     items = try coder.objects(["items", "NSMenuItems"], of: MenuItem.self)
+  }
+
+  /// `title`, `delegate`.
+  open override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      ["title": .property(\Menu.title), "delegate": .property(\Menu.delegate)], uniquingKeysWith: { $1 })
   }
 }
 

@@ -88,6 +88,7 @@ struct Context {
     case "convert": return run { try $0.convert(rest) }
     case "validate": return run { try $0.validate(rest) }
     case "demo": return run { try $0.demo(rest) }
+    case "instantiate": return run { try $0.instantiate(rest) }
     default:
       return usage("unknown command '\(verb)'")
     }

@@ -41,6 +41,7 @@ final class NibInstantiator: DecodingCoder {
   }
   private var links: [Link] = []
   private var statistics = NibStatistics()
+  private var application: GenericNibObject?
   private var warnings: [String] = []
 
   var requiresSecureCoding: Bool { false }
@@ -133,11 +134,12 @@ final class NibInstantiator: DecodingCoder {
     }
     let frame = frames.removeLast()
     for i in frame.linkStart..<links.count where links[i].owner == nil { links[i].owner = object }
+    if fellBack.contains(index) { (object as? any UnknownClassAdopting)?.adoptUnknownClass(record.className) }
     states[index] = .done
     instances[index] = object
     created.append(index)
     statistics.objects += 1
-    options.trace?(.decode(id: record.id, className: "\(type.archivedClassName)"))
+    options.trace?(.decode(id: record.id, className: record.className))
     return object
   }
 
@@ -145,7 +147,13 @@ final class NibInstantiator: DecodingCoder {
     switch placeholder {
     case .filesOwner: return owner
     case .firstResponder, .other: return nil
-    case .application: return options.externalObjects["NSApplication"] ?? options.externalObjects["UIApplication"]
+    case .application:
+      if let shared = options.externalObjects["NSApplication"] ?? options.externalObjects["UIApplication"] {
+        return shared
+      }
+      // The shared application stands in as a generic object that accepts its outlets (delegate, menus).
+      if application == nil { application = GenericNibObject(className: record.className) }
+      return application
     case .external(let identifier):
       guard let object = options.externalObjects[identifier] else {
         throw ArchiveError(
@@ -286,13 +294,17 @@ final class NibInstantiator: DecodingCoder {
     let source = try instantiate(connection.source, key: nil)
     let destination = try connection.destination.flatMap { try instantiate($0, key: nil) }
     if let segueSource = source as? any SegueSource {
-      segueSource.addSegue(identifier: connection.id, kind: connection.eventName ?? "show", destination: destination)
+      segueSource.addSegue(
+        identifier: connection.label.isEmpty ? nil : connection.label, kind: connection.eventName ?? "show",
+        destination: destination)
     } else {
       warn("segue from \(sourceRecord.id): \(sourceRecord.className) cannot record segues")
     }
     statistics.segues += 1
     options.trace?(
-      .segue(source: sourceRecord.id, identifier: connection.id, destination: connection.destination.map(id) ?? "nil"))
+      .segue(
+        source: sourceRecord.id, identifier: connection.label.isEmpty ? nil : connection.label,
+        destination: connection.destination.map(id) ?? "nil"))
   }
 
   // MARK: DecodingCoder

@@ -25,3 +25,11 @@ public protocol SegueSource: AnyObject {
   /// Records a segue to a destination (identifier may be nil for relationship segues).
   func addSegue(identifier: String?, kind: String, destination: AnyObject?)
 }
+
+/// An object that can stand in for a class the process does not have: the nib loader instantiates the element's
+/// base class and tells it the class name the document asked for, after which it accepts the unknown class's
+/// outlets, runtime attributes and actions instead of failing (NIB-020).
+public protocol UnknownClassAdopting: AnyObject {
+  /// Called right after `init(coder:)` when the object stands in for `className`.
+  func adoptUnknownClass(_ className: String)
+}

@@ -2,6 +2,7 @@ import ArchiveCoding
 import CompiledNib
 import Foundation
 import PropertyList
+import XIB
 
 /// Reads any nib-like input into an ``ObjectTable``, detecting the format from the bytes (NIB-030): XIB or
 /// storyboard XML, a keyed-archive nib (`bplist00`/XML with `$archiver`), an Apple `NIBArchive`, or a `.nib`
@@ -58,10 +59,7 @@ public enum NibReader {
   public static func objectTable(from data: Data, fileName: String) throws -> ObjectTable {
     switch format(of: data) {
     case .xib?:
-      guard let frontEnd = xibFrontEnd else {
-        throw ArchiveError(.unsupportedFormat, "XIB documents need the XIB front end", at: .init(file: fileName))
-      }
-      return try frontEnd(data, fileName)
+      return try XIBDocument(parsing: [UInt8](data), fileName: fileName).objectTable()
     case .keyedArchive?:
       return try CompiledNibTableBuilder.table(keyedArchive: data, fileName: fileName)
     case .nibArchive?:
@@ -72,7 +70,4 @@ public enum NibReader {
         at: .init(file: fileName))
     }
   }
-
-  /// The XIB front end (set by the XIB module's integration).
-  nonisolated(unsafe) static var xibFrontEnd: ((Data, String) throws -> ObjectTable)? = nil
 }

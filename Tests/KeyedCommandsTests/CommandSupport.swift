@@ -1,0 +1,71 @@
+import Foundation
+import KeyedCommands
+import Testing
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+let corpusRoot: URL? = {
+  let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+  return FileManager.default.fileExists(atPath: url.path) ? url : nil
+}()
+
+/// Files under a corpus folder whose names end in one of the extensions, sorted.
+func corpusFiles(_ folder: String, extensions: Set<String>) -> [URL] {
+  guard let root = corpusRoot?.appendingPathComponent(folder),
+    let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+  else { return [] }
+  var files: [URL] = []
+  for case let url as URL in enumerator where extensions.contains(url.pathExtension) { files.append(url) }
+  return files.sorted { $0.path < $1.path }
+}
+
+/// Runs `keyed` in-process.
+func keyed(_ arguments: String..., input: Data = Data()) -> KeyedTool.Result {
+  KeyedTool.run(arguments, standardInput: { input })
+}
+
+/// The built `keyed` executable next to the test bundle.
+let keyedExecutable: URL = {
+  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for _ in 0..<4 {
+    let candidate = directory.appendingPathComponent("keyed")
+    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    directory = directory.deletingLastPathComponent()
+  }
+  return packageRoot.appendingPathComponent(".build/debug/keyed")
+}()
+
+/// Runs the built executable and returns its status and output.
+func runExecutable(_ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, output: String, errors: String) {
+  let process = Process()
+  process.executableURL = keyedExecutable
+  process.arguments = arguments
+  let out = Pipe()
+  let err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  let input = Pipe()
+  process.standardInput = input
+  try process.run()
+  if let stdin { input.fileHandleForWriting.write(stdin) }
+  try input.fileHandleForWriting.close()
+  let output = out.fileHandleForReading.readDataToEndOfFile()
+  let errors = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+}
+
+/// Runs a Python script from Tests/Scripts, or returns nil when python3 is absent.
+func runPython(_ script: String, _ arguments: [String]) throws -> Data? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", packageRoot.appendingPathComponent("Tests/Scripts/\(script)").path] + arguments
+  let out = Pipe()
+  process.standardOutput = out
+  process.standardError = FileHandle.nullDevice
+  do { try process.run() } catch { return nil }
+  let data = out.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return process.terminationStatus == 0 ? data : nil
+}
