@@ -40,7 +40,7 @@ let package = Package(
     .target(
       name: "KeyedCommands",
       dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading", "InterfaceObjects"],
-      swiftSettings: strict),
+      resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
     .executableTarget(
       name: "keyed-benchmarks",
@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(name: "XIBTests", dependencies: ["XIB", "ArchiveCoding"], swiftSettings: strict),
     .testTarget(
       name: "NibLoadingTests", dependencies: ["NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB"],
-      resources: [.copy("Fixtures")], swiftSettings: strict),
+      swiftSettings: strict),
     .testTarget(name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

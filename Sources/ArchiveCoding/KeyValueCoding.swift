@@ -157,7 +157,7 @@ extension KeyValueCoding {
   /// - Throws: ``ArchiveError`` for an undeclared key.
   public func value(forKey key: String) throws -> Any? {
     guard let accessor = Self.keyValueAccessors[key] else { return try value(forUndefinedKey: key) }
-    return accessor.get(self)
+    return KeyValueConversion.unwrap(accessor.get(self))
   }
 
   /// Sets a key, posting will-change and did-change notifications when the object is observable.
@@ -170,7 +170,8 @@ extension KeyValueCoding {
         at: .init(className: "\(type(of: self))", keyPath: key))
     }
     let observers = (self as? any KeyValueObservable)?.keyValueObservers
-    let oldValue = observers?.isObserving(key) == true ? accessor.get(self) : nil
+    let oldValue = observers?.isObserving(key) == true ? KeyValueConversion.unwrap(accessor.get(self)) : nil
+    let value = KeyValueConversion.unwrap(value)
     observers?.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: value))
     do {
       try set(self, value)

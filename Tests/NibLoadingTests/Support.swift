@@ -1,3 +1,119 @@
+import ArchiveCoding
 import Foundation
+import InterfaceObjects
+import NibLoading
 
-let fixturesURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+/// Wraps objects of an iOS XIB body in a document.
+func xib(_ body: String) -> Data {
+  Data(
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+        <objects>
+    \(body)
+        </objects>
+    </document>
+    """.utf8)
+}
+
+/// Counts live instances of tracked classes, to prove graphs are released.
+final class LifetimeTracker: @unchecked Sendable {
+  static let shared = LifetimeTracker()
+  private let lock = NSLock()
+  private var live = 0
+  var count: Int { lock.withLock { live } }
+  func increment() { lock.withLock { live += 1 } }
+  func decrement() { lock.withLock { live -= 1 } }
+}
+
+/// A File's Owner with outlets and actions, recording what happens to it.
+final class TestOwner: Responder {
+  var header: View?
+  var title: Label?
+  var buttons: [Button] = []
+  var log: [String] = []
+  override init() { super.init() }
+  required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+  func tapped(_ sender: Any?) { log.append("tapped") }
+  override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      ["header": .property(\TestOwner.header), "title": .property(\TestOwner.title), "buttons": .property(\TestOwner.buttons)],
+      uniquingKeysWith: { $1 })
+  }
+  override class var actionHandlers: [String: ActionHandler] {
+    super.actionHandlers.merging(["tapped:": action(TestOwner.tapped)], uniquingKeysWith: { $1 })
+  }
+}
+
+/// A view that checks, in awakeFromNib, that its outlets are already connected, and is counted while alive.
+final class TrackedView: View {
+  var partner: Label?
+  var partnerWasConnectedAtAwake: Bool?
+  required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    LifetimeTracker.shared.increment()
+  }
+  override init(frame: Rect) {
+    super.init(frame: frame)
+    LifetimeTracker.shared.increment()
+  }
+  deinit { LifetimeTracker.shared.decrement() }
+  override func awakeFromNib() {
+    super.awakeFromNib()
+    partnerWasConnectedAtAwake = partner != nil
+  }
+  override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(["partner": .property(\TrackedView.partner)], uniquingKeysWith: { $1 })
+  }
+}
+
+let testRegistry: ClassRegistry = {
+  let registry = ClassRegistry()
+  InterfaceCatalog.register(in: registry)
+  registry.register(TestOwner.self, as: "TestOwner")
+  registry.register(TrackedView.self, as: "TrackedView")
+  return registry
+}()
+
+/// A document with outlets on the owner and between objects, an outlet collection, actions and a runtime attribute.
+let pipelineXIB = xib(
+  """
+  <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="TestOwner">
+      <connections>
+          <outlet property="header" destination="hdr" id="o1"/>
+          <outlet property="title" destination="ttl" id="o2"/>
+          <outletCollection property="buttons" destination="b1" id="c1"/>
+          <outletCollection property="buttons" destination="b2" id="c2"/>
+      </connections>
+  </placeholder>
+  <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+  <view contentMode="scaleToFill" id="hdr" customClass="TrackedView">
+      <rect key="frame" x="0" y="0" width="320" height="100"/>
+      <subviews>
+          <label text="Hello" id="ttl">
+              <rect key="frame" x="10" y="10" width="300" height="20"/>
+          </label>
+          <button id="b1">
+              <rect key="frame" x="10" y="40" width="100" height="30"/>
+              <state key="normal" title="One"/>
+              <connections>
+                  <action selector="tapped:" destination="-1" eventType="touchUpInside" id="a1"/>
+              </connections>
+          </button>
+          <button id="b2">
+              <rect key="frame" x="120" y="40" width="100" height="30"/>
+              <connections>
+                  <action selector="tapped:" destination="-2" eventType="touchUpInside" id="a2"/>
+              </connections>
+          </button>
+      </subviews>
+      <userDefinedRuntimeAttributes>
+          <userDefinedRuntimeAttribute type="number" keyPath="layer.cornerRadius">
+              <real key="value" value="12"/>
+          </userDefinedRuntimeAttribute>
+      </userDefinedRuntimeAttributes>
+      <connections>
+          <outlet property="partner" destination="ttl" id="o3"/>
+      </connections>
+  </view>
+  """)
