@@ -10,6 +10,7 @@ enum Help {
       dump        Print a property list or keyed archive (tree, or canonical JSON).
       convert     Re-encode a property list or keyed archive, losslessly and atomically.
       validate    Check a file fully without printing it.
+      instantiate Load a XIB, storyboard or nib through the full pipeline.
       help        Show help for a command.
 
     Run 'keyed help <command>' or 'keyed <command> --help' for details. 'keyed --version' prints the version.
@@ -56,6 +57,23 @@ enum Help {
 
       OPTIONS:
         -h, --help  Show this help.
+
+      """,
+    "instantiate": """
+      OVERVIEW: Load a XIB, storyboard or compiled nib through the full pipeline (decode, outlets, actions, awake)
+      with the built-in interface object catalog.
+
+      USAGE: keyed instantiate [--owner CLASS] [--stats] [--json] [--trace] FILE
+
+      ARGUMENTS:
+        FILE            A .xib, .storyboard, .nib file or .nib directory, or - for standard input.
+
+      OPTIONS:
+        --owner CLASS   The class name of File's Owner (a generic object accepting every outlet and action).
+        --stats         Print the counts of objects, placeholders, connections and awakened objects.
+        --json          With --stats (or alone): the counts as one JSON object.
+        --trace         Print the pipeline's events in order: decode, outlet, collection, action, awake.
+        -h, --help      Show this help.
 
       """,
     "demo": """

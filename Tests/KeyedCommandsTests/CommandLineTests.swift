@@ -1,0 +1,125 @@
+import Foundation
+import KeyedCommands
+import Testing
+
+@Suite("The keyed command line")
+struct CommandLineTests {
+  static let archive: Data = {
+    let result = try? PropertyListSupport.sampleArchive()
+    return result ?? Data()
+  }()
+
+  func temporaryFile(_ data: Data, name: String = "input") throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString)-\(name)")
+    try data.write(to: url)
+    return url
+  }
+
+  @Test("CLI-002: junk, empty, directory, missing and stdin inputs give their exit codes and a one-line diagnostic naming the input")
+  func badInputs() throws {
+    let junk = try temporaryFile(Data("this is not a plist at all".utf8), name: "junk.bin")
+    let empty = try temporaryFile(Data(), name: "empty.bin")
+    let directory = FileManager.default.temporaryDirectory
+    defer {
+      try? FileManager.default.removeItem(at: junk)
+      try? FileManager.default.removeItem(at: empty)
+    }
+    for verb in ["dump", "validate"] {
+      let cases: [(String, Int32, String)] = [
+        (junk.path, 65, junk.path), (empty.path, 65, empty.path), (directory.path, 65, directory.path),
+        ("/nonexistent/nowhere.plist", 1, "/nonexistent/nowhere.plist"),
+      ]
+      for (path, status, named) in cases {
+        let result = keyed(verb, path)
+        #expect(result.status == status, "\(verb) \(path): \(result.errors)")
+        #expect(result.errors.split(separator: "\n").count == 1, "\(verb) \(path): one line: \(result.errors)")
+        #expect(result.errors.contains(named), "\(verb) \(path): names the input")
+        #expect(result.output.isEmpty)
+      }
+      let stdinJunk = keyed(verb, "-", input: Data("junk".utf8))
+      #expect(stdinJunk.status == 65)
+      #expect(stdinJunk.errors.contains("<stdin>"))
+    }
+  }
+
+  @Test("CLI-001: options and the file may come in any order; unknown options and missing files are usage errors (64)")
+  func argumentOrder() throws {
+    let url = try temporaryFile(Self.archive)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let first = keyed("dump", "--json", url.path)
+    let second = keyed("dump", url.path, "--json")
+    #expect(first.status == 0)
+    #expect(first.output == second.output)
+    #expect(keyed("dump", "--bogus", url.path).status == 64)
+    #expect(keyed("dump").status == 64)
+    #expect(keyed("frobnicate").status == 64)
+    #expect(keyed().status == 64)
+  }
+
+  @Test("CLI-010: dump --raw --json prints the property list itself with UIDs as {\"$uid\": N}")
+  func rawDump() throws {
+    let result = keyed("dump", "--raw", "--json", "-", input: Self.archive)
+    #expect(result.status == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    #expect(json["$archiver"] as? String == "NSKeyedArchiver")
+    let top = try #require(json["$top"] as? [String: Any])
+    #expect((top["root"] as? [String: Any])?["$uid"] as? Int != nil)
+  }
+
+  @Test("CLI-011: dump --json decodes the archive graph; convert to XML and back keeps it identical")
+  func convertRoundTrip() throws {
+    let input = try temporaryFile(Self.archive)
+    let xml = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString).xml")
+    let binary = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString).bin")
+    defer { for url in [input, xml, binary] { try? FileManager.default.removeItem(at: url) } }
+    let original = keyed("dump", "--json", input.path)
+    #expect(original.status == 0)
+    #expect(original.output.contains("\"$class\":\"NSNull\""))
+    #expect(keyed("convert", input.path, "-o", xml.path, "--format", "xml").status == 0)
+    #expect(String(decoding: try Data(contentsOf: xml), as: UTF8.self).contains("<key>CF$UID</key>"))
+    #expect(keyed("convert", xml.path, "-o", binary.path).status == 0)
+    #expect(keyed("dump", "--json", xml.path).output == original.output)
+    #expect(keyed("dump", "--json", binary.path).output == original.output)
+    #expect(keyed("convert", input.path, "-o", xml.path, "--format", "yaml").status == 64)
+  }
+
+  @Test("CLI-003: every verb's help has the OVERVIEW / USAGE / OPTIONS layout and matches its snapshot", arguments: [
+    "dump", "convert", "validate", "instantiate", "demo", "help",
+  ])
+  func helpSnapshots(verb: String) throws {
+    let result = keyed(verb, "--help")
+    #expect(result.status == 0)
+    for heading in ["OVERVIEW:", "USAGE:", "OPTIONS:"] { #expect(result.output.contains(heading), "\(verb): \(heading)") }
+    let snapshot = packageRoot.appendingPathComponent("Tests/KeyedCommandsTests/Snapshots/help-\(verb).txt")
+    if ProcessInfo.processInfo.environment["KEYED_RECORD_SNAPSHOTS"] != nil {
+      try Data(result.output.utf8).write(to: snapshot)
+    }
+    let expected = try String(contentsOf: snapshot, encoding: .utf8)
+    #expect(result.output == expected, "help for \(verb) changed; rerun with KEYED_RECORD_SNAPSHOTS=1 to accept")
+  }
+
+  @Test("CLI-004: the built executable runs end to end: version, dump from stdin, exit statuses")
+  func executable() throws {
+    let version = try runExecutable(["--version"])
+    #expect(version.status == 0)
+    #expect(version.output.hasPrefix("keyed "))
+    let dump = try runExecutable(["dump", "--json", "-"], stdin: Self.archive)
+    #expect(dump.status == 0)
+    #expect(dump.output == keyed("dump", "--json", "-", input: Self.archive).output)
+    let junk = try runExecutable(["validate", "-"], stdin: Data("junk".utf8))
+    #expect(junk.status == 65)
+    #expect(junk.errors.contains("<stdin>"))
+    let usage = try runExecutable(["dump", "--nope"])
+    #expect(usage.status == 64)
+  }
+}
+
+/// A small archive made by the toolchain's own NSKeyedArchiver, so the tool is tested on a peer's output.
+enum PropertyListSupport {
+  static func sampleArchive() throws -> Data {
+    let root: NSDictionary = [
+      "name": "sample", "count": 3, "list": [1, 2.5, "three", NSNull()], "date": NSDate(timeIntervalSinceReferenceDate: 10),
+    ]
+    return try NSKeyedArchiver.archivedData(withRootObject: root, requiringSecureCoding: false)
+  }
+}
