@@ -24,6 +24,11 @@ public final class ArchivedObject: CustomStringConvertible {
     public var key: String
     /// The value.
     public var value: Field
+    /// Creates a field under a stored (escaped) key.
+    public init(key: String, value: Field) {
+      self.key = key
+      self.value = value
+    }
     /// The key as the object's class wrote it (escaping undone).
     public var unescapedKey: String { key.hasPrefix("$$") ? String(key.dropFirst()) : key }
   }
@@ -33,7 +38,7 @@ public final class ArchivedObject: CustomStringConvertible {
   /// The archived class chain (`$classes`), most derived first.
   public let classChain: [String]
   /// The fields in archive order, without `$class`.
-  public internal(set) var fields: [Entry]
+  public var fields: [Entry]
   /// The object's index in `$objects`, when it was decoded from an archive.
   public let objectIndex: Int?
 

@@ -98,7 +98,7 @@ public final class KeyedArchiver: EncodingCoder {
   }
 
   /// Keys that start with `$` are reserved by the format; user keys that do get one more `$`.
-  static func escape(_ key: String) -> String {
+  package static func escape(_ key: String) -> String {
     key.first == "$" ? "$" + key : key
   }
 

@@ -11,6 +11,7 @@ enum Help {
       convert     Re-encode a property list or keyed archive, losslessly and atomically.
       validate    Check a file fully without printing it.
       instantiate Load a XIB, storyboard or nib through the full pipeline.
+      compile     Compile a XIB into a nib, or a storyboard into a .storyboardc folder.
       help        Show help for a command.
 
     Run 'keyed help <command>' or 'keyed <command> --help' for details. 'keyed --version' prints the version.
@@ -74,6 +75,21 @@ enum Help {
         --json          With --stats (or alone): the counts as one JSON object.
         --trace         Print the pipeline's events in order: decode, outlet, collection, action, awake.
         -h, --help      Show this help.
+
+      """,
+    "compile": """
+      OVERVIEW: Compile a XIB into a keyed-archive nib (Apple's iOS nib keys), or each storyboard scene into
+      OUT.storyboardc/ with an Info.plist.
+
+      USAGE: keyed compile FILE -o OUT [--format binary|xml]
+
+      ARGUMENTS:
+        FILE                A .xib or .storyboard file, or - for standard input.
+
+      OPTIONS:
+        -o, --output OUT    The nib file (or storyboardc folder) to write; files are written atomically.
+        --format FORMAT     binary (default) or xml.
+        -h, --help          Show this help.
 
       """,
     "demo": """

@@ -89,6 +89,7 @@ struct Context {
     case "validate": return run { try $0.validate(rest) }
     case "demo": return run { try $0.demo(rest) }
     case "instantiate": return run { try $0.instantiate(rest) }
+    case "compile": return run { try $0.compile(rest) }
     default:
       return usage("unknown command '\(verb)'")
     }

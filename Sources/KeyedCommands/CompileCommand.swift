@@ -1,0 +1,59 @@
+import ArchiveCoding
+import Foundation
+import KeyedArchive
+import NibLoading
+import PropertyList
+import XIB
+
+extension Context {
+  /// `keyed compile FILE -o OUT [--format binary|xml]` (CLI-040): a XIB becomes one keyed-archive nib; a
+  /// storyboard becomes `OUT/` (a `.storyboardc` folder) with one nib per scene and an `Info.plist`.
+  mutating func compile(_ arguments: [String]) throws {
+    let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--format"])
+    let path = try singleInput(parsed)
+    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else { throw UsageError(message: "missing -o OUT") }
+    let formatName = parsed.values["--format"] ?? "binary"
+    guard let format = PropertyListFormat(rawValue: formatName) else {
+      throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")
+    }
+    let data = try read(path)
+    guard NibReader.format(of: data) == .xib else {
+      throw InputError(message: "\(name(path)): not a XIB or storyboard document", status: KeyedTool.ExitCode.dataError)
+    }
+    let document: XIBDocument
+    do {
+      document = try XIBDocument(parsing: [UInt8](data), fileName: path == "-" ? "<stdin>" : URL(fileURLWithPath: path).lastPathComponent)
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+    for warning in document.warnings { errors += "\(warning)\n" }
+    let table = document.objectTable()
+    let outURL = URL(fileURLWithPath: out)
+    guard document.kind == .storyboard else {
+      try AtomicFile.write(try NibCompiler.compile(table, format: format), to: outURL)
+      return
+    }
+    try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
+    var identifiers = PropertyListDictionary()
+    var entryPoint: String?
+    var indexByID: [String: Int] = [:]
+    for (index, object) in table.objects.enumerated() { indexByID[object.id] = index }
+    for scene in document.scenes {
+      let indexes = scene.objectIDs.compactMap { indexByID[$0] }
+      guard !indexes.isEmpty else { continue }
+      let identifier = scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
+      let nibName = identifier.replacingOccurrences(of: "/", with: "_")
+      try AtomicFile.write(
+        try NibCompiler.compile(table.restricted(to: indexes), format: format),
+        to: outURL.appendingPathComponent("\(nibName).nib"))
+      identifiers[identifier] = .string(nibName)
+      if let initial = document.initialViewControllerID, initial == scene.controllerID { entryPoint = identifier }
+    }
+    var info = PropertyListDictionary()
+    info["UIViewControllerIdentifiersToNibNames"] = .dictionary(identifiers)
+    if let entryPoint { info["UIStoryboardDesignatedEntryPointIdentifier"] = .string(entryPoint) }
+    info["UIStoryboardVersion"] = .integer(1)
+    try AtomicFile.write(
+      try PropertyListWriter.write(.dictionary(info), format: .binary), to: outURL.appendingPathComponent("Info.plist"))
+  }
+}

@@ -1,0 +1,202 @@
+import ArchiveCoding
+import Foundation
+import KeyedArchive
+import PropertyList
+
+/// Compiles an ``ObjectTable`` into a keyed-archive nib with the root keys of Apple's iOS keyed-archive nibs
+/// (NIB-070): `UINibObjectsKey` (every object, in table order), `UINibTopLevelObjectsKey`,
+/// `UINibConnectionsKey` (`UIRuntimeOutletConnection`, `UIRuntimeOutletCollectionConnection`,
+/// `UIRuntimeEventConnection` with `UIEventMask`, and `UIStoryboardSegueTemplate` for segues),
+/// `UINibVisibleWindowsKey`, `UINibKeyValuePairsKey` (`UINibKeyValuePair`) and an empty
+/// `UINibAccessibilityConfigurationsKey`.
+///
+/// Placeholders become `UIProxyObject`s with their `UIProxiedObjectIdentifier`; objects whose class differs from
+/// their element's class become `UIClassSwapper`s (`UIClassName`, `UIOriginalClassName`). Geometry is written as
+/// `NSValue`s, and structured values (colours, fonts, button states) as `NibRecord` objects holding their element
+/// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
+public enum NibCompiler {
+  /// Class and key names of compiled nibs, shared with the reader.
+  public enum Names {
+    /// Every object of the document.
+    public static let objects = "UINibObjectsKey"
+    /// The top-level objects, placeholders included.
+    public static let topLevelObjects = "UINibTopLevelObjectsKey"
+    /// The connections.
+    public static let connections = "UINibConnectionsKey"
+    /// Windows visible at launch.
+    public static let visibleWindows = "UINibVisibleWindowsKey"
+    /// Runtime attributes.
+    public static let keyValuePairs = "UINibKeyValuePairsKey"
+    /// Accessibility configurations (written empty).
+    public static let accessibility = "UINibAccessibilityConfigurationsKey"
+    /// A placeholder's class.
+    public static let proxyObject = "UIProxyObject"
+    /// A placeholder's identifier key.
+    public static let proxiedIdentifier = "UIProxiedObjectIdentifier"
+    /// A custom-class wrapper's class.
+    public static let classSwapper = "UIClassSwapper"
+    /// The custom class name key.
+    public static let swappedClassName = "UIClassName"
+    /// The element's class name key.
+    public static let originalClassName = "UIOriginalClassName"
+    /// An outlet connection's class.
+    public static let outletConnection = "UIRuntimeOutletConnection"
+    /// An outlet-collection connection's class.
+    public static let outletCollectionConnection = "UIRuntimeOutletCollectionConnection"
+    /// An action connection's class.
+    public static let eventConnection = "UIRuntimeEventConnection"
+    /// A segue's class.
+    public static let segueTemplate = "UIStoryboardSegueTemplate"
+    /// A runtime attribute's class.
+    public static let keyValuePair = "UINibKeyValuePair"
+    /// A structured value's class.
+    public static let record = "NibRecord"
+    /// A structured value's element-name key.
+    public static let recordName = "NibRecordName"
+  }
+
+  /// Compiles a table.
+  /// - Parameter format: binary (default) or XML.
+  /// - Returns: the keyed-archive nib.
+  /// - Throws: ``ArchiveError`` when a value cannot be archived.
+  public static func compile(_ table: ObjectTable, format: PropertyListFormat = .binary) throws -> Data {
+    let objects = table.objects.map { record -> ArchivedObject in
+      if let placeholder = record.placeholder {
+        return ArchivedObject(
+          className: Names.proxyObject, classChain: [Names.proxyObject, "NSObject"],
+          fields: [.init(key: Names.proxiedIdentifier, value: .object(identifier(of: placeholder)))])
+      }
+      if record.className != record.baseClassName {
+        return ArchivedObject(
+          className: Names.classSwapper, classChain: [Names.classSwapper, "NSObject"],
+          fields: [
+            .init(key: Names.swappedClassName, value: .object(record.className)),
+            .init(key: Names.originalClassName, value: .object(record.baseClassName)),
+          ])
+      }
+      return ArchivedObject(className: record.className, classChain: [record.className, "NSObject"])
+    }
+    func value(_ field: FieldValue) -> Any? {
+      switch field {
+      case .null: return nil
+      case .bool(let v): return v
+      case .integer(let v): return Int(v)
+      case .real(let v): return v
+      case .string(let v): return v
+      case .data(let v): return v
+      case .object(let index): return objects[index]
+      case .array(let elements): return elements.compactMap(value)
+      case .point(let x, let y): return ArchivedValue.point(x: x, y: y)
+      case .size(let w, let h): return ArchivedValue.size(width: w, height: h)
+      case .rect(let x, let y, let w, let h): return ArchivedValue.rect(x: x, y: y, width: w, height: h)
+      case .record(let name, let fields):
+        return ArchivedObject(
+          className: Names.record, classChain: [Names.record, "NSObject"],
+          fields: [.init(key: Names.recordName, value: .object(name))] + fields.map(entry))
+      }
+    }
+    func entry(_ field: ObjectField) -> ArchivedObject.Entry {
+      switch field.value {
+      case .bool(let v): .init(key: KeyedArchiver.escape(field.key), value: .value(.bool(v)))
+      case .integer(let v): .init(key: KeyedArchiver.escape(field.key), value: .value(.integer(v)))
+      case .real(let v): .init(key: KeyedArchiver.escape(field.key), value: .value(.real(v)))
+      default: .init(key: KeyedArchiver.escape(field.key), value: .object(value(field.value)))
+      }
+    }
+    for (index, record) in table.objects.enumerated() where record.placeholder == nil {
+      objects[index].fields += record.fields.map(entry)
+    }
+    var connections: [ArchivedObject] = []
+    for connection in table.connections {
+      let className: String
+      switch connection.kind {
+      case .outlet: className = Names.outletConnection
+      case .outletCollection: className = Names.outletCollectionConnection
+      case .action: className = Names.eventConnection
+      case .segue: className = Names.segueTemplate
+      }
+      var fields: [ArchivedObject.Entry] = [
+        .init(key: "UILabel", value: .object(connection.label)),
+        .init(key: "UISource", value: .object(objects[connection.source])),
+        .init(key: "UIDestination", value: .object(connection.destination.map { objects[$0] })),
+      ]
+      if let mask = connection.eventMask { fields.append(.init(key: "UIEventMask", value: .value(.integer(unsigned: mask)))) }
+      if let name = connection.eventName { fields.append(.init(key: "UIEventName", value: .object(name))) }
+      connections.append(ArchivedObject(className: className, classChain: [className, "NSObject"], fields: fields))
+    }
+    let pairs = table.runtimeAttributes.map { attribute in
+      ArchivedObject(
+        className: Names.keyValuePair, classChain: [Names.keyValuePair, "NSObject"],
+        fields: [
+          .init(key: "UIObject", value: .object(objects[attribute.object])),
+          .init(key: "UIKeyPath", value: .object(attribute.keyPath)),
+          .init(key: "UIValue", value: .object(value(attribute.value))),
+        ])
+    }
+    let archiver = KeyedArchiver()
+    archiver.outputFormat = format
+    archiver.encodeObject(objects, forKey: Names.objects)
+    archiver.encodeObject(table.topLevel.map { objects[$0] }, forKey: Names.topLevelObjects)
+    archiver.encodeObject(connections, forKey: Names.connections)
+    archiver.encodeObject(table.visibleWindows.map { objects[$0] }, forKey: Names.visibleWindows)
+    archiver.encodeObject(pairs, forKey: Names.keyValuePairs)
+    archiver.encodeObject([Any](), forKey: Names.accessibility)
+    return try archiver.finishEncoding()
+  }
+
+  /// The `UIProxiedObjectIdentifier` of a placeholder.
+  public static func identifier(of placeholder: Placeholder) -> String {
+    switch placeholder {
+    case .filesOwner: "IBFilesOwner"
+    case .firstResponder: "IBFirstResponder"
+    case .application: "UIApplication"
+    case .external(let identifier): identifier
+    case .other(let name): name
+    }
+  }
+}
+
+extension ObjectTable {
+  /// The part of the table made of the objects at `indexes` (a storyboard scene): references to objects outside
+  /// become `nil`; connections keep both ends inside, except segues, whose destination outside becomes `nil` (it is
+  /// resolved by identifier at run time).
+  public func restricted(to indexes: [Int]) -> ObjectTable {
+    var newIndex: [Int: Int] = [:]
+    for (position, index) in indexes.enumerated() { newIndex[index] = position }
+    func remap(_ value: FieldValue) -> FieldValue {
+      switch value {
+      case .object(let index): newIndex[index].map(FieldValue.object) ?? .null
+      case .array(let elements): .array(elements.map(remap))
+      case .record(let name, let fields): .record(name, fields.map { ObjectField(key: $0.key, value: remap($0.value)) })
+      default: value
+      }
+    }
+    let objects = indexes.map { index -> ObjectRecord in
+      var record = self.objects[index]
+      record.fields = record.fields.map { ObjectField(key: $0.key, value: remap($0.value)) }
+      return record
+    }
+    var connections: [ConnectionRecord] = []
+    for connection in self.connections {
+      guard let source = newIndex[connection.source] else { continue }
+      var copy = connection
+      copy.source = source
+      if let destination = connection.destination {
+        copy.destination = newIndex[destination]
+        if copy.destination == nil, connection.kind != .segue { continue }
+      }
+      connections.append(copy)
+    }
+    let attributes = runtimeAttributes.compactMap { attribute -> RuntimeAttributeRecord? in
+      guard let object = newIndex[attribute.object] else { return nil }
+      var copy = attribute
+      copy.object = object
+      copy.value = remap(attribute.value)
+      return copy
+    }
+    return ObjectTable(
+      objects: objects, topLevel: topLevel.compactMap { newIndex[$0] }, connections: connections,
+      runtimeAttributes: attributes, visibleWindows: visibleWindows.compactMap { newIndex[$0] }, platform: platform,
+      warnings: [])
+  }
+}
