@@ -152,6 +152,9 @@ struct KeyedNibBuilder {
     return objects.count - 1
   }
 
+  /// Replaces an entry with any property-list value (for malformed archives).
+  mutating func replace(_ index: Int, with value: PropertyListValue) { objects[index] = value }
+
   /// Fills a reserved entry with an archived object.
   mutating func fill(_ index: Int, classes: [String], _ fields: KeyValuePairs<String, PropertyListValue>) {
     let classRef = classReference(classes)
