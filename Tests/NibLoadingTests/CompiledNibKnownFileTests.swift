@@ -1,6 +1,7 @@
 import ArchiveCoding
 import Foundation
 import NibLoading
+import PropertyList
 import Testing
 
 /// Exact checks on a few corpus nibs whose contents were read by hand (see the Python dumps in the report).
@@ -57,6 +58,18 @@ struct CompiledNibKnownFileTests {
     #expect(outlets == ["7 window 14", "2 delegate 7", "7 viewController 11"])
     #expect(table.connections.allSatisfy { $0.kind == .outlet })
     #expect(table.warnings.isEmpty)
+  }
+
+  @Test("NIBA-042: the same keyed nib as an XML property list gives the same table")
+  func xmlKeyedNib() throws {
+    let file = try CompiledNibCorpus.file(Self.updateAlert)
+    let binary = try Data(contentsOf: file.url)
+    let xml = try PropertyListWriter.write(try PropertyListReader.read(binary), format: .xml)
+    #expect(xml.starts(with: Array("<?xml".utf8)))
+    let fromXML = try NibReader.objectTable(from: xml, fileName: file.name)
+    let fromBinary = try NibReader.objectTable(from: binary, fileName: file.name)
+    #expect(fromXML == fromBinary)
+    #expect(fromXML.objects.count > 20)
   }
 
   @Test("NIBA-050: MainWindow.nib instantiates in pipeline order; the owner's outlet holds the app delegate")
