@@ -56,7 +56,8 @@ let package = Package(
     .testTarget(name: "CompiledNibTests", dependencies: ["CompiledNib", "ArchiveCoding"], swiftSettings: strict),
     .testTarget(name: "XIBTests", dependencies: ["XIB", "ArchiveCoding"], swiftSettings: strict),
     .testTarget(
-      name: "NibLoadingTests", dependencies: ["NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB"],
+      name: "NibLoadingTests",
+      dependencies: ["NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB", "CompiledNib", "PropertyList"],
       swiftSettings: strict),
     .testTarget(name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed"], swiftSettings: strict),
   ],

@@ -1,0 +1,130 @@
+/// The wire names compiled nibs use (keys of the root, of `NSIBObjectData`, of the wiring classes, and the Foundation
+/// classes' keys in both containers). Every literal of the compiled-nib table builder lives here (NIBA-040…).
+enum CompiledNibWireNames {
+  // MARK: Keyed-archive container
+
+  static let archiver = "$archiver"
+  static let archiverName = "NSKeyedArchiver"
+  static let version = "$version"
+  static let versionNumber: Int64 = 100_000
+  static let top = "$top"
+  static let objects = "$objects"
+  static let classReference = "$class"
+  static let className = "$classname"
+  static let classes = "$classes"
+
+  // MARK: Foundation classes' keys
+
+  static let nsObjects = "NS.objects"
+  static let nsKeys = "NS.keys"
+  static let nsString = "NS.string"
+  static let nsBytes = "NS.bytes"
+  static let nsData = "NS.data"
+  static let nsIntegerValue = "NS.intval"
+  static let nsDoubleValue = "NS.dblval"
+  static let nsBoolValue = "NS.boolval"
+  static let inlinedValue = "NSInlinedValue"
+  /// `NS.object.0`, `NS.object.1`, … (old-style collections, `NSOrderedSet`).
+  static let nsObjectPrefix = "NS.object."
+  /// `NS.key.0`, … (old-style dictionaries).
+  static let nsKeyPrefix = "NS.key."
+
+  // MARK: UIKit root keys
+
+  static let uiTopLevelObjects = "UINibTopLevelObjectsKey"
+  static let uiObjects = "UINibObjectsKey"
+  static let uiConnections = "UINibConnectionsKey"
+  static let uiVisibleWindows = "UINibVisibleWindowsKey"
+  static let uiAccessibilityConfigurations = "UINibAccessibilityConfigurationsKey"
+  static let uiKeyValuePairs = "UINibKeyValuePairsKey"
+  static let uiTraitStorageLists = "UINibTraitStorageListsKey"
+
+  // MARK: AppKit root and NSIBObjectData keys
+
+  static let objectData = "IB.objectdata"
+  static let nsRoot = "NSRoot"
+  static let nsObjectsKeys = "NSObjectsKeys"
+  static let nsObjectsValues = "NSObjectsValues"
+  static let nsConnections = "NSConnections"
+  static let nsVisibleWindows = "NSVisibleWindows"
+  static let nsAccessibilityConnectors = "NSAccessibilityConnectors"
+
+  // MARK: Placeholders and class wrappers
+
+  static let proxyObjectClass = "UIProxyObject"
+  static let proxiedObjectIdentifier = "UIProxiedObjectIdentifier"
+  static let filesOwnerIdentifier = "IBFilesOwner"
+  static let firstResponderIdentifier = "IBFirstResponder"
+  static let storyboardPlaceholderIdentifier = "UIStoryboardPlaceholder"
+  static let upstreamPlaceholderPrefix = "UpstreamPlaceholder"
+  static let uiClassSwapperClass = "UIClassSwapper"
+  static let uiClassName = "UIClassName"
+  static let uiOriginalClassName = "UIOriginalClassName"
+  static let nsClassSwapperClass = "NSClassSwapper"
+  static let nsCustomObjectClass = "NSCustomObject"
+  static let nsClassName = "NSClassName"
+  static let nsOriginalClassName = "NSOriginalClassName"
+  static let ibClassReference = "IBClassReference"
+  static let ibClassName = "IBClassName"
+  static let firstResponderClassName = "FirstResponder"
+  static let applicationClassName = "NSApplication"
+  static let externalPlaceholderClass = "NSNibExternalObjectPlaceholder"
+  static let externalPlaceholderIdentifier = "NSExternalObjectPlaceholderIdentifier"
+  static let nsStoryboardPlaceholderIdentifier = "NSStoryboardPlaceholder"
+  static let rootObjectBaseClass = "NSObject"
+
+  // MARK: Connection classes and keys
+
+  static let uiOutletConnection = "UIRuntimeOutletConnection"
+  static let uiOutletCollectionConnection = "UIRuntimeOutletCollectionConnection"
+  static let uiEventConnection = "UIRuntimeEventConnection"
+  static let nsOutletConnector = "NSNibOutletConnector"
+  static let nsControlConnector = "NSNibControlConnector"
+  static let nsBindingConnector = "NSNibBindingConnector"
+  static let nsHelpConnector = "NSIBHelpConnector"
+  static let nsConnector = "NSNibConnector"
+  static let nsRuntimeAttributesConnector = "NSIBUserDefinedRuntimeAttributesConnector"
+  static let segueMarker = "Segue"
+  static let uiSource = "UISource"
+  static let uiDestination = "UIDestination"
+  static let uiLabel = "UILabel"
+  static let uiEventMask = "UIEventMask"
+  static let nsSource = "NSSource"
+  static let nsDestination = "NSDestination"
+  static let nsLabel = "NSLabel"
+  static let uiIdentifier = "UIIdentifier"
+  static let nsIdentifier = "NSIdentifier"
+  static let segueClassPrefixes = ["UIStoryboard", "NSStoryboard"]
+  static let segueClassSuffixes = ["SegueTemplate", "Segue"]
+
+  // MARK: Runtime attributes
+
+  static let uiKeyValuePairObject = "UIObject"
+  static let uiKeyValuePairKeyPath = "UIKeyPath"
+  static let uiKeyValuePairValue = "UIValue"
+  static let nsRuntimeAttributesObject = "NSObject"
+  static let nsRuntimeAttributesKeyPaths = "NSKeyPaths"
+  static let nsRuntimeAttributesValues = "NSValues"
+
+  // MARK: Geometry
+
+  static let geometryFloat32Prefix: UInt8 = 0x06
+  static let geometryFloat64Prefix: UInt8 = 0x07
+
+  // MARK: Foundation value classes
+
+  /// Classes whose instances become arrays (NIBA-041).
+  static let arrayClasses: Set<String> = [
+    "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSCountedSet", "NSOrderedSet", "NSMutableOrderedSet",
+  ]
+  /// Classes whose instances become dictionaries (NIBA-041).
+  static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+  /// Classes whose instances become strings (NIBA-041).
+  static let stringClasses: Set<String> = ["NSString", "NSMutableString", "NSLocalizableString"]
+  /// Classes whose instances become data (NIBA-041).
+  static let dataClasses: Set<String> = ["NSData", "NSMutableData"]
+  /// Classes whose instances become numbers (NIBA-041).
+  static let numberClasses: Set<String> = ["NSNumber"]
+  /// Classes whose instances become nil (NIBA-041).
+  static let nullClasses: Set<String> = ["NSNull"]
+}
