@@ -38,8 +38,12 @@ extension Context {
     var entryPoint: String?
     var indexByID: [String: Int] = [:]
     for (index, object) in table.objects.enumerated() { indexByID[object.id] = index }
+    var indexesByScene: [String: [Int]] = [:]
+    for (index, object) in document.objects.enumerated() {
+      if let scene = object.sceneID { indexesByScene[scene, default: []].append(index) }
+    }
     for scene in document.scenes {
-      let indexes = scene.objectIDs.compactMap { indexByID[$0] }
+      let indexes = indexesByScene[scene.sceneID] ?? scene.objectIDs.compactMap { indexByID[$0] }
       guard !indexes.isEmpty else { continue }
       let identifier = scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
       let nibName = identifier.replacingOccurrences(of: "/", with: "_")

@@ -42,6 +42,7 @@ final class NibInstantiator: DecodingCoder {
   private var links: [Link] = []
   private var statistics = NibStatistics()
   private var application: GenericNibObject?
+  private var standIns: [String: GenericNibObject] = [:]
   private var warnings: [String] = []
 
   var requiresSecureCoding: Bool { false }
@@ -103,7 +104,8 @@ final class NibInstantiator: DecodingCoder {
     statistics.topLevel = topLevel.count
     var byID: [String: AnyObject] = [:]
     for index in created { if let object = instances[index] { byID[id(index)] = object } }
-    return NibInstance(topLevelObjects: topLevel, objectsByID: byID, statistics: statistics, warnings: warnings)
+    return NibInstance(
+      topLevelObjects: topLevel, objectsByID: byID, statistics: statistics, warnings: table.warnings + warnings)
   }
 
   /// The object at an index: a placeholder's stand-in, or the object decoded (once) through `init(coder:)`.
@@ -146,7 +148,13 @@ final class NibInstantiator: DecodingCoder {
   private func resolve(_ placeholder: Placeholder, record: ObjectRecord) throws -> AnyObject? {
     switch placeholder {
     case .filesOwner: return owner
-    case .firstResponder, .other: return nil
+    case .firstResponder: return nil
+    case .other(let name):
+      // Storyboard exits and objects of other scenes: a generic stand-in that takes their connections.
+      if let standIn = standIns[name] { return standIn }
+      let standIn = GenericNibObject(className: record.className)
+      standIns[name] = standIn
+      return standIn
     case .application:
       if let shared = options.externalObjects["NSApplication"] ?? options.externalObjects["UIApplication"] {
         return shared

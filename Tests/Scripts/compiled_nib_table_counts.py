@@ -484,9 +484,10 @@ class Table:
             if placeholder:
                 kinds[str(node)] = placeholder
         top = [t for t in dict.fromkeys(t for t in top if t is not None)]
-        # What instantiation does with a generic object for every class and a non-nil owner: placeholders other
-        # than File's Owner resolve to nil, and an outlet or action whose source is nil is not made.
-        nil_sources = {"firstResponder", "other"} | (set() if self.application else {"application"})
+        # What instantiation does with a generic object for every class and a non-nil owner: First Responder
+        # resolves to nil, and an outlet or action whose source is nil is not made; the Application and other
+        # placeholders (storyboard upstream objects) get generic stand-ins (Specs/NibLoading.md, NIB-010).
+        nil_sources = {"firstResponder"}
 
         def made(record):
             return kinds.get(str(self.order[record[1]])) not in nil_sources

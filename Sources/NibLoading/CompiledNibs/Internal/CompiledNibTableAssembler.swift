@@ -271,6 +271,39 @@ struct CompiledNibTableAssembler {
     }
   }
 
+  /// Objects that are values rather than objects of the document (NIB-070): `NibRecord`s written by
+  /// `NibCompiler` become records, and `NSValue`s holding a point, size or rectangle become geometry.
+  private mutating func inlineValue(
+    _ object: CompiledNibGraph.Object, at place: ArchiveError.Location, depth: Int
+  ) throws -> (FieldValue, Int)? {
+    switch object.className {
+    case NibCompiler.Names.record:
+      guard let name = graph.string(object.value(NibCompiler.Names.recordName)) else { return nil }
+      var fields: [ObjectField] = []
+      var size = 1
+      for field in object.fields where field.key != NibCompiler.Names.recordName {
+        let (value, fieldSize) = try convert(field.value, at: place, depth: depth + 1)
+        fields.append(ObjectField(key: field.key, value: value))
+        size += fieldSize
+      }
+      return (.record(name, fields), size)
+    case "NSValue":
+      let special = graph.integer(object.value("NS.special"))
+      let keys: [Int64: String] = [1: "NS.pointval", 2: "NS.sizeval", 3: "NS.rectval"]
+      guard let special, let key = keys[special], let text = graph.string(object.value(key)),
+        let numbers = CompiledNibGeometry.numbers(from: text)
+      else { return nil }
+      switch (special, numbers.count) {
+      case (1, 2): return (.point(x: numbers[0], y: numbers[1]), 1)
+      case (2, 2): return (.size(width: numbers[0], height: numbers[1]), 1)
+      case (3, 4): return (.rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), 1)
+      default: return nil
+      }
+    default:
+      return nil
+    }
+  }
+
   private mutating func convertSequence(
     _ elements: [Value], at place: ArchiveError.Location, depth: Int
   ) throws -> (FieldValue, Int) {
@@ -297,6 +330,7 @@ struct CompiledNibTableAssembler {
     case .value(let value):
       return try convert(value, at: place, depth: depth)
     case .object(let object):
+      if let inline = try inlineValue(object, at: place, depth: depth) { return inline }
       if let index = tableIndex(node) { return (.object(index), 1) }
       warnings.append(
         "\(place): refers to object #\(node) (\(object.className)), which only wires the nib; read as nil")
