@@ -19,6 +19,8 @@ public final class ClassRegistry: Sendable {
     var names: [ObjectIdentifier: String] = [:]
     var valueTypes: [(type: TypeBox<Any.Type>, classNames: Set<String>)] = []
     var superclasses: [String: String] = ClassRegistry.foundationSuperclasses
+    /// `allowedClassNames(for:)` of single types, cleared by every registration.
+    var allowedCache: [ObjectIdentifier: Set<String>] = [:]
   }
 
   private let state = Mutex(State())
@@ -39,6 +41,7 @@ public final class ClassRegistry: Sendable {
     let box = TypeBox(type: type)
     let id = ObjectIdentifier(type)
     state.withLock { state in
+      state.allowedCache = [:]
       state.names[id] = primary
       for key in [primary] + aliases {
         state.types[key] = box
@@ -51,13 +54,19 @@ public final class ClassRegistry: Sendable {
   /// `NSOrderedSet`), so that `decodeObject(of: [type], …)` allows those classes.
   public func registerValueType(_ type: Any.Type, classNames: Set<String>) {
     let box = TypeBox(type: type)
-    state.withLock { $0.valueTypes.append((box, classNames)) }
+    state.withLock {
+      $0.allowedCache = [:]
+      $0.valueTypes.append((box, classNames))
+    }
   }
 
   /// Declares the superclass of an archived class name that has no Swift type here (used by allowed-class checks
   /// and for `$classes` chains).
   public func registerSuperclass(_ superclass: String, of className: String) {
-    state.withLock { $0.superclasses[className] = superclass }
+    state.withLock {
+      $0.allowedCache = [:]
+      $0.superclasses[className] = superclass
+    }
   }
 
   /// The registered class for a name, trying the name, then the name without its module prefix.
@@ -112,6 +121,17 @@ public final class ClassRegistry: Sendable {
   /// allow their Foundation classes; arrays, dictionaries and sets allow `NSArray`, `NSDictionary`, `NSSet` and
   /// their mutable subclasses.
   public func allowedClassNames(for types: [Any.Type]) -> Set<String> {
+    if types.count == 1, let type = types.first {
+      let id = ObjectIdentifier(type)
+      if let cached = state.withLock({ $0.allowedCache[id] }) { return cached }
+      let names = computeAllowedClassNames(for: types)
+      state.withLock { $0.allowedCache[id] = names }
+      return names
+    }
+    return computeAllowedClassNames(for: types)
+  }
+
+  private func computeAllowedClassNames(for types: [Any.Type]) -> Set<String> {
     var names: Set<String> = []
     for type in types {
       if let coding = type as? any Coding.Type {
@@ -187,6 +207,25 @@ protocol DictionaryMarker: CollectionMarker {}
 protocol SetMarker: CollectionMarker {}
 protocol OptionalMarker { static var wrappedType: Any.Type { get } }
 extension Array: ArrayMarker { static var elementTypes: [Any.Type] { [Element.self] } }
+
+/// Casts `[Any]` to a typed array element by element: a whole-array cast may bridge through `NSArray`.
+public protocol ArrayElementCasting {
+  /// The elements as this array type, or `nil` when one of them is of another type.
+  static func castElements(_ elements: [Any]) -> Self?
+}
+
+extension Array: ArrayElementCasting {
+  /// The elements as `[Element]`, or `nil`.
+  public static func castElements(_ elements: [Any]) -> [Element]? {
+    var result: [Element] = []
+    result.reserveCapacity(elements.count)
+    for element in elements {
+      guard let typed = element as? Element else { return nil }
+      result.append(typed)
+    }
+    return result
+  }
+}
 extension Dictionary: DictionaryMarker { static var elementTypes: [Any.Type] { [Key.self, Value.self] } }
 extension Set: SetMarker { static var elementTypes: [Any.Type] { [Element.self] } }
 extension Optional: OptionalMarker { static var wrappedType: Any.Type { Wrapped.self } }

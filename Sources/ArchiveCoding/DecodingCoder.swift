@@ -190,6 +190,13 @@ extension DecodingCoder {
     try applyingFailurePolicy(nil) {
       let object = try decodeObject(forKey: key, allowedClasses: ClassRegistry.shared.allowedClassNames(for: [type]))
       guard let object else { return nil }
+      if let arrayType = T.self as? any ArrayElementCasting.Type, let elements = object as? [Any] {
+        guard let typed = arrayType.castElements(elements) as? T else {
+          throw ArchiveError(
+            .typeMismatch, "expected \(T.self), found an array with elements of other types", at: .init(keyPath: key))
+        }
+        return typed
+      }
       guard let typed = object as? T else {
         throw ArchiveError(
           .typeMismatch, "expected \(T.self), found \(Swift.type(of: object))", at: .init(keyPath: key))

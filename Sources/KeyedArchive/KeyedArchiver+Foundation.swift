@@ -5,52 +5,25 @@ import PropertyList
 extension KeyedArchiver {
   /// Encodes a Foundation value with the class and keys Apple writes, and returns its UID.
   func encodeFoundationValue(_ value: Any) -> Int {
+    if let archivable = value as? any KeyedArchiveValue { return archivable.archiveReference(in: self) }
     switch value {
-    case let v as String: return plainReference(.string(v))
-    case let v as Substring: return plainReference(.string(String(v)))
-    case let v as Bool where type(of: value) == Bool.self: return plainReference(.bool(v))
-    case let v as Int where type(of: value) == Int.self: return plainReference(.integer(Int64(v)))
-    case let v as Int64 where type(of: value) == Int64.self: return plainReference(.integer(v))
-    case let v as Int32 where type(of: value) == Int32.self: return plainReference(.integer(Int64(v)))
-    case let v as Int16 where type(of: value) == Int16.self: return plainReference(.integer(Int64(v)))
-    case let v as Int8 where type(of: value) == Int8.self: return plainReference(.integer(Int64(v)))
-    case let v as UInt where type(of: value) == UInt.self: return plainReference(.integer(unsigned: UInt64(v)))
-    case let v as UInt64 where type(of: value) == UInt64.self: return plainReference(.integer(unsigned: v))
-    case let v as UInt32 where type(of: value) == UInt32.self: return plainReference(.integer(Int64(v)))
-    case let v as UInt16 where type(of: value) == UInt16.self: return plainReference(.integer(Int64(v)))
-    case let v as UInt8 where type(of: value) == UInt8.self: return plainReference(.integer(Int64(v)))
-    case let v as Double where type(of: value) == Double.self: return plainReference(.real(v))
-    case let v as Float where type(of: value) == Float.self: return plainReference(.float(v))
     case let v as NSNumber where !(value is NSDecimalNumber): return plainReference(Self.plainValue(of: v))
     case let v as NSMutableString:
       return foundationObject(className: FoundationClass.mutableString, identity: v) {
         $0.append(ArchiveField(key: ArchiveKeys.nsString, value: .inline(.string(String(v)))))
       }
+    case let v as NSString: return plainReference(.string(String(v)))
     case let v as NSMutableData:
       return foundationObject(className: FoundationClass.mutableData, identity: v) {
         $0.append(ArchiveField(key: ArchiveKeys.nsData, value: .inline(.data(Data(v)))))
       }
-    case let v as Data: return plainReference(.data(v))
-    case let v as Date:
-      return foundationObject(className: FoundationClass.date) {
-        $0.append(ArchiveField(key: ArchiveKeys.nsTime, value: .inline(.real(v.timeIntervalSinceReferenceDate))))
-      }
-    case let v as UUID:
-      return foundationObject(className: FoundationClass.uuid) {
-        let bytes = withUnsafeBytes(of: v.uuid) { Data($0) }
-        $0.append(ArchiveField(key: ArchiveKeys.nsUUIDBytes, value: .inline(.data(bytes))))
-      }
-    case let v as URL:
-      return foundationObject(className: FoundationClass.url) { fields in
-        let base = v.baseURL.map { self.reference(for: $0) } ?? 0
-        fields.append(ArchiveField(key: ArchiveKeys.nsBase, value: .uid(base)))
-        let relative = v.baseURL == nil ? v.absoluteString : v.relativeString
-        fields.append(ArchiveField(key: ArchiveKeys.nsRelative, value: .uid(self.plainReference(.string(relative)))))
-      }
+    case let v as NSData: return plainReference(.data(Data(v)))
     case let v as NSNull:
       return foundationObject(className: FoundationClass.null, identity: v) { _ in }
     case let v as ArchivedObject:
       return encodeArchivedObject(v)
+    case let v as ArchivedValue:
+      return encodeArchivedValue(v)
     case let v as NSMutableArray:
       return foundationObject(className: FoundationClass.mutableArray, identity: v) { fields in
         let uids = v.map { self.reference(for: $0) }
@@ -74,26 +47,14 @@ extension KeyedArchiver {
         let info = v.userInfo.isEmpty ? 0 : self.reference(for: v.userInfo)
         fields.append(ArchiveField(key: ArchiveKeys.nsUserInfo, value: .uid(info)))
       }
-    case let v as ArchivedValue:
-      return encodeArchivedValue(v)
-    case let v as DateInterval:
-      return foundationObject(className: "NSDateInterval") { fields in
-        fields.append(ArchiveField(key: ArchiveKeys.nsStartDate, value: .uid(self.reference(for: v.start))))
-        fields.append(ArchiveField(key: ArchiveKeys.nsEndDate, value: .uid(self.reference(for: v.end))))
-      }
-    case let v as [Any]:
-      return foundationObject(className: FoundationClass.array) { fields in
+    case let v as NSArray:
+      return foundationObject(className: FoundationClass.array, identity: v) { fields in
         let uids = v.map { self.reference(for: $0) }
         fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
       }
-    case let v as [AnyHashable: Any]:
-      return foundationObject(className: FoundationClass.dictionary) { fields in
+    case let v as NSDictionary:
+      return foundationObject(className: FoundationClass.dictionary, identity: v) { fields in
         self.encodeDictionaryFields(Self.sortedEntries(v), into: &fields)
-      }
-    case let v as Set<AnyHashable>:
-      return foundationObject(className: FoundationClass.set) { fields in
-        let uids = v.sorted { Self.sortKey($0) < Self.sortKey($1) }.map { self.reference(for: $0.base) }
-        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
       }
     default:
       failWithError(
@@ -104,7 +65,7 @@ extension KeyedArchiver {
     }
   }
 
-  private func encodeDictionaryFields(_ entries: [(key: Any, value: Any)], into fields: inout [ArchiveField]) {
+  func encodeDictionaryFields(_ entries: [(key: Any, value: Any)], into fields: inout [ArchiveField]) {
     var keys: [Int] = []
     var values: [Int] = []
     for entry in entries {

@@ -205,8 +205,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   func fieldRef(_ key: String) -> Int? {
     let stored = KeyedArchiver.escape(key)
     let header = currentHeader
-    let bytes = Array(stored.utf8)
-    if bytes.allSatisfy({ $0 < 0x80 }) { return reader.lookup(bytes, inDictionary: header) }
+    if stored.utf8.allSatisfy({ $0 < 0x80 }) { return reader.lookup(string: stored, inDictionary: header) }
     for i in 0..<header.count {
       let keyRef = reader.element(header, i)
       if let keyHeader = try? reader.header(of: keyRef), (try? reader.string(keyHeader, object: keyRef)) == stored {

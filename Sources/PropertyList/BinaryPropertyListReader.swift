@@ -322,6 +322,36 @@ package struct BinaryPropertyListReader: Sendable {
     return true
   }
 
+  /// Finds the value of an ASCII string key in a dictionary object by comparing bytes, without allocating.
+  package func lookup(string key: String, inDictionary header: Header) -> Int? {
+    var key = key
+    return key.withUTF8 { keyBytes -> Int? in
+      bytes.withUnsafeBufferPointer { buffer -> Int? in
+        for i in 0..<header.count {
+          let keyRef = element(header, i)
+          let offset = offsets[keyRef]
+          let marker = buffer[offset]
+          guard marker & 0xF0 == BinaryPropertyListMarker.asciiString else { continue }
+          var start = offset + 1
+          var length = Int(marker & 0x0F)
+          if length == 0x0F {
+            guard let parsed = try? self.header(of: keyRef) else { continue }
+            start = parsed.start
+            length = parsed.count
+          }
+          guard length == keyBytes.count else { continue }
+          var equal = true
+          for j in 0..<length where buffer[start + j] != keyBytes[j] {
+            equal = false
+            break
+          }
+          if equal { return dictionaryValue(header, i) }
+        }
+        return nil
+      }
+    }
+  }
+
   /// Finds the value of a string key in a dictionary object by comparing bytes.
   package func lookup(_ key: [UInt8], inDictionary header: Header) -> Int? {
     for i in 0..<header.count where isASCIIString(element(header, i), equalTo: key) {

@@ -1,0 +1,123 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+
+/// A Foundation value the archiver knows how to write, dispatched through a protocol rather than a chain of
+/// dynamic casts: casting a Swift array to a Foundation class would bridge it, element by element, on every
+/// attempt.
+protocol KeyedArchiveValue {
+  /// Writes the value (or shares an equal plain value) and returns its UID.
+  func archiveReference(in archiver: KeyedArchiver) -> Int
+}
+
+extension String: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.string(self)) }
+}
+extension Substring: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.string(String(self))) }
+}
+extension Bool: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.bool(self)) }
+}
+extension Int: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+extension Int8: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+extension Int16: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+extension Int32: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+extension Int64: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(self)) }
+}
+extension UInt: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(unsigned: UInt64(self))) }
+}
+extension UInt8: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+extension UInt16: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+extension UInt32: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+extension UInt64: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(unsigned: self)) }
+}
+extension Double: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.real(self)) }
+}
+extension Float: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.float(self)) }
+}
+extension Data: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.data(self)) }
+}
+extension Date: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: FoundationClass.date) {
+      $0.append(ArchiveField(key: ArchiveKeys.nsTime, value: .inline(.real(timeIntervalSinceReferenceDate))))
+    }
+  }
+}
+extension UUID: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: FoundationClass.uuid) {
+      let bytes = withUnsafeBytes(of: uuid) { Data($0) }
+      $0.append(ArchiveField(key: ArchiveKeys.nsUUIDBytes, value: .inline(.data(bytes))))
+    }
+  }
+}
+extension URL: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: FoundationClass.url) { fields in
+      let base = baseURL.map { archiver.reference(for: $0) } ?? 0
+      fields.append(ArchiveField(key: ArchiveKeys.nsBase, value: .uid(base)))
+      let relative = baseURL == nil ? absoluteString : relativeString
+      fields.append(ArchiveField(key: ArchiveKeys.nsRelative, value: .uid(archiver.plainReference(.string(relative)))))
+    }
+  }
+}
+extension DateInterval: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: "NSDateInterval") { fields in
+      fields.append(ArchiveField(key: ArchiveKeys.nsStartDate, value: .uid(archiver.reference(for: start))))
+      fields.append(ArchiveField(key: ArchiveKeys.nsEndDate, value: .uid(archiver.reference(for: end))))
+    }
+  }
+}
+extension Array: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: FoundationClass.array) { fields in
+      var uids: [Int] = []
+      uids.reserveCapacity(count)
+      for element in self { uids.append(archiver.reference(for: element)) }
+      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+    }
+  }
+}
+extension Dictionary: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: FoundationClass.dictionary) { fields in
+      let entries = map { (key: AnyHashable($0.key), value: $0.value as Any) }
+        .sorted { KeyedArchiver.sortKey($0.key) < KeyedArchiver.sortKey($1.key) }
+        .map { (key: $0.key.base, value: $0.value) }
+      archiver.encodeDictionaryFields(entries, into: &fields)
+    }
+  }
+}
+extension Set: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: FoundationClass.set) { fields in
+      let uids = map { AnyHashable($0) }.sorted { KeyedArchiver.sortKey($0) < KeyedArchiver.sortKey($1) }.map {
+        archiver.reference(for: $0.base)
+      }
+      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+    }
+  }
+}
