@@ -6,6 +6,11 @@ extension KeyedArchiver {
   /// Encodes a Foundation value with the class and keys Apple writes, and returns its UID.
   func encodeFoundationValue(_ value: Any) -> Int {
     switch value {
+    // Before `String`: an NSMutableString would bridge to a String and lose its class.
+    case let v as NSMutableString:
+      return foundationObject(className: FoundationClass.mutableString, identity: v) {
+        $0.append(ArchiveField(key: ArchiveKeys.nsString, value: .inline(.string(String(v)))))
+      }
     case let v as String: return plainReference(.string(v))
     case let v as Substring: return plainReference(.string(String(v)))
     case let v as Bool where type(of: value) == Bool.self: return plainReference(.bool(v))
@@ -21,11 +26,9 @@ extension KeyedArchiver {
     case let v as UInt8 where type(of: value) == UInt8.self: return plainReference(.integer(Int64(v)))
     case let v as Double where type(of: value) == Double.self: return plainReference(.real(v))
     case let v as Float where type(of: value) == Float.self: return plainReference(.float(v))
-    case let v as NSNumber where !(value is NSDecimalNumber): return plainReference(Self.plainValue(of: v))
-    case let v as NSMutableString:
-      return foundationObject(className: FoundationClass.mutableString, identity: v) {
-        $0.append(ArchiveField(key: ArchiveKeys.nsString, value: .inline(.string(String(v)))))
-      }
+    case let v as Decimal: return encodeDecimal(v)
+    case let v as NSDecimalNumber: return encodeDecimal(v.decimalValue)
+    case let v as NSNumber: return plainReference(Self.plainValue(of: v))
     case let v as NSMutableData:
       return foundationObject(className: FoundationClass.mutableData, identity: v) {
         $0.append(ArchiveField(key: ArchiveKeys.nsData, value: .inline(.data(Data(v)))))
@@ -56,6 +59,15 @@ extension KeyedArchiver {
         let uids = v.map { self.reference(for: $0) }
         fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
       }
+    case let v as NSMutableSet:
+      return foundationObject(className: FoundationClass.mutableSet, identity: v) { fields in
+        // Members in a stable order (by type and description), so the same set always gives the same bytes.
+        let members = v.allObjects.map { member in
+          (key: (member as? AnyHashable).map(Self.sortKey) ?? "\(type(of: member))", member: member)
+        }
+        let uids = members.sorted { $0.key < $1.key }.map { self.reference(for: $0.member) }
+        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      }
     case let v as NSMutableDictionary:
       return foundationObject(className: FoundationClass.mutableDictionary, identity: v) { fields in
         self.encodeDictionaryFields(Self.sortedEntries(v), into: &fields)
@@ -74,10 +86,14 @@ extension KeyedArchiver {
         let info = v.userInfo.isEmpty ? 0 : self.reference(for: v.userInfo)
         fields.append(ArchiveField(key: ArchiveKeys.nsUserInfo, value: .uid(info)))
       }
+    case let v as Notification:
+      return encodeNotification(v)
+    case let v as NSAttributedString:
+      return encodeAttributedString(v)
     case let v as ArchivedValue:
       return encodeArchivedValue(v)
     case let v as DateInterval:
-      return foundationObject(className: "NSDateInterval") { fields in
+      return foundationObject(className: FoundationClass.dateInterval) { fields in
         fields.append(ArchiveField(key: ArchiveKeys.nsStartDate, value: .uid(self.reference(for: v.start))))
         fields.append(ArchiveField(key: ArchiveKeys.nsEndDate, value: .uid(self.reference(for: v.end))))
       }
