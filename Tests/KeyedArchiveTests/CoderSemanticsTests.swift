@@ -78,8 +78,8 @@ struct CoderSemanticsTests {
     }
   }
 
-  @Test("COD-003: integer widths and reals convert when the value fits; anything else is a located type mismatch")
-  func typeMismatch() throws {
+  @Test("COD-003: integer widths, booleans and reals convert when the value fits")
+  func conversions() throws {
     try probe(
       values: [("big", .integer(Int64.max)), ("one", .integer(1)), ("flag", .bool(true)), ("half", .float(0.5))],
       fields: [("text", "words"), ("number", 7)]
@@ -91,6 +91,10 @@ struct CoderSemanticsTests {
       #expect(try coder.decodeDouble(forKey: "half") == 0.5)
       #expect(try coder.decodeInt(forKey: "number") == 7)  // a plain number object reads as a primitive
     }
+  }
+
+  @Test("COD-032: a type mismatch leaving init(coder:) names the object index, class and key path from the root")
+  func typeMismatch() throws {
     let attempts: [(String, (any DecodingCoder) throws -> Void)] = [
       ("big", { _ = try $0.decodeInt32(forKey: "big") }), ("text", { _ = try $0.decodeInt(forKey: "text") }),
       ("half", { _ = try $0.decodeBool(forKey: "half") }), ("number", { _ = try $0.decodeString(forKey: "number") }),
@@ -139,6 +143,23 @@ struct CoderSemanticsTests {
       #expect(error.code == .corruptData)
       #expect(error.message.contains("do not add up"))
     }
+  }
+
+  @Test("ARC-026: user keys starting with $ are stored with one more $, and read back by the same key")
+  func keyEscaping() throws {
+    Probe.values = [("$weird", .integer(1)), ("$0", .integer(2)), ("plain", .integer(3))]
+    Probe.fields = []
+    let archive = try KeyedArchiver.archivedData(withRootObject: Probe())
+    let (fields, _, _) = try rootObject(archive)
+    #expect(Set(fields.entries.compactMap(\.key.stringValue)) == ["$$weird", "$$0", "plain", "$class"])
+    var read: [Int] = []
+    Probe.decode = { coder in
+      read = [
+        try coder.decodeInt(forKey: "$weird"), try coder.decodeInt(forKey: "$0"), try coder.decodeInt(forKey: "plain"),
+      ]
+    }
+    _ = try KeyedUnarchiver.unarchivedRootObject(from: archive)
+    #expect(read == [1, 2, 3])
   }
 
   @Test("COD-005: unkeyed values are read back in order from $0, $1, … of their scope")
