@@ -1,10 +1,11 @@
 import ArchiveCoding
 import Foundation
+import PropertyList
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// Crash-safe file replacement: the new bytes go to a temporary file in the same directory, are flushed to disk,
@@ -71,5 +72,3 @@ extension KeyedArchiver {
 
 /// The output form of ``KeyedArchiver/archive(_:to:requiringSecureCoding:format:)``.
 public typealias PropertyListFormatChoice = PropertyListFormat
-
-import PropertyList

@@ -5,14 +5,20 @@ import PropertyList
 extension KeyedArchiver {
   /// Encodes a Foundation value with the class and keys Apple writes, and returns its UID.
   func encodeFoundationValue(_ value: Any) -> Int {
-    if let archivable = value as? any KeyedArchiveValue { return archivable.archiveReference(in: self) }
+    // Value types go through protocol dispatch: casting a Swift array to a Foundation class would bridge it
+    // element by element on every attempt. Class instances (Foundation's reference types) are matched below,
+    // mutable classes before their immutable superclasses.
+    if !(Swift.type(of: value) is AnyObject.Type), let archivable = value as? any KeyedArchiveValue {
+      return archivable.archiveReference(in: self)
+    }
     switch value {
-    case let v as NSNumber where !(value is NSDecimalNumber): return plainReference(Self.plainValue(of: v))
     case let v as NSMutableString:
       return foundationObject(className: FoundationClass.mutableString, identity: v) {
         $0.append(ArchiveField(key: ArchiveKeys.nsString, value: .inline(.string(String(v)))))
       }
     case let v as NSString: return plainReference(.string(String(v)))
+    case let v as NSDecimalNumber: return encodeDecimal(v.decimalValue)
+    case let v as NSNumber: return plainReference(Self.plainValue(of: v))
     case let v as NSMutableData:
       return foundationObject(className: FoundationClass.mutableData, identity: v) {
         $0.append(ArchiveField(key: ArchiveKeys.nsData, value: .inline(.data(Data(v)))))
@@ -22,11 +28,18 @@ extension KeyedArchiver {
       return foundationObject(className: FoundationClass.null, identity: v) { _ in }
     case let v as ArchivedObject:
       return encodeArchivedObject(v)
-    case let v as ArchivedValue:
-      return encodeArchivedValue(v)
     case let v as NSMutableArray:
       return foundationObject(className: FoundationClass.mutableArray, identity: v) { fields in
         let uids = v.map { self.reference(for: $0) }
+        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      }
+    case let v as NSMutableSet:
+      return foundationObject(className: FoundationClass.mutableSet, identity: v) { fields in
+        // Members in a stable order (by type and description), so the same set always gives the same bytes.
+        let members = v.allObjects.map { member in
+          (key: (member as? AnyHashable).map(Self.sortKey) ?? "\(type(of: member))", member: member)
+        }
+        let uids = members.sorted { $0.key < $1.key }.map { self.reference(for: $0.member) }
         fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
       }
     case let v as NSMutableDictionary:
@@ -47,6 +60,8 @@ extension KeyedArchiver {
         let info = v.userInfo.isEmpty ? 0 : self.reference(for: v.userInfo)
         fields.append(ArchiveField(key: ArchiveKeys.nsUserInfo, value: .uid(info)))
       }
+    case let v as NSAttributedString:
+      return encodeAttributedString(v)
     case let v as NSArray:
       return foundationObject(className: FoundationClass.array, identity: v) { fields in
         let uids = v.map { self.reference(for: $0) }
@@ -56,6 +71,16 @@ extension KeyedArchiver {
       return foundationObject(className: FoundationClass.dictionary, identity: v) { fields in
         self.encodeDictionaryFields(Self.sortedEntries(v), into: &fields)
       }
+    case let v as NSSet:
+      return foundationObject(className: FoundationClass.set, identity: v) { fields in
+        let members = v.allObjects.map { member in
+          (key: (member as? AnyHashable).map(Self.sortKey) ?? "\(type(of: member))", member: member)
+        }
+        let uids = members.sorted { $0.key < $1.key }.map { self.reference(for: $0.member) }
+        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      }
+    case let v as ArchivedValue:
+      return encodeArchivedValue(v)
     default:
       failWithError(
         ArchiveError(

@@ -23,6 +23,8 @@ public final class KeyedArchiver: EncodingCoder {
   private var topFields: [ArchiveField] = []
   private var scope: [ArchiveField] = []
   private var inObject = false
+  private var unkeyedCount = 0
+  private var topUnkeyedCount = 0
   private var queue: [(uid: Int, object: any Coding)] = []
   private var queueHead = 0
   private var identities: [ObjectIdentifier: Int] = [:]
@@ -76,6 +78,20 @@ public final class KeyedArchiver: EncodingCoder {
   /// Writes an object reference under a key of the current object (or of `$top`).
   public func encodeObject(_ object: Any?, forKey key: String) {
     append(ArchiveField(key: Self.escape(key), value: .uid(reference(for: object))))
+  }
+
+  /// Writes an object under the next generated key of the current scope (`$0`, `$1`, …), as `NSCoder.encode(_:)`
+  /// does for unkeyed values; read it back with ``KeyedUnarchiver/decodeObject()``.
+  public func encodeObject(_ object: Any?) {
+    let key: String
+    if inObject {
+      key = "$\(unkeyedCount)"
+      unkeyedCount += 1
+    } else {
+      key = "$\(topUnkeyedCount)"
+      topUnkeyedCount += 1
+    }
+    append(ArchiveField(key: key, value: .uid(reference(for: object))))
   }
 
   /// Writes a conditional reference: kept only if the object is encoded unconditionally somewhere.
@@ -243,6 +259,7 @@ public final class KeyedArchiver: EncodingCoder {
       }
       inObject = true
       scope = []
+      unkeyedCount = 0
       object.encode(with: self)
       inObject = false
       let name = classNameOverrides[ObjectIdentifier(type)] ?? type.archivedClassName

@@ -9,15 +9,38 @@ extension KeyedUnarchiver {
     FoundationClass.date, FoundationClass.uuid, FoundationClass.url, FoundationClass.array,
     FoundationClass.mutableArray, FoundationClass.dictionary, FoundationClass.mutableDictionary, FoundationClass.set,
     FoundationClass.mutableSet, FoundationClass.orderedSet, FoundationClass.mutableOrderedSet, FoundationClass.null,
-    FoundationClass.value, FoundationClass.error, "NSDateInterval",
+    FoundationClass.value, FoundationClass.error, FoundationClass.dateInterval, FoundationClass.decimalNumber,
+    FoundationClass.decimalNumberPlaceholder, FoundationClass.notification, FoundationClass.attributedString,
+    FoundationClass.mutableAttributedString,
   ]
+
+  /// The mutable Foundation classes a caller can ask for by class (`decodeObject(of: NSMutableArray.self, …)`) to
+  /// get an instance of that class instead of a Swift value.
+  static let mutableClasses: Set<String> = [
+    FoundationClass.mutableArray, FoundationClass.mutableDictionary, FoundationClass.mutableSet,
+    FoundationClass.mutableString, FoundationClass.mutableData,
+  ]
+
+  /// The entry that `NSMutableArray.self` (and the other mutable classes) add to the allowed class names of a
+  /// decode call, besides the class name itself. Swift collection types allow the mutable class names too (they
+  /// accept either class), so only this entry says that the caller asked for the class itself.
+  static func instanceRequest(_ className: String) -> String { className + "#instance" }
+
+  /// `true` when the caller asked for the mutable class `name` itself: such a call gets an instance of that class,
+  /// created before its contents are decoded so that it may take part in a reference cycle; every other call
+  /// gets the Swift value (`[Any]`, `[AnyHashable: Any]`, `Set<AnyHashable>`, `String`, `Data`).
+  static func wantsMutableInstance(of name: String, allowed: Set<String>?) -> Bool {
+    guard let allowed, mutableClasses.contains(name) else { return false }
+    return allowed.contains(instanceRequest(name))
+  }
 
   /// The UIDs stored in an inline array under a key, or `nil` when absent.
   func uidArray(_ key: String) throws -> [Int]? {
     guard let ref = fieldRef(key) else { return nil }
     let header = try reader.header(of: ref)
     guard header.kind == .array else {
-      throw ArchiveError(.typeMismatch, "expected an inline array of references, found a \(header.kind)", at: .init(keyPath: key))
+      throw ArchiveError(
+        .typeMismatch, "expected an inline array of references, found a \(header.kind)", at: .init(keyPath: key))
     }
     return try (0..<header.count).map { i in
       let element = reader.element(header, i)
@@ -31,7 +54,7 @@ extension KeyedUnarchiver {
   }
 
   /// The elements of a collection: `NS.objects`, else the old-style `NS.object.0`, `NS.object.1`, ….
-  private func elements(allowed: Set<String>?) throws -> [Any] {
+  func elements(allowed: Set<String>?) throws -> [Any] {
     if let uids = try uidArray(ArchiveKeys.nsObjects) {
       // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
       return try uids.enumerated().compactMap { i, uid in
@@ -41,13 +64,15 @@ extension KeyedUnarchiver {
     var result: [Any] = []
     var index = 0
     while let ref = fieldRef(ArchiveKeys.nsObject(index)) {
-      if let value = try object(atFieldRef: ref, key: ArchiveKeys.nsObject(index), allowed: allowed) { result.append(value) }
+      if let value = try object(atFieldRef: ref, key: ArchiveKeys.nsObject(index), allowed: allowed) {
+        result.append(value)
+      }
       index += 1
     }
     return result
   }
 
-  private func string(_ key: String) throws -> String? {
+  func string(_ key: String) throws -> String? {
     guard let ref = fieldRef(key) else { return nil }
     let value = try object(atFieldRef: ref, key: key, allowed: [FoundationClass.string, FoundationClass.mutableString])
     guard let value else { return nil }
@@ -57,27 +82,32 @@ extension KeyedUnarchiver {
     return string
   }
 
-  private func double(_ key: String) throws -> Double {
+  func double(_ key: String) throws -> Double {
     switch try decodeValue(forKey: key) {
     case .double(let v)?: return v
     case .float(let v)?: return Double(v)
     case .integer(let v)?: return Double(v)
     case nil: return 0
-    case let other?: throw ArchiveError(.typeMismatch, "expected a real, found \(other.typeName)", at: .init(keyPath: key))
+    case let other?:
+      throw ArchiveError(.typeMismatch, "expected a real, found \(other.typeName)", at: .init(keyPath: key))
     }
   }
 
-  private func int(_ key: String) throws -> Int64 {
+  func int(_ key: String) throws -> Int64 {
     switch try decodeValue(forKey: key) {
     case .integer(let v)?: return v
     case .double(let v)? where v == v.rounded() && abs(v) < 9e18: return Int64(v)
     case nil: return 0
-    case let other?: throw ArchiveError(.typeMismatch, "expected an integer, found \(other.typeName)", at: .init(keyPath: key))
+    case let other?:
+      throw ArchiveError(.typeMismatch, "expected an integer, found \(other.typeName)", at: .init(keyPath: key))
     }
   }
 
   /// Decodes the current object as the Foundation class `className`.
   func decodeFoundation(className: String, uid: Int, allowed: Set<String>?) throws -> Any? {
+    if Self.wantsMutableInstance(of: className, allowed: allowed) {
+      return try decodeMutableInstance(className: className, uid: uid, allowed: allowed)
+    }
     switch className {
     case FoundationClass.string, FoundationClass.mutableString:
       switch try decodeValue(forKey: ArchiveKeys.nsString) {
@@ -88,23 +118,27 @@ extension KeyedUnarchiver {
         }
         return ""
       case let other?:
-        throw ArchiveError(.typeMismatch, "expected a string, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsString))
+        throw ArchiveError(
+          .typeMismatch, "expected a string, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsString))
       }
     case FoundationClass.data, FoundationClass.mutableData:
       switch try decodeValue(forKey: ArchiveKeys.nsData) ?? decodeValue(forKey: ArchiveKeys.nsBytes) {
       case .bytes(let v)?: return v
       case nil: return Data()
       case let other?:
-        throw ArchiveError(.typeMismatch, "expected data, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsData))
+        throw ArchiveError(
+          .typeMismatch, "expected data, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsData))
       }
     case FoundationClass.date:
       return Date(timeIntervalSinceReferenceDate: try double(ArchiveKeys.nsTime))
     case FoundationClass.uuid:
       guard case .bytes(let bytes)? = try decodeValue(forKey: ArchiveKeys.nsUUIDBytes), bytes.count == 16 else {
-        throw ArchiveError(.corruptData, "expected 16 bytes of NS.uuidbytes", at: .init(keyPath: ArchiveKeys.nsUUIDBytes))
+        throw ArchiveError(
+          .corruptData, "expected 16 bytes of NS.uuidbytes", at: .init(keyPath: ArchiveKeys.nsUUIDBytes))
       }
       let b = [UInt8](bytes)
-      return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+      return UUID(
+        uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
     case FoundationClass.url:
       let base = try fieldRef(ArchiveKeys.nsBase).flatMap {
         try object(atFieldRef: $0, key: ArchiveKeys.nsBase, allowed: [FoundationClass.url]) as? URL
@@ -113,7 +147,8 @@ extension KeyedUnarchiver {
         throw ArchiveError(.corruptData, "NSURL without NS.relative", at: .init(keyPath: ArchiveKeys.nsRelative))
       }
       guard let url = URL(string: relative, relativeTo: base) else {
-        throw ArchiveError(.corruptData, "NS.relative \"\(relative)\" is not a URL", at: .init(keyPath: ArchiveKeys.nsRelative))
+        throw ArchiveError(
+          .corruptData, "NS.relative \"\(relative)\" is not a URL", at: .init(keyPath: ArchiveKeys.nsRelative))
       }
       return url
     case FoundationClass.array, FoundationClass.mutableArray:
@@ -133,12 +168,19 @@ extension KeyedUnarchiver {
       let code = try int(ArchiveKeys.nsCode)
       var userInfo: [String: Any] = [:]
       if let ref = fieldRef(ArchiveKeys.nsUserInfo),
-        let info = try object(atFieldRef: ref, key: ArchiveKeys.nsUserInfo, allowed: allowed.map { $0.union(Self.plistClasses) })
+        let info = try object(
+          atFieldRef: ref, key: ArchiveKeys.nsUserInfo, allowed: allowed.map { $0.union(Self.plistClasses) })
       {
         userInfo = info as? [String: Any] ?? [:]
       }
       return NSError(domain: domain, code: Int(code), userInfo: userInfo)
-    case "NSDateInterval":
+    case FoundationClass.decimalNumber, FoundationClass.decimalNumberPlaceholder:
+      return try decimalNumber()
+    case FoundationClass.notification:
+      return try notification(allowed: allowed)
+    case FoundationClass.attributedString, FoundationClass.mutableAttributedString:
+      return try attributedString(mutable: className == FoundationClass.mutableAttributedString, allowed: allowed)
+    case FoundationClass.dateInterval:
       let start = try fieldRef(ArchiveKeys.nsStartDate).flatMap {
         try object(atFieldRef: $0, key: ArchiveKeys.nsStartDate, allowed: [FoundationClass.date]) as? Date
       }
@@ -160,17 +202,25 @@ extension KeyedUnarchiver {
     FoundationClass.mutableString, FoundationClass.mutableData,
   ]
 
-  private func hashables(_ values: [Any], key: String) throws -> [AnyHashable] {
+  func hashables(_ values: [Any], key: String) throws -> [AnyHashable] {
     try values.enumerated().map { i, value in
       guard let hashable = value as? AnyHashable else {
         throw ArchiveError(
-          .typeMismatch, "a \(type(of: value)) cannot be a set member or dictionary key", at: .init(keyPath: "\(key)[\(i)]"))
+          .typeMismatch, "a \(type(of: value)) cannot be a set member or dictionary key",
+          at: .init(keyPath: "\(key)[\(i)]"))
       }
       return hashable
     }
   }
 
   private func dictionary(allowed: Set<String>?) throws -> [AnyHashable: Any] {
+    var result: [AnyHashable: Any] = [:]
+    for (key, value) in try dictionaryEntries(allowed: allowed) { result[key] = value }
+    return result
+  }
+
+  /// The entries of the current dictionary object, in archive order; a `nil` value becomes `NSNull`.
+  func dictionaryEntries(allowed: Set<String>?) throws -> [(key: AnyHashable, value: Any)] {
     var keys: [Any] = []
     var values: [Any?] = []
     if let keyUIDs = try uidArray(ArchiveKeys.nsKeys) {
@@ -199,11 +249,7 @@ extension KeyedUnarchiver {
         index += 1
       }
     }
-    var result: [AnyHashable: Any] = [:]
-    for (key, value) in zip(try hashables(keys, key: ArchiveKeys.nsKeys), values) {
-      result[key] = value ?? NSNull()
-    }
-    return result
+    return zip(try hashables(keys, key: ArchiveKeys.nsKeys), values).map { ($0, $1 ?? NSNull()) }
   }
 
   private func archivedValue() throws -> ArchivedValue {
@@ -237,7 +283,9 @@ extension KeyedUnarchiver {
         top: try double(ArchiveKeys.nsEdgeTop), left: try double(ArchiveKeys.nsEdgeLeft),
         bottom: try double(ArchiveKeys.nsEdgeBottom), right: try double(ArchiveKeys.nsEdgeRight), special: special)
     default:
-      throw ArchiveError(.unsupportedFormat, "NSValue with NS.special \(special) is not supported", at: .init(keyPath: ArchiveKeys.nsSpecial))
+      throw ArchiveError(
+        .unsupportedFormat, "NSValue with NS.special \(special) is not supported",
+        at: .init(keyPath: ArchiveKeys.nsSpecial))
     }
   }
 }

@@ -49,8 +49,12 @@ public final class KeyedUnarchiver: DecodingCoder {
     var className: String
     var key: String
     var linkStart: Int
+    /// The next unkeyed slot (`$0`, `$1`, …) of this object.
+    var unkeyed = 0
   }
   private var frames: [Frame] = []
+  /// The next unkeyed slot of `$top`.
+  private var topUnkeyed = 0
 
   private struct Link {
     var owner: AnyObject?
@@ -73,7 +77,27 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Makes ``ArchivedValue`` stand for `NSValue` in allowed-class checks (once per process).
   static let registerValueTypes: Void = {
-    ClassRegistry.shared.registerValueType(ArchivedValue.self, classNames: [FoundationClass.value])
+    let registry = ClassRegistry.shared
+    registry.registerValueType(ArchivedValue.self, classNames: [FoundationClass.value])
+    // Foundation classes asked for by their class (`decodeObject(of: NSMutableArray.self, …)`): each allows its
+    // own archived class name (and, through the class chain, its subclasses).
+    let classes: [(Any.Type, String)] = [
+      (NSString.self, FoundationClass.string), (NSMutableString.self, FoundationClass.mutableString),
+      (NSData.self, FoundationClass.data), (NSMutableData.self, FoundationClass.mutableData),
+      (NSArray.self, FoundationClass.array), (NSMutableArray.self, FoundationClass.mutableArray),
+      (NSDictionary.self, FoundationClass.dictionary), (NSMutableDictionary.self, FoundationClass.mutableDictionary),
+      (NSSet.self, FoundationClass.set), (NSMutableSet.self, FoundationClass.mutableSet),
+      (NSDate.self, FoundationClass.date), (NSUUID.self, FoundationClass.uuid), (NSURL.self, FoundationClass.url),
+      (Decimal.self, FoundationClass.decimalNumber), (NSDecimalNumber.self, FoundationClass.decimalNumber),
+      (Notification.self, FoundationClass.notification), (NSNotification.self, FoundationClass.notification),
+      (NSAttributedString.self, FoundationClass.attributedString),
+      (NSMutableAttributedString.self, FoundationClass.mutableAttributedString),
+    ]
+    for (type, name) in classes {
+      let request = mutableClasses.contains(name) ? [instanceRequest(name)] : []
+      registry.registerValueType(type, classNames: Set([name] + request))
+    }
+    registry.registerSuperclass(FoundationClass.decimalNumber, of: FoundationClass.decimalNumberPlaceholder)
   }()
 
   /// The number of entries in `$objects`.
@@ -203,7 +227,11 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// The property-list object stored under a key of the current object, or `nil`.
   func fieldRef(_ key: String) -> Int? {
-    let stored = KeyedArchiver.escape(key)
+    storedFieldRef(KeyedArchiver.escape(key))
+  }
+
+  /// The property-list object stored under a key exactly as written in the archive (no `$` escaping).
+  func storedFieldRef(_ stored: String) -> Int? {
     let header = currentHeader
     if stored.utf8.allSatisfy({ $0 < 0x80 }) { return reader.lookup(string: stored, inDictionary: header) }
     for i in 0..<header.count {
@@ -217,6 +245,40 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// `true` when the current object has the key.
   public func containsValue(forKey key: String) -> Bool { fieldRef(key) != nil }
+
+  /// Decodes the next unkeyed object of the current scope, as `NSCoder.decodeObject()`: the values that unkeyed
+  /// `encode(_:)` calls wrote under the generated keys `$0`, `$1`, … (a counter per object, and one for `$top`).
+  /// Archives written with `NSKeyedArchiver.encode(_:)` at the top level (such as `$top = {$0, $1, …}`) are read
+  /// this way; `decodeObject(forKey: "$0")` reads the user key `$0` (stored as `$$0`) instead.
+  /// - Returns: the object, or `nil` when the slot holds `nil` or the scope has no more unkeyed values.
+  /// - Throws: ``ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
+  public func decodeObject() throws -> Any? {
+    let key: String
+    if frames.isEmpty {
+      key = "$\(topUnkeyed)"
+      topUnkeyed += 1
+    } else {
+      key = "$\(frames[frames.count - 1].unkeyed)"
+      frames[frames.count - 1].unkeyed += 1
+    }
+    return try applyingFailurePolicy(nil) {
+      try located(key) {
+        guard let ref = storedFieldRef(key) else { return nil }
+        return try object(atFieldRef: ref, key: key, allowed: nil)
+      }
+    }
+  }
+
+  /// Decodes the object under a key exactly as stored in the archive, without `$` escaping: for walking an
+  /// archive generically, such as every key of ``topLevelKeys`` (where `$0` is an unkeyed slot, while
+  /// `decodeObject(forKey: "$0")` would read the user key `$0`, stored as `$$0`).
+  /// - Throws: ``ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
+  public func decodeObject(forStoredKey key: String, allowedClasses: Set<String>?) throws -> Any? {
+    try located(key) {
+      guard let ref = storedFieldRef(key) else { return nil }
+      return try object(atFieldRef: ref, key: key, allowed: allowedClasses)
+    }
+  }
 
   /// The inline primitive under a key (or the plain number, string or data a UID there refers to).
   public func decodeValue(forKey key: String) throws -> CodedValue? {
@@ -257,7 +319,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       return try codedValue(target, key: key)
     case .date: return .double(reader.date(header).timeIntervalSinceReferenceDate)
     case .array, .set, .dictionary:
-      throw ArchiveError(.typeMismatch, "expected a primitive value, found an inline \(header.kind)", at: .init(keyPath: key))
+      throw ArchiveError(
+        .typeMismatch, "expected a primitive value, found an inline \(header.kind)", at: .init(keyPath: key))
     }
   }
 
@@ -361,7 +424,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     let classHeader = try reader.header(of: classRef)
     guard classHeader.kind == .uid else {
-      throw ArchiveError(.corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
+      throw ArchiveError(
+        .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
     }
     let info = try classInfo(uid: try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class), of: uid)
     guard frames.count < options.maxDepth else {
@@ -379,15 +443,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     do {
       value = try instantiate(resolved, info: info, uid: uid, allowed: allowed)
     } catch let error as ArchiveError {
-      frames.removeLast()
-      states[uid] = .notStarted
-      throw error.located(in: .init(objectIndex: uid, className: info.name))
+      throw unwind(error, uid: uid, className: info.name)
     } catch {
-      frames.removeLast()
-      states[uid] = .notStarted
-      throw ArchiveError(
-        .other, "init(coder:) failed", at: .init(objectIndex: uid, className: info.name),
-        underlying: error)
+      throw unwind(ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid, className: info.name)
     }
     let frame = frames.removeLast()
     if let object = value.map({ $0 as AnyObject }), case .coding = resolved.kind {
@@ -395,8 +453,33 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     states[uid] = .done
     cache[uid] = value
-    if frames.isEmpty, !linking { try runLinkAndAwakePhases() }
+    if frames.isEmpty, !linking {
+      try runLinkAndAwakePhases()
+      // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
+      if decodingFailurePolicy == .throwError, let error { throw error }
+    }
     return cache[uid]
+  }
+
+  /// Leaves the frame of object `uid` after its decoding failed, locating the error. An error that has no object
+  /// index yet was raised by this object's own `init(coder:)` (a typed decode helper, `failWithError`, or a
+  /// Foundation class's field check), so its key is relative to this object and gets the path from the root.
+  private func unwind(_ error: ArchiveError, uid: Int, className: String) -> ArchiveError {
+    var located = error
+    if error.location.objectIndex == nil {
+      let path = frames.map(\.key).joined(separator: ".")
+      located.location.keyPath = error.location.keyPath.map { path + "." + $0 } ?? path
+    }
+    frames.removeLast()
+    states[uid] = .notStarted
+    return located.located(in: .init(objectIndex: uid, className: className))
+  }
+
+  /// Makes `object` the value of `$objects[uid]` before its contents are decoded, so references back to it (a
+  /// collection that contains itself) resolve to it instead of being a cycle error.
+  func publishEarly(_ object: AnyObject, uid: Int) {
+    cache[uid] = object
+    states[uid] = .done
   }
 
   /// Decodes deferred references, then sends `awakeAfter(using:)` to every decoded ``Coding`` instance.
@@ -452,7 +535,8 @@ public final class KeyedUnarchiver: DecodingCoder {
         return h.kind == .asciiString || h.kind == .utf16String ? try reader.string(h, object: element) : nil
       }
     }
-    let info = ClassInfo(name: name, chain: try strings(ArchiveKeys.classes), hints: try strings(ArchiveKeys.classHints))
+    let info = ClassInfo(
+      name: name, chain: try strings(ArchiveKeys.classes), hints: try strings(ArchiveKeys.classHints))
     classInfos[classUID] = info
     return info
   }
@@ -506,13 +590,15 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard registry.isAllowed(chain: chain, by: allowed) else {
       throw ArchiveError(
         .classNotAllowed,
-        "value is of class \(name), which is not among the allowed classes \(allowed.sorted().joined(separator: ", "))",
+        "value is of class \(name), which is not among the allowed classes "
+          + allowed.filter { !$0.contains("#") }.sorted().joined(separator: ", "),
         at: .init(objectIndex: uid, className: name))
     }
     if case .coding(let type)? = resolved?.kind {
       guard let secure = type as? any SecureCoding.Type, secure.supportsSecureCoding else {
         throw ArchiveError(
-          .classNotAllowed, "class \(name) does not support secure coding", at: .init(objectIndex: uid, className: name))
+          .classNotAllowed, "class \(name) does not support secure coding", at: .init(objectIndex: uid, className: name)
+        )
       }
     }
   }
@@ -557,7 +643,8 @@ public final class KeyedUnarchiver: DecodingCoder {
           let element = reader.element(valueHeader, j)
           let elementHeader = try reader.header(of: element)
           if elementHeader.kind == .uid {
-            objects.append(try decode(uid: try checkedUID(reader.uid(elementHeader), key: key), key: key, allowed: allowed))
+            objects.append(
+              try decode(uid: try checkedUID(reader.uid(elementHeader), key: key), key: key, allowed: allowed))
           } else {
             objects.append(try reader.value(of: element))
           }
@@ -592,7 +679,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .data: return reader.data(header)
     case .date: return reader.date(header)
     case .uid, .array, .set, .dictionary:
-      throw ArchiveError(.corruptData, "expected an object or a plain value, found a \(header.kind)", at: .init(byteOffset: reader.offsets[ref]))
+      throw ArchiveError(
+        .corruptData, "expected an object or a plain value, found a \(header.kind)",
+        at: .init(byteOffset: reader.offsets[ref]))
     }
   }
 

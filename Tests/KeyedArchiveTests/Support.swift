@@ -98,8 +98,29 @@ final class Record: SecureCoding, Equatable {
   }
 }
 
+/// A book on a shelf: the shelf is a mutable array that contains the book, decoded directly in `init(coder:)`
+/// (a cycle through a mutable collection).
+final class Book: SecureCoding {
+  var title: String
+  var shelf: NSMutableArray?
+  init(title: String) { self.title = title }
+  required init(coder: any DecodingCoder) throws {
+    title = try coder.decodeString(forKey: "title") ?? ""
+    shelf =
+      try coder.decodeObject(of: [NSMutableArray.self, Book.self, NSString.self], forKey: "shelf") as? NSMutableArray
+  }
+  func encode(with coder: any EncodingCoder) {
+    coder.encode(title, forKey: "title")
+    coder.encodeObject(shelf, forKey: "shelf")
+  }
+}
+
 let registerTestClasses: Void = {
   ClassRegistry.shared.register(ListNode.self, as: "ListNode")
   ClassRegistry.shared.register(Eager.self, as: "Eager")
   ClassRegistry.shared.register(Record.self, as: "Record")
+  // The twin of FoundationTwin, under the exact name corelibs archives FoundationTwin with (`Module.Class`).
+  ClassRegistry.shared.register(OurTwin.self, as: FoundationTwin.archivedName)
+  ClassRegistry.shared.register(CrapFoo.self, as: "crap.Foo")
+  ClassRegistry.shared.register(Book.self, as: "Book")
 }()

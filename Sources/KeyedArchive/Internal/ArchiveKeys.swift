@@ -41,6 +41,15 @@ enum ArchiveKeys {
   static let nsName = "NS.name"
   static let nsObject = "NS.object"
   static let nsUserInfoLower = "NS.userinfo"
+  static let nsExponent = "NS.exponent"
+  static let nsLength = "NS.length"
+  static let nsNegative = "NS.negative"
+  static let nsCompact = "NS.compact"
+  static let nsMantissa = "NS.mantissa"
+  static let nsMantissaByteOrder = "NS.mantissa.bo"
+  static let attributedString = "NSString"
+  static let attributes = "NSAttributes"
+  static let attributeInfo = "NSAttributeInfo"
 
   /// `NS.object.0`, `NS.object.1`, … (NSOrderedSet and old-style collections).
   static func nsObject(_ index: Int) -> String { "NS.object.\(index)" }
@@ -69,5 +78,12 @@ enum FoundationClass {
   static let null = "NSNull"
   static let value = "NSValue"
   static let error = "NSError"
+  static let dateInterval = "NSDateInterval"
+  static let decimalNumber = "NSDecimalNumber"
+  /// The class name Interface Builder nibs write for decimal numbers.
+  static let decimalNumberPlaceholder = "NSDecimalNumberPlaceholder"
+  static let notification = "NSNotification"
+  static let attributedString = "NSAttributedString"
+  static let mutableAttributedString = "NSMutableAttributedString"
   static let object = "NSObject"
 }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import PropertyList
 
 /// One entry of `$objects` while an archive is being built.
 enum ArchiveSlot {
@@ -25,8 +26,6 @@ enum ArchiveFieldValue {
   case uid(Int)
   case uids([Int])
 }
-
-import PropertyList
 
 extension CodedValue {
   /// The property-list form of an inline primitive.

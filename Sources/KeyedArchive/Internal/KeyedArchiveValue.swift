@@ -85,7 +85,7 @@ extension URL: KeyedArchiveValue {
 }
 extension DateInterval: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: "NSDateInterval") { fields in
+    archiver.foundationObject(className: FoundationClass.dateInterval) { fields in
       fields.append(ArchiveField(key: ArchiveKeys.nsStartDate, value: .uid(archiver.reference(for: start))))
       fields.append(ArchiveField(key: ArchiveKeys.nsEndDate, value: .uid(archiver.reference(for: end))))
     }
@@ -120,4 +120,10 @@ extension Set: KeyedArchiveValue {
       fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
     }
   }
+}
+extension Decimal: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.encodeDecimal(self) }
+}
+extension Notification: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.encodeNotification(self) }
 }

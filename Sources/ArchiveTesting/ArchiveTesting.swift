@@ -1,1 +1,0 @@
-// Module `ArchiveTesting`: see Package.swift for its role.

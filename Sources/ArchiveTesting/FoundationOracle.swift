@@ -1,0 +1,165 @@
+import ArchiveCoding
+import Foundation
+import KeyedArchive
+import PropertyList
+
+/// The toolchain's own `NSKeyedArchiver` / `NSKeyedUnarchiver` as an independent second opinion.
+///
+/// On Linux these are swift-corelibs-foundation's, which crash (rather than report an error) on some inputs: a
+/// reference cycle overflows the stack, an unknown class inside a dictionary or a `$class` that is not a class
+/// description traps, an `NSNotification` without an object traps. ``unarchive(_:classes:forKey:)`` therefore
+/// checks the archive with this package's validating reader first and refuses those inputs with an
+/// ``ArchiveError`` (code ``ArchiveError/Code/oracleFailed``) instead of handing them over.
+public enum FoundationOracle {
+  /// Decodes an archive with Foundation's `NSKeyedUnarchiver` (secure coding off, failures reported as errors).
+  /// - Parameters:
+  ///   - data: the archive, binary or XML.
+  ///   - classes: Foundation classes for archived class names (`NSKeyedUnarchiver.setClass(_:forClassName:)`);
+  ///     names not listed must be found by `NSClassFromString`.
+  ///   - key: the top-level key. Default `root`.
+  /// - Returns: what Foundation decoded.
+  /// - Throws: ``ArchiveError``: `oracleFailed` when the archive is refused (see the type's description) or
+  ///   Foundation reports an error and decodes nothing; the reader's error when the archive is malformed.
+  public static func unarchive(
+    _ data: Data, classes: [String: AnyClass] = [:], forKey key: String = "root"
+  ) throws
+    -> Any?
+  {
+    try checkSafe(data, classes: classes, key: key)
+    let unarchiver: NSKeyedUnarchiver
+    do {
+      unarchiver = try NSKeyedUnarchiver(forReadingFrom: data)
+    } catch {
+      throw ArchiveError(.oracleFailed, "NSKeyedUnarchiver refused the archive: \(error.localizedDescription)")
+    }
+    unarchiver.requiresSecureCoding = false
+    unarchiver.decodingFailurePolicy = .setErrorAndReturn
+    for entry in classes { unarchiver.setClass(entry.value, forClassName: entry.key) }
+    let value = unarchiver.decodeObject(forKey: key)
+    unarchiver.finishDecoding()
+    // corelibs sets "no value found for key" errors for absent optional keys even when the decode succeeded, so
+    // an error only counts when nothing was decoded.
+    if value == nil, let error = unarchiver.error {
+      throw ArchiveError(.oracleFailed, "NSKeyedUnarchiver failed: \(error.localizedDescription)")
+    }
+    return value
+  }
+
+  /// Archives `root` under `root` with Foundation's `NSKeyedArchiver`.
+  ///
+  /// Foundation traps on values it cannot archive (a Swift struct, a class that is not `NSCoding`); pass
+  /// Foundation values and `NSCoding` classes only. swift-corelibs-foundation also traps ("Duplicate keys of type
+  /// 'AnyHashable'") on a graph holding two distinct `NSNull` instances: they compare equal but hash apart, so
+  /// use one `NSNull` per graph.
+  /// - Parameters:
+  ///   - root: the root object.
+  ///   - format: binary (default) or XML.
+  /// - Returns: the archive.
+  public static func archive(_ root: Any?, format: PropertyListFormat = .binary) -> Data {
+    let archiver = NSKeyedArchiver(requiringSecureCoding: false)
+    archiver.outputFormat = format == .xml ? .xml : .binary
+    archiver.encode(root, forKey: "root")
+    archiver.finishEncoding()
+    return archiver.encodedData
+  }
+
+  /// Archives `value` with ``KeyedArchiver``, decodes it with Foundation, and compares snapshots (URLs resolved
+  /// against their bases on both sides: corelibs drops the base of a decoded URL).
+  /// - Parameters:
+  ///   - value: the root object.
+  ///   - formats: the container formats to try.
+  ///   - classes: Foundation classes for archived class names.
+  ///   - describe: how to snapshot classes that are neither ``Coding`` nor Foundation classes (the Foundation
+  ///     side's `NSCoding` twins).
+  /// - Throws: ``ArchiveError`` (``ArchiveError/Code/roundTripMismatch``) with the first difference, or the
+  ///   archiving or oracle error.
+  public static func check(
+    _ value: Any?, formats: [PropertyListFormat] = PropertyListFormat.allCases, classes: [String: AnyClass] = [:],
+    describe: ValueSnapshot.ObjectDescriber? = nil
+  ) throws {
+    let expected = ValueSnapshot(of: value, describing: describe).resolvingRelativeURLs()
+    for format in formats {
+      let archive = try KeyedArchiver.archivedData(withRootObject: value, format: format)
+      let decoded = try unarchive(archive, classes: classes)
+      if let difference = ValueSnapshot.difference(
+        expected: expected, actual: ValueSnapshot(of: decoded, describing: describe).resolvingRelativeURLs())
+      {
+        throw ArchiveError(
+          .roundTripMismatch, "\(format): Foundation decoded a value that differs from the original at \(difference)")
+      }
+    }
+  }
+
+  /// NSValue kinds corelibs decodes (points, sizes, rectangles, ranges, edge insets).
+  static let decodableValueKinds: Set<Int64> = [1, 2, 3, 4, 12]
+
+  /// Refuses archives that would crash corelibs' `NSKeyedUnarchiver`.
+  static func checkSafe(_ data: Data, classes: [String: AnyClass], key: String) throws {
+    func refuse(_ message: String, uid: Int? = nil) -> ArchiveError {
+      ArchiveError(.oracleFailed, "not handed to NSKeyedUnarchiver: \(message)", at: .init(objectIndex: uid))
+    }
+    let plist = try PropertyListReader.read(data)
+    guard let top = plist.dictionaryValue, let objects = top["$objects"]?.arrayValue,
+      let scope = top["$top"]?.dictionaryValue
+    else { throw refuse("not a keyed archive") }
+    guard let start = scope[key] else { return }
+    // Depth-first walk over references; a reference to an object on the current path is a cycle.
+    enum Mark { case onPath, done }
+    var marks: [Int: Mark] = [:]
+    var stack: [(uid: Int, children: [Int], next: Int)] = []
+    func references(in value: PropertyListValue) -> [Int] {
+      switch value {
+      case .uid(let u): [Int(clamping: u)]
+      case .array(let elements): elements.flatMap(references)
+      default: []
+      }
+    }
+    func enter(_ uid: Int) throws {
+      guard uid < objects.count else { throw refuse("reference to object #\(uid) past $objects") }
+      guard uid != 0 else { return }
+      switch marks[uid] {
+      case .onPath?:
+        throw refuse("reference cycle through object #\(uid) (corelibs would overflow its stack)", uid: uid)
+      case .done?: return
+      case nil: break
+      }
+      guard case .dictionary(let fields) = objects[uid] else {
+        marks[uid] = .done
+        return
+      }
+      guard case .uid(let classUID)? = fields["$class"], classUID < UInt64(objects.count),
+        let description = objects[Int(classUID)].dictionaryValue,
+        let name = description["$classname"]?.stringValue
+      else { throw refuse("object #\(uid) has no valid $class", uid: uid) }
+      guard classes[name] != nil || NSClassFromString(name) != nil else {
+        throw refuse("class \(name) is unknown to Foundation", uid: uid)
+      }
+      if name == "NSDictionary" || name == "NSMutableDictionary" {
+        guard fields["NS.keys"]?.arrayValue?.count == fields["NS.objects"]?.arrayValue?.count else {
+          throw refuse("NS.keys and NS.objects differ in length", uid: uid)
+        }
+      }
+      if name == "NSNotification", fields["NS.object"] == nil || fields["NS.object"] == .uid(0) {
+        throw refuse("an NSNotification without an object", uid: uid)
+      }
+      if name == "NSValue", !decodableValueKinds.contains(fields["NS.special"]?.integerValue ?? 0) {
+        throw refuse("an NSValue of a kind corelibs cannot decode", uid: uid)
+      }
+      marks[uid] = .onPath
+      let children = fields.entries.filter { $0.key != "$class" }.flatMap { references(in: $0.value) }
+      stack.append((uid, children, 0))
+    }
+    for uid in references(in: start) {
+      try enter(uid)
+      while let top = stack.last {
+        if top.next < top.children.count {
+          stack[stack.count - 1].next += 1
+          try enter(top.children[top.next])
+        } else {
+          marks[top.uid] = .done
+          stack.removeLast()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+
+extension KeyedUnarchiver {
+  /// Decodes the current object as an instance of the mutable Foundation class `className` (`NSMutableArray`, …).
+  ///
+  /// Collections are handed to the cache before their elements are decoded, so a collection that takes part in a
+  /// reference cycle (it holds an object whose `init(coder:)` asks for the collection, or it contains itself)
+  /// decodes to one instance instead of a cycle error. (On swift-corelibs-foundation, reading the elements of a
+  /// collection that contains itself through Foundation collections only recurses forever in Foundation's
+  /// bridging: such a collection can be decoded, but neither read nor archived there.)
+  func decodeMutableInstance(className: String, uid: Int, allowed: Set<String>?) throws -> Any {
+    switch className {
+    case FoundationClass.mutableArray:
+      let array = NSMutableArray()
+      publishEarly(array, uid: uid)
+      for element in try elements(allowed: allowed) { array.add(element) }
+      return array
+    case FoundationClass.mutableDictionary:
+      let dictionary = NSMutableDictionary()
+      publishEarly(dictionary, uid: uid)
+      for (key, value) in try dictionaryEntries(allowed: allowed) { dictionary.setObject(value, forKey: key) }
+      return dictionary
+    case FoundationClass.mutableSet:
+      let set = NSMutableSet()
+      publishEarly(set, uid: uid)
+      for member in try hashables(try elements(allowed: allowed), key: ArchiveKeys.nsObjects) { set.add(member) }
+      return set
+    case FoundationClass.mutableString:
+      let value = try decodeFoundation(className: FoundationClass.string, uid: uid, allowed: nil)
+      return NSMutableString(string: value as? String ?? "")
+    default:
+      let value = try decodeFoundation(className: FoundationClass.data, uid: uid, allowed: nil)
+      return NSMutableData(data: value as? Data ?? Data())
+    }
+  }
+
+  /// `NSDecimalNumber` in Darwin's layout (inline `NS.mantissa` data; see ``DecimalWireForm``), as a `Decimal`.
+  func decimalNumber() throws -> Decimal {
+    let bytes: Data
+    switch try decodeValue(forKey: ArchiveKeys.nsMantissa) {
+    case .bytes(let data)?: bytes = data
+    case nil: bytes = Data()
+    case let other?:
+      throw ArchiveError(
+        .typeMismatch, "expected mantissa bytes, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsMantissa))
+    }
+    let byteOrder =
+      containsValue(forKey: ArchiveKeys.nsMantissaByteOrder)
+      ? try int(ArchiveKeys.nsMantissaByteOrder) : DecimalWireForm.littleEndian
+    let form = try DecimalWireForm(
+      exponent: try int(ArchiveKeys.nsExponent), length: try int(ArchiveKeys.nsLength),
+      negative: try decodeBool(forKey: ArchiveKeys.nsNegative), mantissaBytes: bytes, byteOrder: byteOrder)
+    return form.decimal
+  }
+
+  /// `NSNotification` (`NS.name`, `NS.object`, `NS.userinfo`) as a `Notification`. The object and the user info
+  /// are decoded with the classes allowed for the notification plus the property-list classes.
+  func notification(allowed: Set<String>?) throws -> Notification {
+    guard let name = try string(ArchiveKeys.nsName) else {
+      throw ArchiveError(.corruptData, "NSNotification without NS.name", at: .init(keyPath: ArchiveKeys.nsName))
+    }
+    let inner = allowed.map { $0.union(Self.plistClasses) }
+    let object = try fieldRef(ArchiveKeys.nsObject).flatMap {
+      try self.object(atFieldRef: $0, key: ArchiveKeys.nsObject, allowed: inner)
+    }
+    var userInfo: [AnyHashable: Any]?
+    if let ref = fieldRef(ArchiveKeys.nsUserInfoLower),
+      let info = try self.object(atFieldRef: ref, key: ArchiveKeys.nsUserInfoLower, allowed: inner)
+    {
+      guard let dictionary = info as? [AnyHashable: Any] else {
+        throw ArchiveError(
+          .typeMismatch, "expected a dictionary, found \(type(of: info))",
+          at: .init(keyPath: ArchiveKeys.nsUserInfoLower))
+      }
+      userInfo = dictionary
+    }
+    return Notification(name: Notification.Name(name), object: object, userInfo: userInfo)
+  }
+
+  /// `NSAttributedString` / `NSMutableAttributedString`: `NSString`, then `NSAttributes` (one dictionary for a
+  /// single run, or an array of dictionaries indexed by the runs of `NSAttributeInfo`).
+  func attributedString(mutable: Bool, allowed: Set<String>?) throws -> NSAttributedString {
+    let text = try string(ArchiveKeys.attributedString) ?? ""
+    let result = NSMutableAttributedString(string: text)
+    let length = result.length
+    let inner = allowed.map { $0.union(Self.plistClasses) }
+    let attributes = try fieldRef(ArchiveKeys.attributes).flatMap {
+      try object(atFieldRef: $0, key: ArchiveKeys.attributes, allowed: inner)
+    }
+    switch attributes {
+    case nil:
+      break
+    case let single as [AnyHashable: Any]:
+      if length > 0 { result.setAttributes(Self.attributeKeys(single), range: NSRange(location: 0, length: length)) }
+    case let list as [Any]:
+      let dictionaries = try list.enumerated().map { index, element in
+        guard let dictionary = element as? [AnyHashable: Any] else {
+          throw ArchiveError(
+            .typeMismatch, "expected an attribute dictionary, found \(type(of: element))",
+            at: .init(keyPath: "\(ArchiveKeys.attributes)[\(index)]"))
+        }
+        return Self.attributeKeys(dictionary)
+      }
+      let info = try fieldRef(ArchiveKeys.attributeInfo).flatMap {
+        try object(atFieldRef: $0, key: ArchiveKeys.attributeInfo, allowed: inner)
+      }
+      guard let info = info as? Data else {
+        throw ArchiveError(
+          .corruptData, "NSAttributes is an array but NSAttributeInfo is not data",
+          at: .init(keyPath: ArchiveKeys.attributeInfo))
+      }
+      var location = 0
+      for run in try AttributeRunInfo.decode(info) {
+        guard run.index < dictionaries.count else {
+          throw ArchiveError(
+            .corruptData, "a run refers to attribute dictionary \(run.index) of \(dictionaries.count)",
+            at: .init(keyPath: ArchiveKeys.attributeInfo))
+        }
+        guard run.length <= length - location else {
+          throw ArchiveError(
+            .corruptData, "the runs cover more than the string's \(length) UTF-16 units",
+            at: .init(keyPath: ArchiveKeys.attributeInfo))
+        }
+        result.setAttributes(dictionaries[run.index], range: NSRange(location: location, length: run.length))
+        location += run.length
+      }
+      guard location == length else {
+        throw ArchiveError(
+          .corruptData, "the runs cover \(location) of the string's \(length) UTF-16 units",
+          at: .init(keyPath: ArchiveKeys.attributeInfo))
+      }
+    case let other?:
+      throw ArchiveError(
+        .typeMismatch, "expected a dictionary or an array of dictionaries, found \(type(of: other))",
+        at: .init(keyPath: ArchiveKeys.attributes))
+    }
+    return mutable ? result : NSAttributedString(attributedString: result)
+  }
+
+  static func attributeKeys(_ dictionary: [AnyHashable: Any]) -> [NSAttributedString.Key: Any] {
+    var result: [NSAttributedString.Key: Any] = [:]
+    for (key, value) in dictionary {
+      result[NSAttributedString.Key(key.base as? String ?? "\(key.base)")] = value
+    }
+    return result
+  }
+}
