@@ -22,7 +22,7 @@ enum Help {
     "dump": """
       OVERVIEW: Print a property list or keyed archive.
 
-      USAGE: keyed dump [--json] [--raw] [--pretty] FILE
+      USAGE: keyed dump [--json] [--raw] [--pretty] [--dot] FILE
 
       ARGUMENTS:
         FILE        The input file, or - for standard input.
@@ -31,6 +31,8 @@ enum Help {
         --json      Print canonical JSON (one line unless --pretty).
         --raw       Print the property list itself, before any archive interpretation.
         --pretty    Indent JSON output.
+        --dot       Print a Graphviz graph of a XIB's or nib's objects: the hierarchy as solid edges, outlets,
+                    actions and segues as dashed edges (render with: dot -Tpng).
         -h, --help  Show this help.
 
       """,

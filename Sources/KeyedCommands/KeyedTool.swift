@@ -1,6 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
+import NibLoading
 import PropertyList
 
 /// The `keyed` command-line tool, as a library so tests can run it in-process (`Specs/CommandLineTool.md`).
@@ -195,17 +196,31 @@ struct Context {
     }
   }
 
+  /// A dictionary with any of the archive's top-level keys is treated as a keyed archive, so a damaged archive
+  /// (one key missing) is reported as such instead of passing as a plain property list.
   static func isKeyedArchive(_ value: PropertyListValue) -> Bool {
-    value.dictionaryValue?["$archiver"] != nil && value.dictionaryValue?["$objects"] != nil
+    guard let top = value.dictionaryValue else { return false }
+    return ["$archiver", "$objects", "$top", "$version"].contains { top[$0] != nil }
   }
 
   // MARK: Verbs
 
   mutating func dump(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: ["--json", "--raw", "--pretty"], valued: [])
+    let parsed = try parse(arguments, flags: ["--json", "--raw", "--pretty", "--dot"], valued: [])
     let path = try singleInput(parsed)
-    let data = try read(path)
     let pretty = parsed.flags.contains("--pretty")
+    if isNibInput(path) && !parsed.flags.contains("--raw") || parsed.flags.contains("--dot") {
+      let rendering = TableRendering(table: try readObjectTable(path))
+      if parsed.flags.contains("--dot") {
+        output += rendering.dot()
+      } else if parsed.flags.contains("--json") {
+        output += rendering.json(pretty: pretty) + "\n"
+      } else {
+        output += rendering.tree()
+      }
+      return
+    }
+    let data = try read(path)
     let value = try readPropertyList(path, data: data)
     if parsed.flags.contains("--raw") || !Self.isKeyedArchive(value) {
       if parsed.flags.contains("--json") {
@@ -253,6 +268,19 @@ struct Context {
   mutating func validate(_ arguments: [String]) throws {
     let parsed = try parse(arguments, flags: [], valued: [])
     let path = try singleInput(parsed)
+    if isNibInput(path) {
+      let table = try readObjectTable(path)
+      do {
+        // An empty registry: every object decodes as a generic object, checking the table's references.
+        let instance = try Nib(table: table, name: name(path), registry: ClassRegistry()).instantiateGraph(
+          owner: GenericNibObject(className: "FilesOwner"), options: NibOptions(missingOwnerPolicy: .skipConnections))
+        output += "\(name(path)): valid nib document, \(instance.statistics.objects) objects, "
+        output += "\(table.connections.count) connections\n"
+      } catch let error as ArchiveError {
+        throw inputError(path, error)
+      }
+      return
+    }
     let data = try read(path)
     let value = try readPropertyList(path, data: data)
     guard Self.isKeyedArchive(value) else {
@@ -261,8 +289,10 @@ struct Context {
     }
     do {
       let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      // An empty registry: every class but Foundation's decodes generically, whatever the process registered.
+      unarchiver.registry = ClassRegistry()
       unarchiver.decodesUnknownClassesGenerically = true
-      for key in unarchiver.topLevelKeys { _ = try unarchiver.decodeObject(forKey: key, allowedClasses: nil) }
+      for key in unarchiver.topLevelKeys { _ = try unarchiver.decodeObject(forStoredKey: key, allowedClasses: nil) }
       // Every object, including ones not reachable from $top.
       for uid in 1..<max(1, unarchiver.objectCount) { _ = try unarchiver.decodeAny(uid: uid) }
       output += "\(name(path)): valid keyed archive, \(unarchiver.objectCount) objects\n"

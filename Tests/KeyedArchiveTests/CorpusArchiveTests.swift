@@ -14,6 +14,7 @@ struct CorpusArchiveTests {
 
   static func root(_ name: String, generic: Bool = false) throws -> Any? {
     let unarchiver = try KeyedUnarchiver(forReadingFrom: try ArchiveCorpus.data(name), requiringSecureCoding: false)
+    unarchiver.registry = corpusRegistry
     unarchiver.decodesUnknownClassesGenerically = generic
     return try unarchiver.decodeObject(forKey: "root", allowedClasses: nil)
   }
@@ -158,6 +159,7 @@ struct CorpusArchiveTests {
     arguments: ["goios__primitives.bin", "goios__primitives.xml"])
   func primitives(file: String) throws {
     let unarchiver = try KeyedUnarchiver(forReadingFrom: try ArchiveCorpus.data(file), requiringSecureCoding: false)
+    unarchiver.registry = corpusRegistry
     var values: [Any?] = []
     for _ in 0..<12 { values.append(try unarchiver.decodeObject()) }
     #expect(try unarchiver.decodeObject() == nil)  // no $12
@@ -206,6 +208,7 @@ struct CorpusArchiveTests {
   func mutableWhenAsked() throws {
     let unarchiver = try KeyedUnarchiver(
       forReadingFrom: try ArchiveCorpus.data("goios__dict.bin"), requiringSecureCoding: true)
+    unarchiver.registry = corpusRegistry
     let allowed = ClassRegistry.shared.allowedClassNames(for: [
       NSDictionary.self, NSMutableArray.self, NSString.self, NSNumber.self,
     ])
@@ -335,6 +338,7 @@ struct CorpusArchiveTests {
   func nibs(file: String) throws {
     let data = try ArchiveCorpus.data(file)
     let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+    unarchiver.registry = corpusRegistry
     unarchiver.decodesUnknownClassesGenerically = true
     let root = try #require(
       try unarchiver.decodeObject(forKey: "IB.objectdata", allowedClasses: nil) as? ArchivedObject)

@@ -36,6 +36,7 @@ enum ArchiveCorpus {
   /// `$objects` (as `keyed validate` does).
   static func decodeEverything(_ data: Data) throws -> [String: Any?] {
     let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+    unarchiver.registry = corpusRegistry
     unarchiver.decodesUnknownClassesGenerically = true
     var result: [String: Any?] = [:]
     for key in unarchiver.topLevelKeys {

@@ -115,12 +115,22 @@ final class Book: SecureCoding {
   }
 }
 
-let registerTestClasses: Void = {
-  ClassRegistry.shared.register(ListNode.self, as: "ListNode")
-  ClassRegistry.shared.register(Eager.self, as: "Eager")
-  ClassRegistry.shared.register(Record.self, as: "Record")
+func registerTestClasses(in registry: ClassRegistry) {
+  registry.register(ListNode.self, as: "ListNode")
+  registry.register(Eager.self, as: "Eager")
+  registry.register(Record.self, as: "Record")
   // The twin of FoundationTwin, under the exact name corelibs archives FoundationTwin with (`Module.Class`).
-  ClassRegistry.shared.register(OurTwin.self, as: FoundationTwin.archivedName)
-  ClassRegistry.shared.register(CrapFoo.self, as: "crap.Foo")
-  ClassRegistry.shared.register(Book.self, as: "Book")
+  registry.register(OurTwin.self, as: FoundationTwin.archivedName)
+  registry.register(CrapFoo.self, as: "crap.Foo")
+  registry.register(Book.self, as: "Book")
+}
+
+let registerTestClasses: Void = registerTestClasses(in: .shared)
+
+/// A registry with only the test classes: other suites of the same test run register interface catalogs in the
+/// shared registry (`NSView`, `NSButton`…), which would change how the corpus nibs decode.
+let corpusRegistry: ClassRegistry = {
+  let registry = ClassRegistry()
+  registerTestClasses(in: registry)
+  return registry
 }()

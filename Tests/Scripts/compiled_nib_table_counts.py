@@ -13,6 +13,7 @@ Prints one JSON object: {"files": {"<FILE as given>": {...}, ...}}. Exit status 
 """
 
 import json
+import re
 import os
 import plistlib
 import sys
@@ -337,6 +338,25 @@ class Table:
             return (cls or "NSObject", None, {"NSClassName", "IBClassReference"})
         return (name, None, set())
 
+    def inline_value(self, node):
+        """'record' or 'geometry' for objects that are values (Specs/NibLoading.md NIB-070), else None."""
+        _, name, _, _ = self.obj(node)
+        if name == "NibRecord" and self.text(self.field(node, "NibRecordName")) is not None:
+            return "record"
+        if name == "NSValue":
+            special = self.integer(self.field(node, "NS.special"))
+            key = {1: "NS.pointval", 2: "NS.sizeval", 3: "NS.rectval"}.get(special)
+            text = self.text(self.field(node, key)) if key else None
+            if text is not None:
+                numbers = [t for t in re.split(r"[{}, \t\n]+", text) if t]
+                try:
+                    values = [float(t) for t in numbers]
+                except ValueError:
+                    return None
+                if len(values) == (4 if special == 3 else 2):
+                    return "geometry"
+        return None
+
     # -- closure
     def visit_value(self, value, seen):
         if isinstance(value, list):
@@ -347,6 +367,14 @@ class Table:
             return
         n = self.nodes[value[1]]
         if n[0] == "object":
+            inline = self.inline_value(value[1])
+            if inline == "record":
+                # A NibRecord is a value: its fields are visited, the record itself is not an object.
+                for _, v in self.obj(value[1])[3]:
+                    self.visit_value(v, seen)
+                return
+            if inline == "geometry":
+                return
             self.add(value[1])
         elif n[0] in ("collection", "dict"):
             if value[1] in seen:

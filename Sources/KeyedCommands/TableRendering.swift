@@ -1,0 +1,154 @@
+import ArchiveCoding
+import Foundation
+
+/// Renders an ``ObjectTable`` (a loaded XIB, storyboard or nib) for `keyed dump`: canonical JSON (CLI-013), a
+/// readable tree, and a Graphviz graph (CLI-014).
+struct TableRendering {
+  let table: ObjectTable
+
+  // MARK: JSON
+
+  /// `{"objects": [top-level objects…], "connections": [...]}`: objects as `{"$class": …}` with their fields;
+  /// an object reached more than once carries `"$id": N` (its position in document order) at its first
+  /// appearance and is `{"$ref": N}` afterwards.
+  func json(pretty: Bool) -> String {
+    var counts: [Int: Int] = [:]
+    var seen: Set<Int> = []
+    func count(_ value: FieldValue) {
+      switch value {
+      case .object(let index):
+        counts[index, default: 0] += 1
+        if seen.insert(index).inserted { for field in table.objects[index].fields { count(field.value) } }
+      case .array(let elements): elements.forEach(count)
+      case .record(_, let fields): fields.forEach { count($0.value) }
+      default: break
+      }
+    }
+    for index in table.topLevel { count(.object(index)) }
+    var written: Set<Int> = []
+    func node(_ value: FieldValue) -> CanonicalJSON.Node {
+      switch value {
+      case .null: return .raw("null")
+      case .bool(let v): return .raw(v ? "true" : "false")
+      case .integer(let v): return .raw(String(v))
+      case .real(let v): return CanonicalJSON.real(v)
+      case .string(let v): return .raw(CanonicalJSON.string(v))
+      case .data(let v): return .object([("$data", .raw(CanonicalJSON.string(v.base64EncodedString())))])
+      case .array(let elements): return .array(elements.map(node))
+      case .point(let x, let y): return .object([("point", .array([CanonicalJSON.real(x), CanonicalJSON.real(y)]))])
+      case .size(let w, let h): return .object([("size", .array([CanonicalJSON.real(w), CanonicalJSON.real(h)]))])
+      case .rect(let x, let y, let w, let h):
+        return .object([("rect", .array([x, y, w, h].map(CanonicalJSON.real)))])
+      case .record(let name, let fields):
+        return CanonicalJSON.sortedObject([("$record", .raw(CanonicalJSON.string(name)))] + fields.map { ($0.key, node($0.value)) })
+      case .object(let index):
+        if written.contains(index) { return .object([("$ref", .raw(String(index)))]) }
+        written.insert(index)
+        let record = table.objects[index]
+        var members: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(record.className)))]
+        if counts[index, default: 0] > 1 { members.append(("$id", .raw(String(index)))) }
+        if let placeholder = record.placeholder {
+          members.append(("$placeholder", .raw(CanonicalJSON.string(Self.describe(placeholder)))))
+        }
+        for field in record.fields { members.append((field.key, node(field.value))) }
+        return CanonicalJSON.sortedObject(members)
+      }
+    }
+    let objects = CanonicalJSON.Node.array(table.topLevel.map { node(.object($0)) })
+    let connections = CanonicalJSON.Node.array(
+      table.connections.map { connection in
+        .object([
+          ("kind", .raw(CanonicalJSON.string(connection.kind.rawValue))),
+          ("source", .raw(CanonicalJSON.string(table.objects[connection.source].id))),
+          ("label", .raw(CanonicalJSON.string(connection.label))),
+          ("destination", connection.destination.map { .raw(CanonicalJSON.string(table.objects[$0].id)) } ?? .raw("null")),
+        ])
+      })
+    return CanonicalJSON.text(.object([("connections", connections), ("objects", objects)]), pretty: pretty)
+  }
+
+  static func describe(_ placeholder: Placeholder) -> String {
+    switch placeholder {
+    case .filesOwner: "File's Owner"
+    case .firstResponder: "First Responder"
+    case .application: "Application"
+    case .external(let identifier): "external \(identifier)"
+    case .other(let name): name
+    }
+  }
+
+  // MARK: Tree
+
+  /// One line per object, children indented under the object that holds them.
+  func tree() -> String {
+    var out = ""
+    var visited: Set<Int> = []
+    func visit(_ index: Int, key: String?, depth: Int) {
+      let record = table.objects[index]
+      let pad = String(repeating: "  ", count: depth)
+      let label = key.map { "\($0): " } ?? ""
+      guard visited.insert(index).inserted else {
+        out += "\(pad)\(label)→ \(record.className) \(record.id)\n"
+        return
+      }
+      var line = "\(pad)\(label)\(record.className) \(record.id)"
+      if let placeholder = record.placeholder { line += " (\(Self.describe(placeholder)))" }
+      if case .rect(let x, let y, let w, let h)? = record.field("frame") { line += " frame={{\(x), \(y)}, {\(w), \(h)}}" }
+      for key in ["text", "title", "UIText"] {
+        if case .string(let text)? = record.field(key) { line += " \(key)=\"\(text)\"" }
+      }
+      out += line + "\n"
+      for field in record.fields {
+        for child in Self.references(field.value) { visit(child, key: field.key, depth: depth + 1) }
+      }
+    }
+    for index in table.topLevel { visit(index, key: nil, depth: 0) }
+    if !table.connections.isEmpty {
+      out += "connections:\n"
+      for c in table.connections {
+        let destination = c.destination.map { table.objects[$0].id } ?? "nil"
+        out += "  \(c.kind.rawValue) \(table.objects[c.source].id) \(c.label) → \(destination)\n"
+      }
+    }
+    return out
+  }
+
+  static func references(_ value: FieldValue) -> [Int] {
+    switch value {
+    case .object(let index): [index]
+    case .array(let elements): elements.flatMap(references)
+    case .record(_, let fields): fields.flatMap { references($0.value) }
+    default: []
+    }
+  }
+
+  // MARK: Graphviz
+
+  /// A `digraph`: one node per object (class and id), solid edges for the fields that hold objects (the view
+  /// hierarchy), dashed edges for the connections (outlets, actions, segues).
+  func dot() -> String {
+    func quote(_ text: String) -> String {
+      "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+    var out = "digraph nib {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\", fontsize=10];\n"
+    out += "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+    for (index, record) in table.objects.enumerated() {
+      var label = "\(record.className)\\n\(record.id)"
+      if case .string(let text)? = record.field("text") ?? record.field("title") { label += "\\n“\(text.prefix(24))”" }
+      let style = record.placeholder != nil ? ", style=dashed" : ""
+      out += "  n\(index) [label=\(quote(label).replacingOccurrences(of: "\\\\n", with: "\\n"))\(style)];\n"
+    }
+    for (index, record) in table.objects.enumerated() {
+      for field in record.fields {
+        for child in Self.references(field.value) { out += "  n\(index) -> n\(child) [label=\(quote(field.key))];\n" }
+      }
+    }
+    for connection in table.connections {
+      guard let destination = connection.destination else { continue }
+      let color = connection.kind == .action ? "red" : connection.kind == .segue ? "darkgreen" : "blue"
+      out +=
+        "  n\(connection.source) -> n\(destination) [style=dashed, color=\(color), fontcolor=\(color), label=\(quote("\(connection.kind.rawValue): \(connection.label)"))];\n"
+    }
+    return out + "}\n"
+  }
+}

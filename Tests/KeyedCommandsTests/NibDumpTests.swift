@@ -1,0 +1,82 @@
+import Foundation
+import KeyedCommands
+import Testing
+
+@Suite("keyed dump and validate on XIBs and nibs")
+struct NibDumpTests {
+  static var cardXIB: URL? {
+    corpusFiles("xib", extensions: ["xib"]).first { $0.lastPathComponent.contains("CardView") }
+      ?? ScenarioResources.url?.appendingPathComponent("ConnectedActionsView.xib")
+  }
+
+  @Test("CLI-014: dump --dot of a XIB is a Graphviz graph of the hierarchy and the connections, and dot renders it")
+  func dot() throws {
+    let url = try #require(Self.cardXIB)
+    let result = keyed("dump", "--dot", url.path)
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("digraph nib {"))
+    #expect(result.output.contains("[label=\"subviews\"]"), "hierarchy edges")
+    #expect(result.output.contains("style=dashed, color=blue"), "outlet edges")
+    let dotTool = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let dotTool else {
+      print("skipped rendering: Graphviz's dot is not installed (.ci/run installs it)")
+      return
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: dotTool)
+    process.arguments = ["-Tpng"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(result.output.utf8))
+    try input.fileHandleForWriting.close()
+    let png = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+    #expect(png.count > 10_000)
+  }
+
+  @Test("CLI-013: dump --json of a XIB lists the top-level objects with their fields and the connections")
+  func json() throws {
+    let url = try #require(ScenarioResources.url).appendingPathComponent("ConnectedActionsView.xib")
+    let result = keyed("dump", "--json", url.path)
+    #expect(result.status == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    let objects = try #require(json["objects"] as? [[String: Any]])
+    #expect(objects.count == 3, "two placeholders and the view")
+    #expect(objects.last?["$class"] as? String == "UIView")
+    let subviews = try #require(objects.last?["subviews"] as? [[String: Any]])
+    #expect(subviews.first?["$class"] as? String == "UIButton")
+    let connections = try #require(json["connections"] as? [[String: Any]])
+    #expect(connections.map { $0["kind"] as? String } == ["outlet", "action"])
+  }
+
+  @Test("CLI-021: validate accepts every corpus XIB and rejects a broken one with a located diagnostic")
+  func validate() throws {
+    for url in InstantiateCorpusTests.documents.prefix(12) {
+      let result = keyed("validate", url.path)
+      #expect(result.status == 0, "\(url.lastPathComponent): \(result.errors)")
+    }
+    let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).xib")
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+          <objects>
+              <view id="v1">
+                  <connections><outlet property="x" destination="nowhere" id="o1"/></connections>
+              </view>
+          </objects>
+      </document>
+      """.utf8
+    ).write(to: broken)
+    defer { try? FileManager.default.removeItem(at: broken) }
+    let result = keyed("validate", broken.path)
+    #expect(result.status == 65)
+    #expect(result.errors.contains(":5:"), "line of the broken connection: \(result.errors)")
+    #expect(result.errors.split(separator: "\n").count == 1)
+  }
+}
