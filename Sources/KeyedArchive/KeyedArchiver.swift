@@ -123,7 +123,9 @@ public final class KeyedArchiver: EncodingCoder {
   /// The UID for a value, encoding it (Foundation values) or queueing it (``Coding`` instances) when new.
   func reference(for value: Any?) -> Int {
     guard let value = Self.unwrapped(value) else { return 0 }
-    if let object = value as? any Coding {
+    // Only class instances can be `Coding`; casting a bridgeable value (a String, an Array) to a class-bound
+    // existential would bridge it to a Foundation object first.
+    if Swift.type(of: value) is AnyObject.Type, let object = value as? any Coding {
       return reference(forCoding: object)
     }
     return encodeFoundationValue(value)
@@ -187,6 +189,11 @@ public final class KeyedArchiver: EncodingCoder {
       slots.append(.plain(value))
       stringUIDs[string] = uid
       return uid
+    }
+    if case .data = value {
+      // Data is not shared: hashing every blob costs more than the rare duplicate saves.
+      slots.append(.plain(value))
+      return slots.count - 1
     }
     if let uid = plainUIDs[value] { return uid }
     let uid = slots.count

@@ -38,8 +38,12 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   private enum State: UInt8 { case notStarted, inProgress, done }
   private var states: [State]
-  private var cache: [Int: Any] = [:]
-  private var cachedChains: [Int: [String]] = [:]
+  private var cache: [Any?]
+  /// For each decoded entry, the index of its class chain in `chains` (-1 before it is decoded).
+  private var chainIndexes: [Int32]
+  private var chains: [[String]] = KeyedUnarchiver.plainChains
+  private var chainIndexByClassUID: [Int: Int32] = [:]
+  private var resolvedByClassUID: [Int: Resolved] = [:]
   private var classInfos: [Int: ClassInfo] = [:]
   private var instanceClasses: [String: any Coding.Type] = [:]
 
@@ -172,6 +176,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     self.topHeader = top
     self.objectsHeader = objects
     self.states = [State](repeating: .notStarted, count: objects.count)
+    self.cache = [Any?](repeating: nil, count: objects.count)
+    self.chainIndexes = [Int32](repeating: -1, count: objects.count)
   }
 
   /// Decodes the root object of an untrusted archive, allowing only `type` (and the Foundation classes it needs).
@@ -397,10 +403,12 @@ public final class KeyedUnarchiver: DecodingCoder {
     if uid == 0 { return nil }
     switch states[uid] {
     case .done:
-      if let chain = cachedChains[uid] { try checkAllowed(chain: chain, allowed: allowed, uid: uid) }
+      let chainIndex = Int(chainIndexes[uid])
+      if chainIndex >= 0 { try checkAllowed(chain: chains[chainIndex], allowed: allowed, uid: uid) }
       return cache[uid]
     case .inProgress:
-      let name = cachedChains[uid]?.first ?? frames.first(where: { $0.uid == uid })?.className ?? "?"
+      let chainIndex = Int(chainIndexes[uid])
+      let name = chainIndex >= 0 ? chains[chainIndex].first ?? "?" : "?"
       throw ArchiveError(
         .referenceCycle,
         "reference cycle: object #\(uid) (\(name)) is still being decoded when this key refers back to it; "
@@ -412,14 +420,16 @@ public final class KeyedUnarchiver: DecodingCoder {
     let header = try reader.header(of: ref)
     guard header.kind == .dictionary else {
       let value = try plainValue(ref, header: header)
-      let chain = value.map { Self.plainChain(of: $0) } ?? []
-      if value != nil { try checkAllowed(chain: chain, allowed: allowed, uid: uid) }
+      if let value {
+        let chainIndex = Self.plainChainIndex(of: value)
+        try checkAllowed(chain: chains[chainIndex], allowed: allowed, uid: uid)
+        chainIndexes[uid] = Int32(chainIndex)
+      }
       states[uid] = .done
       cache[uid] = value
-      cachedChains[uid] = chain
       return value
     }
-    guard let classRef = reader.lookup(Array(ArchiveKeys.class.utf8), inDictionary: header) else {
+    guard let classRef = reader.lookup(string: ArchiveKeys.class, inDictionary: header) else {
       throw ArchiveError(.corruptData, "object #\(uid) is a dictionary without $class", at: .init(objectIndex: uid))
     }
     let classHeader = try reader.header(of: classRef)
@@ -427,17 +437,30 @@ public final class KeyedUnarchiver: DecodingCoder {
       throw ArchiveError(
         .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
     }
-    let info = try classInfo(uid: try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class), of: uid)
+    let classUID = try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class)
+    let info = try classInfo(uid: classUID, of: uid)
     guard frames.count < options.maxDepth else {
       throw ArchiveError(
         .limitExceeded,
         "objects nest deeper than the limit of \(options.maxDepth); decode long chains with decodeReference(forKey:into:)",
         at: .init(objectIndex: uid, className: info.name))
     }
-    let resolved = try resolve(info, uid: uid)
+    // Class resolution is memoised per class description: registry lookups take a lock.
+    let resolved: Resolved
+    let chainIndex: Int32
+    if let known = resolvedByClassUID[classUID], let index = chainIndexByClassUID[classUID] {
+      resolved = known
+      chainIndex = index
+    } else {
+      resolved = try resolve(info, uid: uid)
+      chainIndex = Int32(chains.count)
+      chains.append(resolved.chain)
+      resolvedByClassUID[classUID] = resolved
+      chainIndexByClassUID[classUID] = chainIndex
+    }
     try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
     states[uid] = .inProgress
-    cachedChains[uid] = resolved.chain
+    chainIndexes[uid] = chainIndex
     frames.append(Frame(uid: uid, header: header, className: info.name, key: key, linkStart: links.count))
     let value: Any?
     do {
@@ -448,7 +471,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       throw unwind(ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid, className: info.name)
     }
     let frame = frames.removeLast()
-    if let object = value.map({ $0 as AnyObject }), case .coding = resolved.kind {
+    // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
+    if case .coding = resolved.kind, let object = value as? any Coding {
       for index in frame.linkStart..<links.count where links[index].owner == nil { links[index].owner = object }
     }
     states[uid] = .done
@@ -685,14 +709,21 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
   }
 
-  static func plainChain(of value: Any) -> [String] {
+  /// The chains of plain `$objects` entries, at fixed indexes of `chains`.
+  static let plainChains: [[String]] = [
+    [FoundationClass.string, FoundationClass.object], [FoundationClass.data, FoundationClass.object],
+    [FoundationClass.date, FoundationClass.object], [FoundationClass.number, FoundationClass.value, FoundationClass.object],
+  ]
+
+  static func plainChainIndex(of value: Any) -> Int {
     switch value {
-    case is String: [FoundationClass.string, FoundationClass.object]
-    case is Data: [FoundationClass.data, FoundationClass.object]
-    case is Date: [FoundationClass.date, FoundationClass.object]
-    default: [FoundationClass.number, FoundationClass.value, FoundationClass.object]
+    case is String: 0
+    case is Data: 1
+    case is Date: 2
+    default: 3
     }
   }
+
 }
 
 extension KeyedUnarchiver {
