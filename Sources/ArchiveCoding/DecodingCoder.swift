@@ -46,6 +46,22 @@ public protocol DecodingCoder: AnyObject {
   /// Records that decoding failed (for example from an `init(coder:)` that found inconsistent fields). The
   /// top-level decode throws the first recorded error. Required.
   func failWithError(_ error: any Error)
+
+  /// A string object; missing is `nil`. Default: ``decodeObject(of:forKey:)`` with `String`; coders override it
+  /// with a faster path that gives the same results.
+  func decodeString(forKey key: String) throws -> String?
+
+  /// A data object; missing is `nil`. Default: ``decodeObject(of:forKey:)`` with `Data`; coders may override it.
+  func decodeData(forKey key: String) throws -> Data?
+
+  /// A 64-bit integer; missing is 0. Default: built on ``decodeValue(forKey:)``; coders may override it.
+  func decodeInt64(forKey key: String) throws -> Int64
+
+  /// A 64-bit real; missing is 0. Default: built on ``decodeValue(forKey:)``; coders may override it.
+  func decodeDouble(forKey key: String) throws -> Double
+
+  /// A boolean; missing is `false`. Default: built on ``decodeValue(forKey:)``; coders may override it.
+  func decodeBool(forKey key: String) throws -> Bool
 }
 
 extension DecodingCoder {
@@ -66,7 +82,10 @@ extension DecodingCoder {
   }
 
   /// A boolean; missing is `false`. Integers decode as `value != 0`.
-  public func decodeBool(forKey key: String) throws -> Bool {
+  public func decodeBool(forKey key: String) throws -> Bool { try defaultDecodeBool(forKey: key) }
+
+  /// The default implementation of ``decodeBool(forKey:)``, for coders that override it to fall back on.
+  public func defaultDecodeBool(forKey key: String) throws -> Bool {
     try applyingFailurePolicy(false) {
       switch try decodeValue(forKey: key) {
       case nil: return false
@@ -86,7 +105,10 @@ extension DecodingCoder {
   }
 
   /// A 64-bit integer; missing is 0. Booleans decode as 0 or 1; an integer that does not fit is an error.
-  public func decodeInt64(forKey key: String) throws -> Int64 {
+  public func decodeInt64(forKey key: String) throws -> Int64 { try defaultDecodeInt64(forKey: key) }
+
+  /// The default implementation of ``decodeInt64(forKey:)``, for coders that override it to fall back on.
+  public func defaultDecodeInt64(forKey key: String) throws -> Int64 {
     try applyingFailurePolicy(0) {
       switch try decodeValue(forKey: key) {
       case nil: return 0
@@ -128,14 +150,20 @@ extension DecodingCoder {
   }
 
   /// An `Int`; missing is 0.
-  public func decodeInt(forKey key: String) throws -> Int { try decodeInteger(Int.self, forKey: key) }
+  public func decodeInt(forKey key: String) throws -> Int {
+    if Int.bitWidth == 64 { return Int(truncatingIfNeeded: try decodeInt64(forKey: key)) }
+    return try decodeInteger(Int.self, forKey: key)
+  }
   /// An `Int32`; missing is 0.
   public func decodeInt32(forKey key: String) throws -> Int32 { try decodeInteger(Int32.self, forKey: key) }
   /// A `UInt64`; missing is 0.
   public func decodeUInt64(forKey key: String) throws -> UInt64 { try decodeInteger(UInt64.self, forKey: key) }
 
   /// A 64-bit real; missing is 0. 32-bit reals and integers convert.
-  public func decodeDouble(forKey key: String) throws -> Double {
+  public func decodeDouble(forKey key: String) throws -> Double { try defaultDecodeDouble(forKey: key) }
+
+  /// The default implementation of ``decodeDouble(forKey:)``, for coders that override it to fall back on.
+  public func defaultDecodeDouble(forKey key: String) throws -> Double {
     try applyingFailurePolicy(0) {
       switch try decodeValue(forKey: key) {
       case nil: return 0
@@ -188,7 +216,9 @@ extension DecodingCoder {
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is of another type.
   public func decodeObject<T>(of type: T.Type, forKey key: String) throws -> T? {
     try applyingFailurePolicy(nil) {
-      let object = try decodeObject(forKey: key, allowedClasses: ClassRegistry.shared.allowedClassNames(for: [type]))
+      // The allowed set only matters under secure coding: computing it takes the registry's lock.
+      let allowed = requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [type]) : nil
+      let object = try decodeObject(forKey: key, allowedClasses: allowed)
       guard let object else { return nil }
       if let arrayType = T.self as? any ArrayElementCasting.Type, let elements = object as? [Any] {
         guard let typed = arrayType.castElements(elements) as? T else {

@@ -23,6 +23,13 @@ public protocol EncodingCoder: AnyObject {
 
   /// Records an error that makes the whole encode fail; the top-level call throws it. Default: ignored.
   func failWithError(_ error: any Error)
+
+  /// Writes a string as an object (`NSString`). Default: ``encodeObject(_:forKey:)``; coders may override it
+  /// with a faster path that writes the same thing.
+  func encode(_ value: String?, forKey key: String)
+
+  /// Writes data as an object (`NSData`). Default: ``encodeObject(_:forKey:)``; coders may override it.
+  func encode(_ value: Data?, forKey key: String)
 }
 
 extension EncodingCoder {

@@ -94,6 +94,16 @@ public final class KeyedArchiver: EncodingCoder {
     append(ArchiveField(key: key, value: .uid(reference(for: object))))
   }
 
+  /// Writes a string object (shared with equal strings of the archive).
+  public func encode(_ value: String?, forKey key: String) {
+    append(ArchiveField(key: Self.escape(key), value: .uid(value.map { plainReference(.string($0)) } ?? 0)))
+  }
+
+  /// Writes a data object.
+  public func encode(_ value: Data?, forKey key: String) {
+    append(ArchiveField(key: Self.escape(key), value: .uid(value.map { plainReference(.data($0)) } ?? 0)))
+  }
+
   /// Writes a conditional reference: kept only if the object is encoded unconditionally somewhere.
   public func encodeConditionalObject(_ object: AnyObject?, forKey key: String) {
     append(ArchiveField(key: Self.escape(key), value: .uid(conditionalReference(for: object))))
@@ -282,6 +292,7 @@ public final class KeyedArchiver: EncodingCoder {
   /// Lays the slots out as a binary property list without building an intermediate value tree.
   private func buildArchive() -> Data {
     var writer = BinaryPropertyListWriter()
+    writer.reserveCapacity(objects: slots.count * 3, bytes: slots.count * 16)
     let root = writer.reserve()
     let objectsRef = writer.reserve()
     let topRef = writer.reserve()
@@ -293,7 +304,9 @@ public final class KeyedArchiver: EncodingCoder {
       case .null:
         objectRefs.append(writer.add(string: ArchiveKeys.null))
       case .plain(let value):
-        objectRefs.append(writer.add(value))
+        // Plain values were already shared by `plainReference`; strings are shared again only when they are
+        // also keys, which the writer's key table does.
+        objectRefs.append(writer.addUnshared(value))
       case .object(let fields, let classUID):
         var keys: [Int] = []
         var values: [Int] = []

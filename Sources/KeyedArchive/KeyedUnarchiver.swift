@@ -36,11 +36,11 @@ public final class KeyedUnarchiver: DecodingCoder {
   let objectsHeader: BinaryPropertyListReader.Header
   let topHeader: BinaryPropertyListReader.Header
 
-  private enum State: UInt8 { case notStarted, inProgress, done }
-  private var states: [State]
-  private var cache: [Any?]
+  enum State: UInt8 { case notStarted, inProgress, done }
+  var states: [State]
+  var cache: [Any?]
   /// For each decoded entry, the index of its class chain in `chains` (-1 before it is decoded).
-  private var chainIndexes: [Int32]
+  var chainIndexes: [Int32]
   private var chains: [[String]] = KeyedUnarchiver.plainChains
   private var chainIndexByClassUID: [Int: Int32] = [:]
   private var resolvedByClassUID: [Int: Resolved] = [:]
@@ -77,6 +77,28 @@ public final class KeyedUnarchiver: DecodingCoder {
     var name: String
     var chain: [String]
     var hints: [String]
+  }
+
+  /// The UID a field refers to when it is a valid reference to an entry not yet decoded or already decoded as a
+  /// plain value (fast paths only).
+  func plainTarget(forKey key: String) -> Int? {
+    guard let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .uid else { return nil }
+    let raw = reader.uid(header)
+    guard raw > 0, raw < UInt64(objectsHeader.count) else { return nil }
+    let uid = Int(raw)
+    return states[uid] == .inProgress ? nil : uid
+  }
+
+  /// The cached value of a plain entry already decoded.
+  func cachedPlain(_ uid: Int) -> Any? {
+    states[uid] == .done ? cache[uid] : nil
+  }
+
+  /// Records a plain entry decoded by a fast path, as the general path would.
+  func rememberPlain(_ value: Any, uid: Int, chain: Int32) {
+    states[uid] = .done
+    cache[uid] = value
+    chainIndexes[uid] = chain
   }
 
   /// Makes ``ArchivedValue`` stand for `NSValue` in allowed-class checks (once per process).

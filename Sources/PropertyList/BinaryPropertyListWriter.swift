@@ -28,6 +28,9 @@ package struct BinaryPropertyListWriter {
   private var floats: [UInt32: Ref] = [:]
   private var dates: [UInt64: Ref] = [:]
   private var uids: [UInt64: Ref] = [:]
+  /// UIDs below this bound are shared through `denseUIDs` (an array) instead of a dictionary.
+  private static let denseUIDLimit: UInt64 = 1 << 24
+  private var denseUIDs: [Int32] = []
   private var booleans: [Ref?] = [nil, nil]
 
   /// Creates an empty writer.
@@ -196,10 +199,34 @@ package struct BinaryPropertyListWriter {
 
   /// Appends or shares a UID.
   package mutating func add(uid: UInt64) -> Ref {
+    if uid < Self.denseUIDLimit {
+      let index = Int(uid)
+      if index < denseUIDs.count, denseUIDs[index] >= 0 { return Int(denseUIDs[index]) }
+      let ref = newScalar { $0.appendUID(uid) }
+      if index >= denseUIDs.count {
+        denseUIDs.append(contentsOf: repeatElement(-1, count: max(index + 1 - denseUIDs.count, denseUIDs.count)))
+      }
+      denseUIDs[index] = Int32(truncatingIfNeeded: ref)
+      return ref
+    }
     if let ref = uids[uid] { return ref }
     let ref = newScalar { $0.appendUID(uid) }
     uids[uid] = ref
     return ref
+  }
+
+  /// Appends a value without sharing it with equal values (for callers that already shared them).
+  package mutating func addUnshared(_ value: PropertyListValue) -> Ref {
+    switch value {
+    case .array, .set, .dictionary: return add(value)
+    default: return newScalar { $0.appendScalar(value) }
+    }
+  }
+
+  /// Reserves room for about `objects` objects and `bytes` bytes of scalars.
+  package mutating func reserveCapacity(objects: Int, bytes: Int) {
+    entries.reserveCapacity(objects)
+    scalars.reserveCapacity(bytes)
   }
 
   private mutating func newScalar(_ body: (inout BinaryPropertyListWriter) -> Void) -> Ref {
