@@ -59,7 +59,9 @@ let package = Package(
       name: "NibLoadingTests",
       dependencies: ["NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB", "CompiledNib", "PropertyList"],
       swiftSettings: strict),
-    .testTarget(name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed"], swiftSettings: strict),
+    .testTarget(
+      name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed"], exclude: ["Snapshots"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -109,13 +109,15 @@ struct KeyedArchiveRoundTripTests {
     holder.next = shared
     holder.previous = shared  // conditional, but encoded unconditionally as `next`
     let lonely = ListNode(value: 2)
-    lonely.previous = ListNode(value: 3)  // conditional only: decodes as nil
+    let orphan = ListNode(value: 3)
+    lonely.previous = orphan  // conditional only (weak, kept alive by `orphan`): decodes as nil
     let data = try KeyedArchiver.archivedData(withRootObject: [holder, lonely])
     let back = try #require(try KeyedUnarchiver.unarchivedRootObject(from: data) as? [Any])
     let h = try #require(back[0] as? ListNode)
     let l = try #require(back[1] as? ListNode)
     #expect(h.next === h.previous)
     #expect(l.previous == nil)
+    withExtendedLifetime(orphan) {}
   }
 
   @Test("COD-020: secure decoding rejects a class outside the allowed set before init runs")
