@@ -35,7 +35,9 @@ public struct KeyValueAccessor {
 
   /// A read-write key backed by a key path. Values are converted where that loses nothing: between number types
   /// (`Int` to `Double`, a whole `Double` to `Int`), and `nil` for optionals.
-  public static func property<Root: AnyObject, Value>(_ keyPath: ReferenceWritableKeyPath<Root, Value>)
+  public static func property<Root: AnyObject, Value>(
+    _ keyPath: ReferenceWritableKeyPath<Root, Value>
+  )
     -> KeyValueAccessor
   {
     KeyValueAccessor(

@@ -1,3 +1,6 @@
+import ArchiveCoding
+import NibLoading
+
 /// A colour: RGBA components, or a named system or catalog colour with its resolved fallback.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// Red, 0…1.
@@ -66,9 +69,6 @@ public struct Image: Hashable, Sendable {
   /// Creates an image reference.
   public init(named name: String) { self.name = name }
 }
-
-import ArchiveCoding
-import NibLoading
 
 extension Color: KeyValueConvertible {
   /// A colour from a XIB `<color>` record or a compiled colour object.

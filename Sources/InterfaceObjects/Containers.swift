@@ -40,7 +40,9 @@ open class StackView: View {
   /// Reads `axis` and `spacing`.
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    axis = try coder.string(["axis", "orientation"]) ?? ((try coder.number(["UIStackViewAxis"]) ?? 0) == 1 ? "vertical" : "horizontal")
+    axis =
+      try coder.string(["axis", "orientation"])
+      ?? ((try coder.number(["UIStackViewAxis"]) ?? 0) == 1 ? "vertical" : "horizontal")
     spacing = try coder.number(["spacing", "UIStackViewSpacing"]) ?? 0
   }
 
@@ -102,7 +104,8 @@ open class TableViewCell: View {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "reuseIdentifier": .property(\TableViewCell.reuseIdentifier), "contentView": .readOnly(\TableViewCell.contentView),
+        "reuseIdentifier": .property(\TableViewCell.reuseIdentifier),
+        "contentView": .readOnly(\TableViewCell.contentView),
         "textField": .property(\TableViewCell.textField), "imageView": .property(\TableViewCell.imageView),
       ],
       uniquingKeysWith: { $1 })
@@ -146,7 +149,8 @@ open class TableView: ScrollView {
     }
     if let nib = nibs[identifier] {
       guard let cell = try nib.instantiate(owner: nil).first(where: { $0 is TableViewCell }) as? TableViewCell else {
-        throw ArchiveError(.typeMismatch, "the nib registered for \"\(identifier)\" has no table view cell at its top level")
+        throw ArchiveError(
+          .typeMismatch, "the nib registered for \"\(identifier)\" has no table view cell at its top level")
       }
       cell.reuseIdentifier = cell.reuseIdentifier ?? identifier
       instantiatedCellCount += 1

@@ -80,7 +80,8 @@ open class Control: View, ActionSending {
 
   /// Registers a target and action for events (UIKit's `addTarget(_:action:for:)`).
   public func addTarget(_ target: AnyObject?, action: String, for events: ControlEvents) {
-    targetActions.append(TargetAction(target: target, usesResponderChain: target == nil, action: action, events: events))
+    targetActions.append(
+      TargetAction(target: target, usesResponderChain: target == nil, action: action, events: events))
   }
 
   /// Registers a target and action for an event mask from a nib (`nil`: the control's default events).

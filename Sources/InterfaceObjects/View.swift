@@ -80,11 +80,14 @@ open class View: Responder {
     alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
     isHidden = try coder.flag(["hidden", "isHidden", "UIHidden", "NSHidden"]) ?? false
     tag = Int(try coder.number(["tag", "UITag", "NSTag"]) ?? 0)
-    isUserInteractionEnabled = try coder.flag(["userInteractionEnabled", "UIUserInteractionDisabled"]).map {
-      coder.containsValue(forKey: "UIUserInteractionDisabled") ? !$0 : $0
-    } ?? true
+    isUserInteractionEnabled =
+      try coder.flag(["userInteractionEnabled", "UIUserInteractionDisabled"]).map {
+        coder.containsValue(forKey: "UIUserInteractionDisabled") ? !$0 : $0
+      } ?? true
     translatesAutoresizingMaskIntoConstraints =
-      try coder.flag(["translatesAutoresizingMaskIntoConstraints", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints"])
+      try coder.flag([
+        "translatesAutoresizingMaskIntoConstraints", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
+      ])
       .map { coder.containsValue(forKey: "translatesAutoresizingMaskIntoConstraints") ? $0 : !$0 } ?? true
     if let key = coder.firstKey(["contentMode"]), let name = try coder.decodeObject(forKey: key) as? String {
       contentMode = ContentMode(rawValue: name) ?? .scaleToFill
@@ -105,7 +108,8 @@ open class View: Responder {
       var mask: AutoresizingMask = []
       let bits: [(String, AutoresizingMask)] = [
         ("flexibleMinX", .flexibleLeftMargin), ("widthSizable", .flexibleWidth), ("flexibleMaxX", .flexibleRightMargin),
-        ("flexibleMinY", .flexibleTopMargin), ("heightSizable", .flexibleHeight), ("flexibleMaxY", .flexibleBottomMargin),
+        ("flexibleMinY", .flexibleTopMargin), ("heightSizable", .flexibleHeight),
+        ("flexibleMaxY", .flexibleBottomMargin),
       ]
       for (name, bit) in bits where record.bool(name) == true { mask.insert(bit) }
       return mask
@@ -204,10 +208,14 @@ open class View: Responder {
       var f = subview.frame
       let horizontal = Self.distribute(
         dx, lengths: [f.minX, f.width, oldSize.width - f.minX - f.width],
-        flexible: [mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)])
+        flexible: [
+          mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin),
+        ])
       let vertical = Self.distribute(
         dy, lengths: [f.minY, f.height, oldSize.height - f.minY - f.height],
-        flexible: [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)])
+        flexible: [
+          mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin),
+        ])
       f.origin.x += horizontal[0]
       f.size.width += horizontal[1]
       f.origin.y += vertical[0]
@@ -238,9 +246,11 @@ open class View: Responder {
         "userInteractionEnabled": .property(\View.isUserInteractionEnabled),
         "gestureRecognizers": .property(\View.gestureRecognizers), "menu": .property(\View.menu),
         "nextKeyView": .property(\View.nextKeyView),
-        "clipsToBounds": .custom(View.self, get: { $0.layer.masksToBounds }, set: { view, value in
-          view.layer.masksToBounds = KeyValueConversion.convert(value, to: Bool.self) ?? false
-        }),
+        "clipsToBounds": .custom(
+          View.self, get: { $0.layer.masksToBounds },
+          set: { view, value in
+            view.layer.masksToBounds = KeyValueConversion.convert(value, to: Bool.self) ?? false
+          }),
       ], uniquingKeysWith: { $1 })
   }
 }

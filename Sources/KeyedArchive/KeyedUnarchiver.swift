@@ -734,7 +734,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The chains of plain `$objects` entries, at fixed indexes of `chains`.
   static let plainChains: [[String]] = [
     [FoundationClass.string, FoundationClass.object], [FoundationClass.data, FoundationClass.object],
-    [FoundationClass.date, FoundationClass.object], [FoundationClass.number, FoundationClass.value, FoundationClass.object],
+    [FoundationClass.date, FoundationClass.object],
+    [FoundationClass.number, FoundationClass.value, FoundationClass.object],
   ]
 
   static func plainChainIndex(of value: Any) -> Int {

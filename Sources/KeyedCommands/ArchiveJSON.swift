@@ -69,12 +69,14 @@ struct ArchiveJSON {
     guard Int(classUID) < objects.count, let classDescription = objects[Int(classUID)].dictionaryValue,
       let className = classDescription["$classname"]?.stringValue
     else {
-      throw ArchiveError(.corruptData, "object #\(uid): $class does not refer to a class description", at: .init(objectIndex: uid))
+      throw ArchiveError(
+        .corruptData, "object #\(uid): $class does not refer to a class description", at: .init(objectIndex: uid))
     }
     depth += 1
     defer { depth -= 1 }
     guard depth <= maxDepth else {
-      throw ArchiveError(.limitExceeded, "objects nest deeper than \(maxDepth)", at: .init(objectIndex: uid, className: className))
+      throw ArchiveError(
+        .limitExceeded, "objects nest deeper than \(maxDepth)", at: .init(objectIndex: uid, className: className))
     }
     if let foundation = try foundationNode(className, fields, uid: uid) { return foundation }
     // A class object: full at its first appearance (with $id when reached again), $ref afterwards.
@@ -98,7 +100,9 @@ struct ArchiveJSON {
   private func field(_ fields: PropertyListDictionary, _ key: String) -> PropertyListValue? { fields[key] }
 
   /// Foundation collections and value classes, or `nil` for other classes.
-  private mutating func foundationNode(_ className: String, _ fields: PropertyListDictionary, uid: Int) throws
+  private mutating func foundationNode(
+    _ className: String, _ fields: PropertyListDictionary, uid: Int
+  ) throws
     -> CanonicalJSON.Node?
   {
     func elements() throws -> [CanonicalJSON.Node] {
@@ -139,7 +143,8 @@ struct ArchiveJSON {
         if stringKeys {
           return CanonicalJSON.sortedObject(
             pairs.map { key, value in
-              guard case .raw(let text) = key, let decoded = try? JSONDecoder().decode(String.self, from: Data(text.utf8))
+              guard case .raw(let text) = key,
+                let decoded = try? JSONDecoder().decode(String.self, from: Data(text.utf8))
               else { return ("", value) }
               return (decoded, value)
             })
@@ -155,7 +160,9 @@ struct ArchiveJSON {
       }
     case "NSString", "NSMutableString":
       if let string = fields["NS.string"]?.stringValue { return .raw(CanonicalJSON.string(string)) }
-      if case .data(let bytes)? = fields["NS.bytes"] { return .raw(CanonicalJSON.string(String(decoding: bytes, as: UTF8.self))) }
+      if case .data(let bytes)? = fields["NS.bytes"] {
+        return .raw(CanonicalJSON.string(String(decoding: bytes, as: UTF8.self)))
+      }
       if case .uid? = fields["NS.string"] { return try node(fields["NS.string"] ?? .string("")) }
       return nil
     case "NSData", "NSMutableData":
@@ -174,7 +181,8 @@ struct ArchiveJSON {
     case "NSUUID":
       guard case .data(let bytes)? = fields["NS.uuidbytes"], bytes.count == 16 else { return nil }
       let b = [UInt8](bytes)
-      let uuid = UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+      let uuid = UUID(
+        uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
       return .object([("$uuid", .raw(CanonicalJSON.string(uuid.uuidString.uppercased())))])
     case "NSURL":
       guard let url = try resolveURL(fields, depth: 0) else { return nil }
@@ -234,7 +242,9 @@ struct ArchiveJSON {
     }
     guard let relative else { return nil }
     var base: URL?
-    if case .uid(let u)? = fields["NS.base"], u != 0, Int(u) < objects.count, let baseFields = objects[Int(u)].dictionaryValue {
+    if case .uid(let u)? = fields["NS.base"], u != 0, Int(u) < objects.count,
+      let baseFields = objects[Int(u)].dictionaryValue
+    {
       base = try resolveURL(baseFields, depth: depth + 1)
     }
     return URL(string: relative, relativeTo: base)?.absoluteURL

@@ -11,7 +11,9 @@ extension Context {
   mutating func compile(_ arguments: [String]) throws {
     let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--format"])
     let path = try singleInput(parsed)
-    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else { throw UsageError(message: "missing -o OUT") }
+    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else {
+      throw UsageError(message: "missing -o OUT")
+    }
     let formatName = parsed.values["--format"] ?? "binary"
     guard let format = PropertyListFormat(rawValue: formatName) else {
       throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")
@@ -22,7 +24,8 @@ extension Context {
     }
     let document: XIBDocument
     do {
-      document = try XIBDocument(parsing: [UInt8](data), fileName: path == "-" ? "<stdin>" : URL(fileURLWithPath: path).lastPathComponent)
+      document = try XIBDocument(
+        parsing: [UInt8](data), fileName: path == "-" ? "<stdin>" : URL(fileURLWithPath: path).lastPathComponent)
     } catch let error as ArchiveError {
       throw inputError(path, error)
     }
@@ -45,7 +48,8 @@ extension Context {
     for scene in document.scenes {
       let indexes = indexesByScene[scene.sceneID] ?? scene.objectIDs.compactMap { indexByID[$0] }
       guard !indexes.isEmpty else { continue }
-      let identifier = scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
+      let identifier =
+        scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
       let nibName = identifier.replacingOccurrences(of: "/", with: "_")
       try AtomicFile.write(
         try NibCompiler.compile(table.restricted(to: indexes), format: format),

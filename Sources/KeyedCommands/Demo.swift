@@ -1,6 +1,9 @@
 import ArchiveCoding
 import Foundation
+import InterfaceObjects
 import KeyedArchive
+import NibLoading
+import PropertyList
 
 /// A small library model for the demo: books on shelves, each book pointing back at its shelf (a cycle).
 final class DemoShelf: Coding {
@@ -77,7 +80,8 @@ extension Context {
     }
     output += "   Read back (the link phase sets the back pointers once every object exists):\n"
     for book in back.books {
-      output += "   - \(book.title) (\(book.year)): shelf \"\(book.shelf?.name ?? "nil")\", same object: \(book.shelf === back)\n"
+      output +=
+        "   - \(book.title) (\(book.year)): shelf \"\(book.shelf?.name ?? "nil")\", same object: \(book.shelf === back)\n"
     }
     let json = try ArchiveJSON.render(try PropertyListReader.read(data), pretty: false)
     output += "   As 'keyed dump --json' shows it: \(json)\n\n"
@@ -88,39 +92,47 @@ extension Context {
     let plain = try bundle.loadNibNamed("PlainView", owner: nil)
     if let view = plain.last as? View {
       view.frame = Rect(x: 40, y: 100, width: 240, height: 120)
-      output += "   Plain: no owner; took the top-level \(type(of: view)) (\(plain.count) object, placeholders excluded), set its frame to \(view.frame).\n"
+      output +=
+        "   Plain: no owner; took the top-level \(type(of: view)) (\(plain.count) object, placeholders excluded), set its frame to \(view.frame).\n"
     }
     let controller = ScenarioViewController()
     _ = try bundle.loadNibNamed("ReferencedView", owner: controller)
     if let view = controller.referencedView {
       controller.view.addSubview(view)
-      output += "   Referenced: the controller is File's Owner; its referencedView outlet was set, and the view added.\n"
+      output +=
+        "   Referenced: the controller is File's Owner; its referencedView outlet was set, and the view added.\n"
     }
     var events: [NibEvent] = []
-    _ = try bundle.loadNibNamed("ConnectedActionsView", owner: controller, options: NibOptions(trace: { events.append($0) }))
+    _ = try bundle.loadNibNamed(
+      "ConnectedActionsView", owner: controller, options: NibOptions(trace: { events.append($0) }))
     if let view = controller.connectedActionsView, let button = view.subviews.first as? Button {
       controller.view.addSubview(view)
       output += "   Connected actions: the pipeline ran in this order:\n"
       for event in events { output += "     \(event)\n" }
       button.sendActions(for: .touchUpInside)
-      output += "     tap → \(controller.receivedActions.last ?? "nothing"); the view is now \(view.superview == nil ? "removed" : "still shown")\n"
+      output +=
+        "     tap → \(controller.receivedActions.last ?? "nothing"); the view is now \(view.superview == nil ? "removed" : "still shown")\n"
     }
     let subclassed = try SubclassedView.present(in: controller, bundle: bundle)
-    output += "   Encapsulated: SubclassedView.present(in:) loaded its XIB through a private owner; shown: \(subclassed.superview != nil)"
+    output +=
+      "   Encapsulated: SubclassedView.present(in:) loaded its XIB through a private owner; shown: \(subclassed.superview != nil)"
     (subclassed.subviews.first as? Button)?.sendActions(for: .touchUpInside)
     output += ", after its own dismiss: action: \(subclassed.superview != nil)\n"
     let presenter = DemoPresenter()
     let decoupled = try DecoupledView.present(in: presenter, bundle: bundle)
     for button in decoupled.subviews.compactMap({ $0 as? Button }) { button.sendActions(for: .touchUpInside) }
-    output += "   Decoupled: the view's actions reached its weak delegate: \(presenter.calls.joined(separator: ", "))\n\n"
+    output +=
+      "   Decoupled: the view's actions reached its weak delegate: \(presenter.calls.joined(separator: ", "))\n\n"
 
     output += "3. A view that loads its own XIB\n"
     let badge = ProfileBadgeView(frame: Rect(x: 0, y: 0, width: 300, height: 90))
-    output += "   In code: \(badge.initializer) loaded ProfileBadgeView.xib; base view frame \(badge.base?.frame ?? .zero), label \"\(badge.nameLabel?.text ?? "")\"\n"
+    output +=
+      "   In code: \(badge.initializer) loaded ProfileBadgeView.xib; base view frame \(badge.base?.frame ?? .zero), label \"\(badge.nameLabel?.text ?? "")\"\n"
     if let host = try bundle.loadNibNamed("BadgeHost", owner: nil).first as? View,
       let nested = host.subviews.first as? ProfileBadgeView
     {
-      output += "   Inside another XIB: \(nested.initializer) loaded it too (no recursion); base frame \(nested.base?.frame ?? .zero)\n\n"
+      output +=
+        "   Inside another XIB: \(nested.initializer) loaded it too (no recursion); base frame \(nested.base?.frame ?? .zero)\n\n"
     }
 
     output += "4. Code-built versus XIB-built views\n"
@@ -129,7 +141,8 @@ extension Context {
     for card in [coded, loaded] {
       card.book = Book(title: "Dune", coverName: "dune")
       card.layoutIfNeeded()
-      output += "   \(card.initializer): setup ran \(card.setupCount)×, cover \(card.coverImageView?.frame ?? .zero), title \(card.titleLabel?.frame ?? .zero)\n"
+      output +=
+        "   \(card.initializer): setup ran \(card.setupCount)×, cover \(card.coverImageView?.frame ?? .zero), title \(card.titleLabel?.frame ?? .zero)\n"
     }
     output += "\n5. Table cells from a cached Nib\n"
     let nibURL = try bundle.url(forNibNamed: "TableViewCell")
@@ -168,7 +181,3 @@ final class DemoPresenter: ViewController, DecoupledViewDelegate {
   func decoupledViewTouchedUp(_ view: DecoupledView) { calls.append("decoupledViewTouchedUp") }
   func decoupledViewDidDismiss(_ view: DecoupledView) { calls.append("decoupledViewDidDismiss") }
 }
-
-import InterfaceObjects
-import NibLoading
-import PropertyList

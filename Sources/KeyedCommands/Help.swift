@@ -20,100 +20,100 @@ enum Help {
 
   static let verbs: [String: String] = [
     "dump": """
-      OVERVIEW: Print a property list or keyed archive.
+    OVERVIEW: Print a property list or keyed archive.
 
-      USAGE: keyed dump [--json] [--raw] [--pretty] [--dot] FILE
+    USAGE: keyed dump [--json] [--raw] [--pretty] [--dot] FILE
 
-      ARGUMENTS:
-        FILE        The input file, or - for standard input.
+    ARGUMENTS:
+      FILE        The input file, or - for standard input.
 
-      OPTIONS:
-        --json      Print canonical JSON (one line unless --pretty).
-        --raw       Print the property list itself, before any archive interpretation.
-        --pretty    Indent JSON output.
-        --dot       Print a Graphviz graph of a XIB's or nib's objects: the hierarchy as solid edges, outlets,
-                    actions and segues as dashed edges (render with: dot -Tpng).
-        -h, --help  Show this help.
+    OPTIONS:
+      --json      Print canonical JSON (one line unless --pretty).
+      --raw       Print the property list itself, before any archive interpretation.
+      --pretty    Indent JSON output.
+      --dot       Print a Graphviz graph of a XIB's or nib's objects: the hierarchy as solid edges, outlets,
+                  actions and segues as dashed edges (render with: dot -Tpng).
+      -h, --help  Show this help.
 
-      """,
+    """,
     "convert": """
-      OVERVIEW: Re-encode a property list or keyed archive without loss.
+    OVERVIEW: Re-encode a property list or keyed archive without loss.
 
-      USAGE: keyed convert FILE -o OUT [--format binary|xml]
+    USAGE: keyed convert FILE -o OUT [--format binary|xml]
 
-      ARGUMENTS:
-        FILE                The input file, or - for standard input.
+    ARGUMENTS:
+      FILE                The input file, or - for standard input.
 
-      OPTIONS:
-        -o, --output OUT    The output file, written atomically.
-        --format FORMAT     binary (default) or xml.
-        -h, --help          Show this help.
+    OPTIONS:
+      -o, --output OUT    The output file, written atomically.
+      --format FORMAT     binary (default) or xml.
+      -h, --help          Show this help.
 
-      """,
+    """,
     "validate": """
-      OVERVIEW: Check a file fully (every object decoded) without printing it.
+    OVERVIEW: Check a file fully (every object decoded) without printing it.
 
-      USAGE: keyed validate FILE
+    USAGE: keyed validate FILE
 
-      ARGUMENTS:
-        FILE        The input file, or - for standard input.
+    ARGUMENTS:
+      FILE        The input file, or - for standard input.
 
-      OPTIONS:
-        -h, --help  Show this help.
+    OPTIONS:
+      -h, --help  Show this help.
 
-      """,
+    """,
     "instantiate": """
-      OVERVIEW: Load a XIB, storyboard or compiled nib through the full pipeline (decode, outlets, actions, awake)
-      with the built-in interface object catalog.
+    OVERVIEW: Load a XIB, storyboard or compiled nib through the full pipeline (decode, outlets, actions, awake)
+    with the built-in interface object catalog.
 
-      USAGE: keyed instantiate [--owner CLASS] [--stats] [--json] [--trace] FILE
+    USAGE: keyed instantiate [--owner CLASS] [--stats] [--json] [--trace] FILE
 
-      ARGUMENTS:
-        FILE            A .xib, .storyboard, .nib file or .nib directory, or - for standard input.
+    ARGUMENTS:
+      FILE            A .xib, .storyboard, .nib file or .nib directory, or - for standard input.
 
-      OPTIONS:
-        --owner CLASS   The class name of File's Owner (a generic object accepting every outlet and action).
-        --stats         Print the counts of objects, placeholders, connections and awakened objects.
-        --json          With --stats (or alone): the counts as one JSON object.
-        --trace         Print the pipeline's events in order: decode, outlet, collection, action, awake.
-        -h, --help      Show this help.
+    OPTIONS:
+      --owner CLASS   The class name of File's Owner (a generic object accepting every outlet and action).
+      --stats         Print the counts of objects, placeholders, connections and awakened objects.
+      --json          With --stats (or alone): the counts as one JSON object.
+      --trace         Print the pipeline's events in order: decode, outlet, collection, action, awake.
+      -h, --help      Show this help.
 
-      """,
+    """,
     "compile": """
-      OVERVIEW: Compile a XIB into a keyed-archive nib (Apple's iOS nib keys), or each storyboard scene into
-      OUT.storyboardc/ with an Info.plist.
+    OVERVIEW: Compile a XIB into a keyed-archive nib (Apple's iOS nib keys), or each storyboard scene into
+    OUT.storyboardc/ with an Info.plist.
 
-      USAGE: keyed compile FILE -o OUT [--format binary|xml]
+    USAGE: keyed compile FILE -o OUT [--format binary|xml]
 
-      ARGUMENTS:
-        FILE                A .xib or .storyboard file, or - for standard input.
+    ARGUMENTS:
+      FILE                A .xib or .storyboard file, or - for standard input.
 
-      OPTIONS:
-        -o, --output OUT    The nib file (or storyboardc folder) to write; files are written atomically.
-        --format FORMAT     binary (default) or xml.
-        -h, --help          Show this help.
+    OPTIONS:
+      -o, --output OUT    The nib file (or storyboardc folder) to write; files are written atomically.
+      --format FORMAT     binary (default) or xml.
+      -h, --help          Show this help.
 
-      """,
+    """,
     "demo": """
-      OVERVIEW: Run the bundled example: archive a model graph with a cycle to a file and back.
+    OVERVIEW: Run the bundled example: archive a model graph with a cycle to a file and back.
 
-      USAGE: keyed demo
+    USAGE: keyed demo
 
-      OPTIONS:
-        -h, --help  Show this help.
+    OPTIONS:
+      -h, --help  Show this help.
 
-      """,
+    """,
     "help": """
-      OVERVIEW: Show help for a command.
+    OVERVIEW: Show help for a command.
 
-      USAGE: keyed help [COMMAND]
+    USAGE: keyed help [COMMAND]
 
-      ARGUMENTS:
-        COMMAND     A command name.
+    ARGUMENTS:
+      COMMAND     A command name.
 
-      OPTIONS:
-        -h, --help  Show this help.
+    OPTIONS:
+      -h, --help  Show this help.
 
-      """,
+    """,
   ]
 }

@@ -174,7 +174,8 @@ struct Context {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw InputError(message: "\(path): cannot be read (\(error.localizedDescription))", status: KeyedTool.ExitCode.failure)
+      throw InputError(
+        message: "\(path): cannot be read (\(error.localizedDescription))", status: KeyedTool.ExitCode.failure)
     }
   }
 
@@ -242,7 +243,9 @@ struct Context {
   mutating func convert(_ arguments: [String]) throws {
     let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--format"])
     let path = try singleInput(parsed)
-    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else { throw UsageError(message: "missing -o OUT") }
+    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else {
+      throw UsageError(message: "missing -o OUT")
+    }
     let formatName = parsed.values["--format"] ?? "binary"
     guard let format = PropertyListFormat(rawValue: formatName) else {
       throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")

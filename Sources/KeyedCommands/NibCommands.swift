@@ -14,7 +14,9 @@ extension Context {
       }
       return try NibReader.objectTable(contentsOf: URL(fileURLWithPath: path))
     } catch let error as ArchiveError {
-      if error.code == .fileIO { throw InputError(message: "\(name(path)): \(error.message)", status: KeyedTool.ExitCode.failure) }
+      if error.code == .fileIO {
+        throw InputError(message: "\(name(path)): \(error.message)", status: KeyedTool.ExitCode.failure)
+      }
       throw inputError(path, error)
     }
   }

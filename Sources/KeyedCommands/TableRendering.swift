@@ -40,7 +40,8 @@ struct TableRendering {
       case .rect(let x, let y, let w, let h):
         return .object([("rect", .array([x, y, w, h].map(CanonicalJSON.real)))])
       case .record(let name, let fields):
-        return CanonicalJSON.sortedObject([("$record", .raw(CanonicalJSON.string(name)))] + fields.map { ($0.key, node($0.value)) })
+        return CanonicalJSON.sortedObject(
+          [("$record", .raw(CanonicalJSON.string(name)))] + fields.map { ($0.key, node($0.value)) })
       case .object(let index):
         if written.contains(index) { return .object([("$ref", .raw(String(index)))]) }
         written.insert(index)
@@ -61,7 +62,10 @@ struct TableRendering {
           ("kind", .raw(CanonicalJSON.string(connection.kind.rawValue))),
           ("source", .raw(CanonicalJSON.string(table.objects[connection.source].id))),
           ("label", .raw(CanonicalJSON.string(connection.label))),
-          ("destination", connection.destination.map { .raw(CanonicalJSON.string(table.objects[$0].id)) } ?? .raw("null")),
+          (
+            "destination",
+            connection.destination.map { .raw(CanonicalJSON.string(table.objects[$0].id)) } ?? .raw("null")
+          ),
         ])
       })
     return CanonicalJSON.text(.object([("connections", connections), ("objects", objects)]), pretty: pretty)
@@ -93,7 +97,9 @@ struct TableRendering {
       }
       var line = "\(pad)\(label)\(record.className) \(record.id)"
       if let placeholder = record.placeholder { line += " (\(Self.describe(placeholder)))" }
-      if case .rect(let x, let y, let w, let h)? = record.field("frame") { line += " frame={{\(x), \(y)}, {\(w), \(h)}}" }
+      if case .rect(let x, let y, let w, let h)? = record.field("frame") {
+        line += " frame={{\(x), \(y)}, {\(w), \(h)}}"
+      }
       for key in ["text", "title", "UIText"] {
         if case .string(let text)? = record.field(key) { line += " \(key)=\"\(text)\"" }
       }

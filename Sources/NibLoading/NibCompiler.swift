@@ -120,7 +120,9 @@ public enum NibCompiler {
         .init(key: "UISource", value: .object(objects[connection.source])),
         .init(key: "UIDestination", value: .object(connection.destination.map { objects[$0] })),
       ]
-      if let mask = connection.eventMask { fields.append(.init(key: "UIEventMask", value: .value(.integer(unsigned: mask)))) }
+      if let mask = connection.eventMask {
+        fields.append(.init(key: "UIEventMask", value: .value(.integer(unsigned: mask))))
+      }
       if let name = connection.eventName { fields.append(.init(key: "UIEventName", value: .object(name))) }
       connections.append(ArchivedObject(className: className, classChain: [className, "NSObject"], fields: fields))
     }

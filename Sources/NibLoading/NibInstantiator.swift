@@ -197,8 +197,10 @@ final class NibInstantiator: DecodingCoder {
       do {
         try link.assign(owner, try value(of: link.value, key: link.key))
       } catch let error as ArchiveError {
-        throw error.located(in: ArchiveError.Location(file: record.location.file, line: record.location.line,
-          column: record.location.column, className: record.className, keyPath: link.key))
+        throw error.located(
+          in: ArchiveError.Location(
+            file: record.location.file, line: record.location.line,
+            column: record.location.column, className: record.className, keyPath: link.key))
       }
     }
     links.removeAll()
@@ -280,7 +282,8 @@ final class NibInstantiator: DecodingCoder {
     let sourceRecord = table.objects[connection.source]
     guard let control = try instantiate(connection.source, key: nil) as? any ActionSending else {
       return try connectionFailure(
-        connection, "action \"\(connection.label)\": \(sourceRecord.className) (\(sourceRecord.id)) does not send actions")
+        connection,
+        "action \"\(connection.label)\": \(sourceRecord.className) (\(sourceRecord.id)) does not send actions")
     }
     let target = try connection.destination.flatMap { try instantiate($0, key: nil) }
     if let target {

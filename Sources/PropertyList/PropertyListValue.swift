@@ -86,6 +86,7 @@ extension PropertyListValue {
 }
 
 extension PropertyListValue: Hashable {
+  /// Exact structural equality: reals by bit pattern, sets and dictionaries unordered.
   public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
     switch (lhs, rhs) {
     case (.bool(let a), .bool(let b)): a == b
@@ -105,6 +106,7 @@ extension PropertyListValue: Hashable {
     }
   }
 
+  /// Hashes consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .bool(let v): hasher.combine(0); hasher.combine(v)
@@ -217,12 +219,14 @@ public struct PropertyListDictionary: Sendable, Hashable, RandomAccessCollection
     for (position, entry) in entries.enumerated() { index[entry.key] = position }
   }
 
+  /// Equal when both hold the same keys with equal values, in any order.
   public static func == (lhs: PropertyListDictionary, rhs: PropertyListDictionary) -> Bool {
     guard lhs.entries.count == rhs.entries.count else { return false }
     for entry in lhs.entries where rhs[entry.key] != entry.value { return false }
     return true
   }
 
+  /// Hashes independently of the entries' order.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(entries.count)
     hasher.combine(entries.reduce(0) { $0 &+ $1.hashValue })

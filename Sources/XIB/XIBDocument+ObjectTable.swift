@@ -96,7 +96,8 @@ extension XIBDocument {
       }
     }
     var topLevel: [Int] = []
-    for (index, object) in objects.enumerated() where object.isTopLevel || (object.isPlaceholder && object.parentID == nil) {
+    for (index, object) in objects.enumerated()
+    where object.isTopLevel || (object.isPlaceholder && object.parentID == nil) {
       topLevel.append(index)
     }
     return ObjectTable(

@@ -9,7 +9,8 @@ import Testing
 struct KeyedArchiveRoundTripTests {
   init() { registerTestClasses }
 
-  @Test("COD-001: every primitive and Foundation value survives, in binary and XML", arguments: PropertyListFormat.allCases)
+  @Test(
+    "COD-001: every primitive and Foundation value survives, in binary and XML", arguments: PropertyListFormat.allCases)
   func primitives(format: PropertyListFormat) throws {
     let record = Record()
     record.flag = true
@@ -43,7 +44,9 @@ struct KeyedArchiveRoundTripTests {
 
   @Test("ARC-021: output is deterministic")
   func deterministic() throws {
-    let value: [String: Any] = ["b": [1, 2, 3], "a": ["x": "y", "z": Set([1, 2, 3])], "c": Date(timeIntervalSinceReferenceDate: 9)]
+    let value: [String: Any] = [
+      "b": [1, 2, 3], "a": ["x": "y", "z": Set([1, 2, 3])], "c": Date(timeIntervalSinceReferenceDate: 9),
+    ]
     let first = try KeyedArchiver.archivedData(withRootObject: value)
     for _ in 0..<5 { #expect(try KeyedArchiver.archivedData(withRootObject: value) == first) }
   }

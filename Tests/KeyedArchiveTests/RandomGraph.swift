@@ -107,7 +107,8 @@ struct RandomGraph {
   ]
   static let unsigneds: [UInt64] = [UInt64(Int64.max) + 1, UInt64.max, 0xDEAD_BEEF_CAFE_BABE]
   static let doubles: [Double] = [
-    0.0, -0.0, 0.1, -1.5, .pi, 1e300, -1e-300, .leastNonzeroMagnitude, .nan, .infinity, -.infinity, .greatestFiniteMagnitude,
+    0.0, -0.0, 0.1, -1.5, .pi, 1e300, -1e-300, .leastNonzeroMagnitude, .nan, .infinity, -.infinity,
+    .greatestFiniteMagnitude,
     123_456_789.123_456_78, 2.5,
   ]
   static let floats: [Float] = [0.5, -2.25, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3.14159, .infinity, -7]

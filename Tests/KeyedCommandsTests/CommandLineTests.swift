@@ -15,7 +15,9 @@ struct CommandLineTests {
     return url
   }
 
-  @Test("CLI-002: junk, empty, directory, missing and stdin inputs give their exit codes and a one-line diagnostic naming the input")
+  @Test(
+    "CLI-002: junk, empty, directory, missing and stdin inputs give their exit codes and a one-line diagnostic naming the input"
+  )
   func badInputs() throws {
     let junk = try temporaryFile(Data("this is not a plist at all".utf8), name: "junk.bin")
     let empty = try temporaryFile(Data(), name: "empty.bin")
@@ -83,13 +85,17 @@ struct CommandLineTests {
     #expect(keyed("convert", input.path, "-o", xml.path, "--format", "yaml").status == 64)
   }
 
-  @Test("CLI-003: every verb's help has the OVERVIEW / USAGE / OPTIONS layout and matches its snapshot", arguments: [
-    "dump", "convert", "validate", "instantiate", "compile", "demo", "help",
-  ])
+  @Test(
+    "CLI-003: every verb's help has the OVERVIEW / USAGE / OPTIONS layout and matches its snapshot",
+    arguments: [
+      "dump", "convert", "validate", "instantiate", "compile", "demo", "help",
+    ])
   func helpSnapshots(verb: String) throws {
     let result = keyed(verb, "--help")
     #expect(result.status == 0)
-    for heading in ["OVERVIEW:", "USAGE:", "OPTIONS:"] { #expect(result.output.contains(heading), "\(verb): \(heading)") }
+    for heading in ["OVERVIEW:", "USAGE:", "OPTIONS:"] {
+      #expect(result.output.contains(heading), "\(verb): \(heading)")
+    }
     let snapshot = packageRoot.appendingPathComponent("Tests/KeyedCommandsTests/Snapshots/help-\(verb).txt")
     if ProcessInfo.processInfo.environment["KEYED_RECORD_SNAPSHOTS"] != nil {
       try Data(result.output.utf8).write(to: snapshot)
@@ -118,7 +124,8 @@ struct CommandLineTests {
 enum PropertyListSupport {
   static func sampleArchive() throws -> Data {
     let root: NSDictionary = [
-      "name": "sample", "count": 3, "list": [1, 2.5, "three", NSNull()], "date": NSDate(timeIntervalSinceReferenceDate: 10),
+      "name": "sample", "count": 3, "list": [1, 2.5, "three", NSNull()],
+      "date": NSDate(timeIntervalSinceReferenceDate: 10),
     ]
     return try NSKeyedArchiver.archivedData(withRootObject: root, requiringSecureCoding: false)
   }

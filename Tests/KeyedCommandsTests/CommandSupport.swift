@@ -37,7 +37,8 @@ let keyedExecutable: URL = {
 }()
 
 /// Runs the built executable and returns its status and output.
-func runExecutable(_ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, output: String, errors: String) {
+func runExecutable(_ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, output: String, errors: String)
+{
   let process = Process()
   process.executableURL = keyedExecutable
   process.arguments = arguments

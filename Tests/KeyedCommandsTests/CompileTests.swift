@@ -8,7 +8,8 @@ import Testing
 struct CompileTests {
   static func stats(_ path: String) throws -> [String: Int] {
     let result = keyed("instantiate", "--stats", "--json", path)
-    guard result.status == 0, let stats = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Int]
+    guard result.status == 0,
+      let stats = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Int]
     else { throw CocoaError(.coderReadCorrupt) }
     return stats
   }

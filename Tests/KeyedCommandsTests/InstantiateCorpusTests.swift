@@ -37,7 +37,9 @@ struct InstantiateCorpusTests {
     }
   }
 
-  @Test("NIB-001: --trace shows the pipeline order: decodes, then outlets, then actions, then awakes, no placeholder awakened")
+  @Test(
+    "NIB-001: --trace shows the pipeline order: decodes, then outlets, then actions, then awakes, no placeholder awakened"
+  )
   func traceOrder() throws {
     guard !Self.documents.isEmpty else { return }
     for url in Self.documents {

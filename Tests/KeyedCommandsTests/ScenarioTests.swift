@@ -145,7 +145,9 @@ struct ScenarioTests {
     let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
     var cells: [ScenarioTableViewCell] = []
     for section in source.sections.indices {
-      for row in source.sections[section].indices { cells.append(try source.cell(section: section, row: row, in: table)) }
+      for row in source.sections[section].indices {
+        cells.append(try source.cell(section: section, row: row, in: table))
+      }
     }
     #expect(cells.map { $0.lb2?.text } == ["a", "b", "c", "d", "e"])
     #expect(cells.map { $0.lb1?.text } == ["Section 0", "Section 0", "Section 0", "Section 1", "Section 1"])

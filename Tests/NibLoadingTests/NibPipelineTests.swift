@@ -54,7 +54,10 @@ struct NibPipelineTests {
     }
     _ = try Nib(data: pipelineXIB, registry: testRegistry).instantiate(owner: owner)
     #expect(changes.map(\.0) == ["header", "header", "title", "title", "buttons", "buttons", "buttons", "buttons"])
-    #expect(changes.map(\.1) == [.willChange, .didChange, .willChange, .didChange, .willChange, .didChange, .willChange, .didChange])
+    #expect(
+      changes.map(\.1) == [
+        .willChange, .didChange, .willChange, .didChange, .willChange, .didChange, .willChange, .didChange,
+      ])
     #expect(changes[0].2 == false && changes[0].3 == true, "old value nil, new value the view")
     #expect(owner.buttons.count == 2, "outlet collection in document order")
     #expect(owner.buttons.first?.title(for: .normal) == "One")
@@ -232,7 +235,8 @@ struct NibPipelineTests {
   @Test("NIB-051: bundle lookup prefers the idiom variant and the localisation, and reads the file every call")
   func bundleLookup() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("fr.lproj"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
     let plain = xib(#"<label text="plain" id="l1"/>"#)
     let pad = xib(#"<label text="pad" id="l1"/>"#)

@@ -37,7 +37,10 @@ final class TestOwner: Responder {
   func tapped(_ sender: Any?) { log.append("tapped") }
   override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["header": .property(\TestOwner.header), "title": .property(\TestOwner.title), "buttons": .property(\TestOwner.buttons)],
+      [
+        "header": .property(\TestOwner.header), "title": .property(\TestOwner.title),
+        "buttons": .property(\TestOwner.buttons),
+      ],
       uniquingKeysWith: { $1 })
   }
   override class var actionHandlers: [String: ActionHandler] {

@@ -98,11 +98,14 @@ enum Ours {
       "KeyedUnarchiver", PlistInput.self,
       archive: { input in try KeyedArchiver.archivedData(withRootObject: OurModels.value(of: input)) },
       decode: { data in
-        let plistTypes: [Any.Type] = [[String: Any].self, [Any].self, String.self, Int.self, Double.self, Bool.self,
-          Data.self, Date.self]
+        let plistTypes: [Any.Type] = [
+          [String: Any].self, [Any].self, String.self, Int.self, Double.self, Bool.self,
+          Data.self, Date.self,
+        ]
         return try KeyedUnarchiver.unarchivedObject(ofClasses: plistTypes, from: data) as? [String: Any] ?? [:]
       },
-      check: { decoded, input in input.verify(count: decoded.count) { key in OurModels.record(key: key, decoded[key]) } })
+      check: { decoded, input in input.verify(count: decoded.count) { key in OurModels.record(key: key, decoded[key]) }
+      })
   }
 
   /// `KeyedArchive.encode.small`: archive one object of the ten fields of ``SmallRecord`` (`input.record`); the
@@ -137,7 +140,11 @@ enum Ours {
     OurModels.registered
     return .encoding(
       "KeyedArchiver", CycleInput.self,
-      build: { input in input.build(OurCycleNode.init) { previous, next in previous.next = next; next.previous = previous } },
+      build: { input in
+        input.build(OurCycleNode.init) { previous, next in
+          previous.next = next; next.previous = previous
+        }
+      },
       encode: { nodes in try KeyedArchiver.archivedData(withRootObject: nodes.first) })
   }
 
@@ -148,7 +155,9 @@ enum Ours {
     return .decoding(
       "KeyedUnarchiver", CycleInput.self,
       archive: { input in
-        let nodes = input.build(OurCycleNode.init) { previous, next in previous.next = next; next.previous = previous }
+        let nodes = input.build(OurCycleNode.init) { previous, next in
+          previous.next = next; next.previous = previous
+        }
         defer { OurCycleNode.release(nodes.first) }
         return try KeyedArchiver.archivedData(withRootObject: nodes.first)
       },
@@ -159,7 +168,8 @@ enum Ours {
         return CycleList(head: head)
       },
       check: { (list: CycleList, input: CycleInput) in
-        input.verify(first: list.head, fields: { (node: OurCycleNode) in (node.record, node.previous, node.next) }, same: ===)
+        input.verify(
+          first: list.head, fields: { (node: OurCycleNode) in (node.record, node.previous, node.next) }, same: ===)
       })
   }
 

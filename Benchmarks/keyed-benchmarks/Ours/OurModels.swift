@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import PropertyList
 
 /// Our twin of the `flat-N` item: a `Coding` class with the same five fields and keys as the NSCoding peer.
 final class OurFlatItem: SecureCoding {
@@ -7,7 +8,8 @@ final class OurFlatItem: SecureCoding {
   init(_ record: FlatRecord) { self.record = record }
   required init(coder: any DecodingCoder) throws {
     record = FlatRecord(
-      int: try coder.decodeInt(forKey: FlatRecord.Key.int), double: try coder.decodeDouble(forKey: FlatRecord.Key.double),
+      int: try coder.decodeInt(forKey: FlatRecord.Key.int),
+      double: try coder.decodeDouble(forKey: FlatRecord.Key.double),
       bool: try coder.decodeBool(forKey: FlatRecord.Key.bool),
       string: try coder.decodeString(forKey: FlatRecord.Key.string) ?? "",
       data: try coder.decodeData(forKey: FlatRecord.Key.data) ?? Data())
@@ -152,8 +154,6 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
 }
-
-import PropertyList
 
 extension OurModels {
   /// The `plist-N` input as our property-list value.

@@ -125,8 +125,10 @@ extension Color {
       self.init(white: white, alpha: record.number("alpha") ?? 1)
     } else if let red = record.number("red") {
       self.init(
-        red: red, green: record.number("green") ?? 0, blue: record.number("blue") ?? 0, alpha: record.number("alpha") ?? 1)
-    } else if let name = record.string("systemColor") ?? record.string("cocoaTouchSystemColor") ?? record.string("name") {
+        red: red, green: record.number("green") ?? 0, blue: record.number("blue") ?? 0,
+        alpha: record.number("alpha") ?? 1)
+    } else if let name = record.string("systemColor") ?? record.string("cocoaTouchSystemColor") ?? record.string("name")
+    {
       self.init(red: 0, green: 0, blue: 0, alpha: 1, name: name)
     } else {
       return nil

@@ -89,7 +89,8 @@ public final class BookCardView: View {
     super.keyValueAccessors.merging(
       [
         "coverImageView": .custom(
-          BookCardView.self, get: { $0.coverImageView }, set: { card, value in card.coverImageView = value as? ImageView }),
+          BookCardView.self, get: { $0.coverImageView },
+          set: { card, value in card.coverImageView = value as? ImageView }),
         "titleLabel": .custom(
           BookCardView.self, get: { $0.titleLabel }, set: { card, value in card.titleLabel = value as? Label }),
       ], uniquingKeysWith: { $1 })

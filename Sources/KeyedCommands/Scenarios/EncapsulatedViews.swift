@@ -12,7 +12,8 @@ public final class SubclassedViewOwner: Responder {
   public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
   /// `subclassedView`.
   public override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["subclassedView": .property(\SubclassedViewOwner.subclassedView)], uniquingKeysWith: { $1 })
+    super.keyValueAccessors.merging(
+      ["subclassedView": .property(\SubclassedViewOwner.subclassedView)], uniquingKeysWith: { $1 })
   }
 }
 
@@ -58,7 +59,8 @@ public final class DecoupledViewOwner: Responder {
   public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
   /// `decoupledView`.
   public override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["decoupledView": .property(\DecoupledViewOwner.decoupledView)], uniquingKeysWith: { $1 })
+    super.keyValueAccessors.merging(
+      ["decoupledView": .property(\DecoupledViewOwner.decoupledView)], uniquingKeysWith: { $1 })
   }
 }
 
@@ -69,7 +71,9 @@ public final class DecoupledView: View {
 
   /// Loads `DecoupledView.xib`, adds the view to the controller's view and makes the controller its delegate.
   @discardableResult
-  public static func present(in controller: some ViewController & DecoupledViewDelegate, bundle: NibBundle) throws
+  public static func present(
+    in controller: some ViewController & DecoupledViewDelegate, bundle: NibBundle
+  ) throws
     -> DecoupledView
   {
     let owner = DecoupledViewOwner()
@@ -94,6 +98,7 @@ public final class DecoupledView: View {
   /// `touchedUp:`, `dismiss:`.
   public override class var actionHandlers: [String: ActionHandler] {
     super.actionHandlers.merging(
-      ["touchedUp:": action(DecoupledView.touchedUp), "dismiss:": action(DecoupledView.dismiss)], uniquingKeysWith: { $1 })
+      ["touchedUp:": action(DecoupledView.touchedUp), "dismiss:": action(DecoupledView.dismiss)],
+      uniquingKeysWith: { $1 })
   }
 }

@@ -25,7 +25,8 @@ public final class ScenarioTableViewCell: TableViewCell {
   /// `lb1`, `lb2`.
   public override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["lb1": .property(\ScenarioTableViewCell.lb1), "lb2": .property(\ScenarioTableViewCell.lb2)], uniquingKeysWith: { $1 })
+      ["lb1": .property(\ScenarioTableViewCell.lb1), "lb2": .property(\ScenarioTableViewCell.lb2)],
+      uniquingKeysWith: { $1 })
   }
 
   /// `bt:`.

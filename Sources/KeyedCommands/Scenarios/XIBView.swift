@@ -46,7 +46,8 @@ open class XIBView: View {
     guard depth <= Self.maximumNesting else {
       throw ArchiveError(
         .referenceCycle,
-        "\(type(of: self)) loads its XIB inside itself more than \(Self.maximumNesting) levels deep: the XIB's root view must not be a \(type(of: self))")
+        "\(type(of: self)) loads its XIB inside itself more than \(Self.maximumNesting) levels deep: the XIB's root view must not be a \(type(of: self))"
+      )
     }
     guard let bundle = Self.nibBundle else { return }
     _ = try bundle.loadNibNamed(String(describing: type(of: self)), owner: self)
