@@ -68,7 +68,7 @@ struct CommandLineTests {
     #expect((top["root"] as? [String: Any])?["$uid"] as? Int != nil)
   }
 
-  @Test("CLI-011: dump --json decodes the archive graph; convert to XML and back keeps it identical")
+  @Test("CLI-011, CLI-020: dump --json decodes the archive graph; convert to XML and back keeps it identical")
   func convertRoundTrip() throws {
     let input = try temporaryFile(Self.archive)
     let xml = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString).xml")
@@ -102,6 +102,23 @@ struct CommandLineTests {
     }
     let expected = try String(contentsOf: snapshot, encoding: .utf8)
     #expect(result.output == expected, "help for \(verb) changed; rerun with KEYED_RECORD_SNAPSHOTS=1 to accept")
+  }
+
+  @Test("CLI-050: the demo runs every scenario and ends by pointing at the next commands")
+  func demo() throws {
+    let result = keyed("demo")
+    #expect(result.status == 0, "\(result.errors)")
+    for section in [
+      "1. Archive a model graph with a cycle", "2. Five ways to load a view from a XIB",
+      "3. A view that loads its own XIB", "4. Code-built versus XIB-built views", "5. Table cells from a cached Nib",
+      "Next, try:",
+    ] {
+      #expect(result.output.contains(section), "\(section)")
+    }
+    #expect(result.output.contains("same object: true"))
+    #expect(result.output.contains("action cav-bt-001 connectedActionsViewTouchedUp: -1 touchUpInside"))
+    #expect(result.output.contains("the view is now removed"))
+    #expect(result.output.contains("decoupledViewTouchedUp, decoupledViewDidDismiss"))
   }
 
   @Test("CLI-004: the built executable runs end to end: version, dump from stdin, exit statuses")
