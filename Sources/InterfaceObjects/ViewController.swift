@@ -18,6 +18,12 @@ open class ViewController: Responder, SegueSource {
   public var storyboardIdentifier: String?
   /// Segues recorded from this controller.
   public private(set) var segues: [(identifier: String?, kind: String, destination: AnyObject?)] = []
+  /// The storyboard the controller came from (an outlet compiled storyboards set).
+  public weak var storyboard: AnyObject?
+  /// The navigation item (an outlet).
+  public var navigationItem: AnyObject?
+  /// The tab bar item (an outlet).
+  public var tabBarItem: AnyObject?
   /// How many times `viewDidLoad()` ran.
   public private(set) var viewDidLoadCount = 0
 
@@ -86,7 +92,9 @@ open class ViewController: Responder, SegueSource {
         "view": .custom(
           ViewController.self, get: { $0.loadedView },
           set: { controller, value in controller.setView(value as? View) }),
-        "title": .property(\ViewController.title),
+        "title": .property(\ViewController.title), "storyboard": .property(\ViewController.storyboard),
+        "navigationItem": .property(\ViewController.navigationItem),
+        "tabBarItem": .property(\ViewController.tabBarItem),
       ], uniquingKeysWith: { $1 })
   }
 }

@@ -39,17 +39,7 @@ extension Context {
     try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
     var identifiers = PropertyListDictionary()
     var entryPoint: String?
-    var indexByID: [String: Int] = [:]
-    for (index, object) in table.objects.enumerated() { indexByID[object.id] = index }
-    var indexesByScene: [String: [Int]] = [:]
-    for (index, object) in document.objects.enumerated() {
-      if let scene = object.sceneID { indexesByScene[scene, default: []].append(index) }
-    }
-    for scene in document.scenes {
-      let indexes = indexesByScene[scene.sceneID] ?? scene.objectIDs.compactMap { indexByID[$0] }
-      guard !indexes.isEmpty else { continue }
-      let identifier =
-        scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
+    for (identifier, scene, indexes) in Storyboard.scenes(of: document, table: table) {
       let nibName = identifier.replacingOccurrences(of: "/", with: "_")
       try AtomicFile.write(
         try NibCompiler.compile(table.restricted(to: indexes), format: format),

@@ -33,7 +33,10 @@ public enum KeyedTool {
 
   /// Runs the tool with the given arguments (without the program name) on the real standard streams.
   public static func main(_ arguments: [String]) -> Int32 {
+    let progress = ProgressLine(arguments: arguments)
+    progress.start()
     let result = run(arguments, standardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    progress.finish()
     FileHandle.standardOutput.write(Data(result.output.utf8))
     FileHandle.standardError.write(Data(result.errors.utf8))
     return result.status

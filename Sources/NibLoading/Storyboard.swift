@@ -1,0 +1,108 @@
+import ArchiveCoding
+import CompiledNib
+import Foundation
+import XIB
+
+/// A storyboard: scenes that each load as a nib, from a `.storyboard` document or a compiled `.storyboardc`
+/// folder (its `Info.plist` maps identifiers to scene nibs), like `UIStoryboard` (NIB-080).
+///
+///     let storyboard = try Storyboard(contentsOf: url)
+///     let settings = try storyboard.instantiateViewController(withIdentifier: "Settings")
+///     let first = try storyboard.instantiateInitialViewController()
+///
+/// Each scene's nib is parsed once and kept; every instantiation builds a fresh graph. Segues are recorded on
+/// their source controllers as connections.
+public final class Storyboard: Sendable {
+  private enum Source: Sendable {
+    case document(scenes: [String: ObjectTable], controllers: [String: String])
+    case compiled(CompiledStoryboard)
+  }
+
+  private let source: Source
+  private let registry: ClassRegistry
+  /// The identifier of the initial view controller, if the storyboard has one.
+  public let initialViewControllerIdentifier: String?
+  /// The identifiers of the view controllers that can be instantiated.
+  public let identifiers: [String]
+
+  /// Opens a `.storyboard` document or a `.storyboardc` folder.
+  /// - Throws: ``ArchiveError`` when the file cannot be read or is not a storyboard.
+  public init(contentsOf url: URL, registry: ClassRegistry = .shared) throws {
+    self.registry = registry
+    if CompiledStoryboard.isStoryboard(at: url) {
+      let compiled = try CompiledStoryboard(contentsOf: url)
+      source = .compiled(compiled)
+      initialViewControllerIdentifier = compiled.entryPointIdentifier
+      identifiers = compiled.nibNamesByIdentifier.keys.sorted()
+      return
+    }
+    let document = try XIBDocument(contentsOfFile: url.path)
+    guard document.kind == .storyboard else {
+      throw ArchiveError(.unsupportedFormat, "not a storyboard", at: .init(file: url.lastPathComponent))
+    }
+    let table = document.objectTable()
+    var scenes: [String: ObjectTable] = [:]
+    var controllers: [String: String] = [:]
+    var initial: String?
+    for (identifier, scene, indexes) in Self.scenes(of: document, table: table) {
+      scenes[identifier] = table.restricted(to: indexes)
+      controllers[identifier] = scene.controllerID
+      if let controller = scene.controllerID, controller == document.initialViewControllerID { initial = identifier }
+    }
+    source = .document(scenes: scenes, controllers: controllers)
+    initialViewControllerIdentifier = initial
+    identifiers = scenes.keys.sorted()
+  }
+
+  /// The scenes of a storyboard document: an identifier (the storyboard identifier, or
+  /// `UIViewController-<controller id>`), the scene, and the indexes of its objects in the document's table.
+  public static func scenes(of document: XIBDocument, table: ObjectTable) -> [(String, XIBScene, [Int])] {
+    var indexByID: [String: Int] = [:]
+    for (index, object) in table.objects.enumerated() { indexByID[object.id] = index }
+    var indexesByScene: [String: [Int]] = [:]
+    for (index, object) in document.objects.enumerated() {
+      if let scene = object.sceneID { indexesByScene[scene, default: []].append(index) }
+    }
+    return document.scenes.compactMap { scene in
+      let indexes = indexesByScene[scene.sceneID] ?? scene.objectIDs.compactMap { indexByID[$0] }
+      guard !indexes.isEmpty else { return nil }
+      let identifier = scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
+      return (identifier, scene, indexes)
+    }
+  }
+
+  /// Instantiates the initial view controller, or returns `nil` when the storyboard has none.
+  public func instantiateInitialViewController(options: NibOptions = NibOptions()) throws -> AnyObject? {
+    guard let identifier = initialViewControllerIdentifier else { return nil }
+    return try instantiateViewController(withIdentifier: identifier, options: options)
+  }
+
+  /// Instantiates the view controller of a scene, with a fresh graph each call.
+  /// - Throws: ``ArchiveError`` (`valueNotFound`) for an unknown identifier, or the loading error.
+  public func instantiateViewController(withIdentifier identifier: String, options: NibOptions = NibOptions()) throws
+    -> AnyObject
+  {
+    var options = options
+    if options.missingOwnerPolicy == .fail { options.missingOwnerPolicy = .skipConnections }
+    switch source {
+    case .document(let scenes, let controllers):
+      guard let table = scenes[identifier] else { throw unknown(identifier) }
+      let instance = try Nib(table: table, name: identifier, registry: registry).instantiateGraph(
+        owner: nil, options: options)
+      if let id = controllers[identifier], let controller = instance.objectsByID[id] { return controller }
+      guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
+      return first
+    case .compiled(let compiled):
+      guard let url = compiled.nibURL(forIdentifier: identifier) else { throw unknown(identifier) }
+      let objects = try Nib(contentsOf: url, registry: registry).instantiate(owner: nil, options: options)
+      guard let first = objects.first else { throw unknown(identifier) }
+      return first
+    }
+  }
+
+  private func unknown(_ identifier: String) -> ArchiveError {
+    ArchiveError(
+      .valueNotFound,
+      "the storyboard has no view controller with the identifier \"\(identifier)\" (it has: \(identifiers.prefix(8).joined(separator: ", ")))")
+  }
+}
