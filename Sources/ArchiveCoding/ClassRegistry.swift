@@ -71,9 +71,27 @@ public final class ClassRegistry: Sendable {
 
   /// The registered class for a name, trying the name, then the name without its module prefix.
   public func type(forClassName name: String) -> (any Coding.Type)? {
-    state.withLock { state in
+    let name = Self.demangledName(name) ?? name
+    return state.withLock { state in
       (state.types[name] ?? state.unqualified[Self.unqualified(name)])
     }?.type
+  }
+
+  /// `Module.Class` for the runtime name Darwin gives a Swift class without an `@objc` name
+  /// (`_TtC6uitest11AppDelegate` → `uitest.AppDelegate`), or `nil` for other names. Only the plain form (a class
+  /// at the top level of its module) is decoded.
+  public static func demangledName(_ name: String) -> String? {
+    guard name.hasPrefix("_TtC") else { return nil }
+    var rest = Substring(name.dropFirst(4))
+    var parts: [String] = []
+    while !rest.isEmpty {
+      let digits = rest.prefix { $0.isASCII && $0.isNumber }
+      guard let length = Int(digits), length > 0, length <= rest.count - digits.count else { return nil }
+      rest = rest.dropFirst(digits.count)
+      parts.append(String(rest.prefix(length)))
+      rest = rest.dropFirst(length)
+    }
+    return parts.count == 2 ? parts.joined(separator: ".") : nil
   }
 
   /// The archived name of a class: the registered name, else `Module.Type`.

@@ -66,7 +66,8 @@ public final class Storyboard: Sendable {
     return document.scenes.compactMap { scene in
       let indexes = indexesByScene[scene.sceneID] ?? scene.objectIDs.compactMap { indexByID[$0] }
       guard !indexes.isEmpty else { return nil }
-      let identifier = scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
+      let identifier =
+        scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
       return (identifier, scene, indexes)
     }
   }
@@ -79,7 +80,9 @@ public final class Storyboard: Sendable {
 
   /// Instantiates the view controller of a scene, with a fresh graph each call.
   /// - Throws: ``ArchiveError`` (`valueNotFound`) for an unknown identifier, or the loading error.
-  public func instantiateViewController(withIdentifier identifier: String, options: NibOptions = NibOptions()) throws
+  public func instantiateViewController(
+    withIdentifier identifier: String, options: NibOptions = NibOptions()
+  ) throws
     -> AnyObject
   {
     var options = options
@@ -103,6 +106,7 @@ public final class Storyboard: Sendable {
   private func unknown(_ identifier: String) -> ArchiveError {
     ArchiveError(
       .valueNotFound,
-      "the storyboard has no view controller with the identifier \"\(identifier)\" (it has: \(identifiers.prefix(8).joined(separator: ", ")))")
+      "the storyboard has no view controller with the identifier \"\(identifier)\" (it has: \(identifiers.prefix(8).joined(separator: ", ")))"
+    )
   }
 }

@@ -49,7 +49,8 @@ struct CompileTests {
     }
   }
 
-  @Test("NIB-070, NIB-040: a compiled scenario nib instantiates into the same working cell (XIB keys and compiled keys)")
+  @Test(
+    "NIB-070, NIB-040: a compiled scenario nib instantiates into the same working cell (XIB keys and compiled keys)")
   func compiledCellWorks() throws {
     ScenarioResources.register()
     let source = try #require(ScenarioResources.url).appendingPathComponent("TableViewCell.xib")

@@ -3,6 +3,7 @@ import Foundation
 import InterfaceObjects
 import NibLoading
 import Testing
+import XIB
 
 @Suite("Storyboards")
 struct StoryboardTests {
@@ -78,10 +79,13 @@ struct StoryboardTests {
     let document = try XIBFixture.document(url)
     var names: [String: String] = [:]
     for (identifier, _, indexes) in Storyboard.scenes(of: document, table: table) {
-      try NibCompiler.compile(table.restricted(to: indexes)).write(to: folder.appendingPathComponent("\(identifier).nib"))
+      try NibCompiler.compile(table.restricted(to: indexes)).write(
+        to: folder.appendingPathComponent("\(identifier).nib"))
       names[identifier] = identifier
     }
-    let info: [String: Any] = ["UIViewControllerIdentifiersToNibNames": names, "UIStoryboardDesignatedEntryPointIdentifier": "First"]
+    let info: [String: Any] = [
+      "UIViewControllerIdentifiersToNibNames": names, "UIStoryboardDesignatedEntryPointIdentifier": "First",
+    ]
     try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0).write(
       to: folder.appendingPathComponent("Info.plist"))
     let storyboard = try Storyboard(contentsOf: folder, registry: testRegistry)
@@ -120,8 +124,6 @@ let corpusURL: URL? = {
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus")
   return FileManager.default.fileExists(atPath: url.path) ? url : nil
 }()
-
-import XIB
 
 enum XIBFixture {
   static func document(_ url: URL) throws -> XIBDocument { try XIBDocument(contentsOfFile: url.path) }

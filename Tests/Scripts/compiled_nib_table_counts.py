@@ -335,7 +335,11 @@ class Table:
                 return (name, "firstResponder", None)
             if cls == "NSApplication" or ref_name == "NSApplication":
                 return (name, "application", None)
-            return (cls or "NSObject", None, {"NSClassName", "IBClassReference"})
+            return (cls or ref_name or "NSObject", None, {"NSClassName", "IBClassReference"})
+        if name == "NSCustomView" and self.text(self.field(node, "NSClassName")) is not None:
+            return (self.text(self.field(node, "NSClassName")), None, {"NSClassName"})
+        if name == "NSWindowTemplate":
+            return (self.text(self.field(node, "NSWindowClass")) or "NSWindow", None, {"NSWindowClass"})
         return (name, None, set())
 
     def inline_value(self, node):

@@ -196,13 +196,28 @@ struct CompiledNibTableAssembler {
         } else if name == Names.applicationClassName || referenced == Names.applicationClassName {
           placeholder = .application
         } else {
-          if name == nil { warnings.append("\(place.with(key: Names.nsClassName)): a custom object without a class") }
-          className = name ?? Names.rootObjectBaseClass
+          if name == nil, referenced == nil {
+            warnings.append("\(place.with(key: Names.nsClassName)): a custom object without a class")
+          }
+          // Newer nibs name the class only in IBClassReference (IBClassName).
+          className = name ?? referenced ?? Names.rootObjectBaseClass
           baseClassName = Names.rootObjectBaseClass
           consumed = [Names.nsClassName, Names.ibClassReference]
         }
       case Names.externalPlaceholderClass:
         placeholder = Self.proxyPlaceholder(text(Names.externalPlaceholderIdentifier) ?? "")
+      case "NSCustomView":
+        // ibtool compiles a custom view (`<customView customClass="X">`) to an NSCustomView naming X (NIBA-051).
+        if let name = text(Names.nsClassName) {
+          className = name
+          baseClassName = "NSView"
+          consumed = [Names.nsClassName]
+        }
+      case "NSWindowTemplate":
+        // ibtool compiles a window to a template naming the window's class (NIBA-051).
+        className = text("NSWindowClass") ?? "NSWindow"
+        baseClassName = "NSWindow"
+        consumed = ["NSWindowClass"]
       default:
         break
       }
