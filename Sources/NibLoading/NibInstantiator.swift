@@ -320,9 +320,19 @@ final class NibInstantiator: DecodingCoder {
 
   // MARK: DecodingCoder
 
-  private func field(_ key: String) -> FieldValue? { current?.field(key) }
+  /// The current object's field, read in place (copying the record would retain and release all its fields).
+  private func field(_ key: String) -> FieldValue? {
+    guard let index = frames.last?.index else { return nil }
+    return table.objects.withUnsafeBufferPointer { objects in
+      for field in objects[index].fields where field.key == key { return field.value }
+      return nil
+    }
+  }
 
-  func containsValue(forKey key: String) -> Bool { field(key) != nil }
+  func containsValue(forKey key: String) -> Bool {
+    guard let index = frames.last?.index else { return false }
+    return table.objects.withUnsafeBufferPointer { objects in objects[index].fields.contains { $0.key == key } }
+  }
 
   func decodeValue(forKey key: String) throws -> CodedValue? {
     guard let value = field(key) else { return nil }
