@@ -125,7 +125,7 @@ public final class KeyedArchiver: EncodingCoder {
 
   /// Keys that start with `$` are reserved by the format; user keys that do get one more `$`.
   package static func escape(_ key: String) -> String {
-    key.first == "$" ? "$" + key : key
+    key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
   }
 
   // MARK: References

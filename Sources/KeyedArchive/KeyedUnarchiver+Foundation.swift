@@ -58,7 +58,7 @@ extension KeyedUnarchiver {
     if let uids = try uidArray(ArchiveKeys.nsObjects) {
       // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
       return try uids.enumerated().compactMap { i, uid in
-        try decode(uid: uid, key: "\(ArchiveKeys.nsObjects)[\(i)]", allowed: allowed)
+        try decode(uid: uid, key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
       }
     }
     var result: [Any] = []
@@ -231,11 +231,11 @@ extension KeyedUnarchiver {
           at: .init(keyPath: ArchiveKeys.nsKeys))
       }
       for (i, uid) in keyUIDs.enumerated() {
-        guard let key = try decode(uid: uid, key: "\(ArchiveKeys.nsKeys)[\(i)]", allowed: allowed) else {
+        guard let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: i, allowed: allowed) else {
           throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
         }
         keys.append(key)
-        values.append(try decode(uid: valueUIDs[i], key: "\(ArchiveKeys.nsObjects)[\(i)]", allowed: allowed))
+        values.append(try decode(uid: valueUIDs[i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed))
       }
     } else {
       var index = 0

@@ -48,10 +48,16 @@ public final class KeyedUnarchiver: DecodingCoder {
   private var instanceClasses: [String: any Coding.Type] = [:]
 
   struct Frame {
+    /// `key` or `key[index]`, for key paths in errors.
+    var pathComponent: String { index >= 0 ? "\(key)[\(index)]" : key }
+
     var uid: Int
     var header: BinaryPropertyListReader.Header
     var className: String
     var key: String
+    /// The element index when the object was reached through an inline array (`NS.objects[3]`), else -1; the
+    /// path text is only built for error messages.
+    var index: Int = -1
     var linkStart: Int
     /// The next unkeyed slot (`$0`, `$1`, …) of this object.
     var unkeyed = 0
@@ -261,7 +267,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The property-list object stored under a key exactly as written in the archive (no `$` escaping).
   func storedFieldRef(_ stored: String) -> Int? {
     let header = currentHeader
-    if stored.utf8.allSatisfy({ $0 < 0x80 }) { return reader.lookup(string: stored, inDictionary: header) }
+    if stored.isASCIIKey { return reader.lookup(string: stored, inDictionary: header) }
     for i in 0..<header.count {
       let keyRef = reader.element(header, i)
       if let keyHeader = try? reader.header(of: keyRef), (try? reader.string(keyHeader, object: keyRef)) == stored {
@@ -415,13 +421,13 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   func currentLocation(_ key: String) -> ArchiveError.Location {
-    let path = (frames.map(\.key) + [key]).joined(separator: ".")
+    let path = (frames.map(\.pathComponent) + [key]).joined(separator: ".")
     guard let frame = frames.last else { return .init(keyPath: path) }
     return .init(objectIndex: frame.uid, className: frame.className, keyPath: path)
   }
 
   /// Decodes `$objects[uid]` (memoised), checking the allowed classes.
-  func decode(uid: Int, key: String, allowed: Set<String>?) throws -> Any? {
+  func decode(uid: Int, key: String, index: Int = -1, allowed: Set<String>?) throws -> Any? {
     if uid == 0 { return nil }
     switch states[uid] {
     case .done:
@@ -483,7 +489,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
     states[uid] = .inProgress
     chainIndexes[uid] = chainIndex
-    frames.append(Frame(uid: uid, header: header, className: info.name, key: key, linkStart: links.count))
+    frames.append(Frame(uid: uid, header: header, className: info.name, key: key, index: index, linkStart: links.count))
     let value: Any?
     do {
       value = try instantiate(resolved, info: info, uid: uid, allowed: allowed)
@@ -513,7 +519,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func unwind(_ error: ArchiveError, uid: Int, className: String) -> ArchiveError {
     var located = error
     if error.location.objectIndex == nil {
-      let path = frames.map(\.key).joined(separator: ".")
+      let path = frames.map(\.pathComponent).joined(separator: ".")
       located.location.keyPath = error.location.keyPath.map { path + "." + $0 } ?? path
     }
     frames.removeLast()
@@ -759,5 +765,13 @@ extension KeyedUnarchiver {
       return nil
     }
     return try decode(uid: uid, key: "$objects[\(uid)]", allowed: nil)
+  }
+}
+
+extension String {
+  /// `true` when every byte is ASCII (keys compared as bytes); checks the UTF-8 bytes without decoding characters.
+  fileprivate var isASCIIKey: Bool {
+    var copy = self
+    return copy.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
   }
 }
