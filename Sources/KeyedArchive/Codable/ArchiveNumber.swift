@@ -1,0 +1,77 @@
+import Foundation
+
+/// A number decoded from an archive, converted to the type a `Decodable` asks for without losing information.
+enum ArchiveNumber {
+  case signed(Int64)
+  case unsigned(UInt64)
+  case double(Double)
+  case float(Float)
+
+  /// The number a decoded value holds, or `nil` when it is not a number (booleans are not numbers).
+  init?(_ value: Any) {
+    let type = Swift.type(of: value)
+    if type == Int.self, let v = value as? Int {
+      self = .signed(Int64(v))
+    } else if type == Int64.self, let v = value as? Int64 {
+      self = .signed(v)
+    } else if type == UInt64.self, let v = value as? UInt64 {
+      self = .unsigned(v)
+    } else if type == Double.self, let v = value as? Double {
+      self = .double(v)
+    } else if type == Float.self, let v = value as? Float {
+      self = .float(v)
+    } else if let number = value as? NSNumber, !(value is Bool) {
+      switch KeyedArchiver.plainValue(of: number) {
+      case .integer(let v): self = .signed(v)
+      case .unsignedInteger(let v): self = .unsigned(v)
+      case .real(let v): self = .double(v)
+      case .float(let v): self = .float(v)
+      default: return nil
+      }
+    } else {
+      return nil
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .signed(let v): "\(v)"
+    case .unsigned(let v): "\(v)"
+    case .double(let v): "\(v)"
+    case .float(let v): "\(v)"
+    }
+  }
+
+  /// The number as `T`, or `nil` when `T` cannot represent it exactly.
+  func integer<T: FixedWidthInteger>(_: T.Type) -> T? {
+    switch self {
+    case .signed(let v): T(exactly: v)
+    case .unsigned(let v): T(exactly: v)
+    case .double(let v): T(exactly: v)
+    case .float(let v): T(exactly: v)
+    }
+  }
+
+  /// The number as a `Double`, or `nil` when an integer has no exact `Double`.
+  var double: Double? {
+    switch self {
+    case .signed(let v): Double(exactly: v)
+    case .unsigned(let v): Double(exactly: v)
+    case .double(let v): v
+    case .float(let v): Double(v)
+    }
+  }
+
+  /// The number as a `Float`: exact for integers, rounded to nearest for a finite `Double` within `Float`'s range
+  /// (as `JSONDecoder` does), `nil` otherwise.
+  var float: Float? {
+    switch self {
+    case .signed(let v): return Float(exactly: v)
+    case .unsigned(let v): return Float(exactly: v)
+    case .float(let v): return v
+    case .double(let v):
+      let rounded = Float(v)
+      return rounded.isFinite || !v.isFinite ? rounded : nil
+    }
+  }
+}
