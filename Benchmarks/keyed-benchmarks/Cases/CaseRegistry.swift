@@ -11,6 +11,7 @@ enum CaseRegistry {
     for n in sizes { cases += TreeCases.cases(n: n) }
     for n in sizes { cases += PlistCases.cases(n: n) + PropertyListCases.cases(n: n) }
     for n in sizes { cases += CycleCases.cases(n: n) }
+    for n in sizes.prefix(2) { cases += CodableCases.cases(n: n) }
     cases += SmallCases.cases(repetitions: quick ? 10_000 : 100_000)
     cases.append(PropertyListCases.largeRead(megabytes: quick ? 1 : 10))
     cases += CellNibCases.cases(repetitions: quick ? 1_000 : 10_000)
