@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Key-value coding without an Objective-C runtime: a class declares its keys with typed Swift key paths, and
 /// `setValue(_:forKey:)`, `value(forKey:)` and dotted key paths (`"layer.cornerRadius"`) work through them.
@@ -158,14 +159,16 @@ extension KeyValueCoding {
   /// The value of a key.
   /// - Throws: ``ArchiveError`` for an undeclared key.
   public func value(forKey key: String) throws -> Any? {
-    guard let accessor = Self.keyValueAccessors[key] else { return try value(forUndefinedKey: key) }
+    guard let accessor = KeyValueAccessorCache.accessor(key, of: self) else { return try value(forUndefinedKey: key) }
     return KeyValueConversion.unwrap(accessor.get(self))
   }
 
   /// Sets a key, posting will-change and did-change notifications when the object is observable.
   /// - Throws: ``ArchiveError`` for an undeclared or read-only key, or a value of the wrong type.
   public func setValue(_ value: Any?, forKey key: String) throws {
-    guard let accessor = Self.keyValueAccessors[key] else { return try setValue(value, forUndefinedKey: key) }
+    guard let accessor = KeyValueAccessorCache.accessor(key, of: self) else {
+      return try setValue(value, forUndefinedKey: key)
+    }
     guard let set = accessor.set else {
       throw ArchiveError(
         .connectionFailed, "the key \"\(key)\" of \(type(of: self)) is read-only",
@@ -211,5 +214,22 @@ extension KeyValueCoding {
   private static func split(_ keyPath: String) -> (String, String?) {
     guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, nil) }
     return (String(keyPath[..<dot]), String(keyPath[keyPath.index(after: dot)...]))
+  }
+}
+
+/// Each class's accessor table, built once: `keyValueAccessors` is usually a class property that merges its
+/// superclass's table, so it would otherwise be rebuilt on every access. A class's table must not change once used.
+enum KeyValueAccessorCache {
+  private struct Table: @unchecked Sendable { let accessors: [String: KeyValueAccessor] }
+  private static let tables = Mutex<[ObjectIdentifier: Table]>([:])
+
+  /// The accessor of a key for the object's dynamic class.
+  static func accessor(_ key: String, of object: some KeyValueCoding) -> KeyValueAccessor? {
+    let type = Swift.type(of: object)
+    let id = ObjectIdentifier(type)
+    if let table = tables.withLock({ $0[id] }) { return table.accessors[key] }
+    let table = Table(accessors: type.keyValueAccessors)
+    tables.withLock { $0[id] = table }
+    return table.accessors[key]
   }
 }
