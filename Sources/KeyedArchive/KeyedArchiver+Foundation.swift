@@ -33,8 +33,9 @@ extension KeyedArchiver {
         let uids = v.map { self.reference(for: $0) }
         fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
       }
-    case let v as NSMutableSet:
-      return foundationObject(className: FoundationClass.mutableSet, identity: v) { fields in
+    case let v as NSSet:
+      let name = v is NSMutableSet ? FoundationClass.mutableSet : FoundationClass.set
+      return foundationObject(className: name, identity: v) { fields in
         // Members in a stable order (by type and description), so the same set always gives the same bytes.
         let members = v.allObjects.map { member in
           (key: (member as? AnyHashable).map(Self.sortKey) ?? "\(type(of: member))", member: member)
@@ -70,14 +71,6 @@ extension KeyedArchiver {
     case let v as NSDictionary:
       return foundationObject(className: FoundationClass.dictionary, identity: v) { fields in
         self.encodeDictionaryFields(Self.sortedEntries(v), into: &fields)
-      }
-    case let v as NSSet:
-      return foundationObject(className: FoundationClass.set, identity: v) { fields in
-        let members = v.allObjects.map { member in
-          (key: (member as? AnyHashable).map(Self.sortKey) ?? "\(type(of: member))", member: member)
-        }
-        let uids = members.sorted { $0.key < $1.key }.map { self.reference(for: $0.member) }
-        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
       }
     case let v as ArchivedValue:
       return encodeArchivedValue(v)
