@@ -43,7 +43,7 @@ struct AppleCompiledPairTests {
       }.sorted()
   }
 
-  @Test("XIB-140, NIBA-060: the graph from Apple's compiled nib has the XIB's connections and view classes")
+  @Test("XIB-140, NIBA-060, NIBA-051: the graph from Apple's compiled nib has the XIB's connections and view classes")
   func sameConnections() throws {
     let pairs = Self.pairs
     guard !pairs.isEmpty else {

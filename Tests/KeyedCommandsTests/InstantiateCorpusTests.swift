@@ -38,7 +38,7 @@ struct InstantiateCorpusTests {
   }
 
   @Test(
-    "NIB-001: --trace shows the pipeline order: decodes, then outlets, then actions, then awakes, no placeholder awakened"
+    "NIB-001, CLI-030, NIB-021: --trace shows the pipeline order: decodes, outlets, actions, awakes; no placeholder awakened"
   )
   func traceOrder() throws {
     guard !Self.documents.isEmpty else { return }
