@@ -97,24 +97,12 @@ struct ArchiveJSON {
     return CanonicalJSON.sortedObject(members)
   }
 
-  private func field(_ fields: PropertyListDictionary, _ key: String) -> PropertyListValue? { fields[key] }
-
   /// Foundation collections and value classes, or `nil` for other classes.
   private mutating func foundationNode(
     _ className: String, _ fields: PropertyListDictionary, uid: Int
   ) throws
     -> CanonicalJSON.Node?
   {
-    func elements() throws -> [CanonicalJSON.Node] {
-      if let list = fields["NS.objects"]?.arrayValue { return try list.map { try node($0) } }
-      var result: [CanonicalJSON.Node] = []
-      var i = 0
-      while let element = fields["NS.object.\(i)"] {
-        result.append(try node(element))
-        i += 1
-      }
-      return result
-    }
     func collection(_ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node) throws -> CanonicalJSON.Node {
       if collectionPath.contains(uid) { return .object([("$cycle", .raw(String(uid)))]) }
       collectionPath.insert(uid)

@@ -35,12 +35,7 @@ public enum NibReader {
       throw ArchiveError(.fileIO, "no such file", at: .init(file: url.path))
     }
     if isDirectory.boolValue {
-      let directory: CompiledNibDirectory
-      do {
-        directory = try CompiledNibDirectory(contentsOf: url)
-      } catch {
-        throw error
-      }
+      let directory = try CompiledNibDirectory(contentsOf: url)
       guard let member = directory.preferredMemberURL(forSystemVersion: nil) else {
         throw ArchiveError(.unsupportedFormat, "the directory holds no compiled nib", at: .init(file: url.path))
       }
