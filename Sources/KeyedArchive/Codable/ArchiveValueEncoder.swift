@@ -126,31 +126,17 @@ final class ArchiveValueEncoder: Encoder {
     }
   }
 
-  struct UnkeyedContainer: UnkeyedEncodingContainer {
+  struct UnkeyedContainer: UnkeyedEncodingContainer, PrimitiveEncodingContainer {
     let encoder: ArchiveValueEncoder
     let node: ArchiveEncodingNode
     let codingPath: [any CodingKey]
     var count: Int { node.count }
 
-    private func put(_ value: Any) { node.append(ArchiveEncodingNode(leaf: value)) }
+    func put(_ value: Any) { node.append(ArchiveEncodingNode(leaf: value)) }
     private var nextKey: ArchiveCodingKey { ArchiveCodingKey(intValue: node.count) }
 
-    /// `nil` in an array is `NSNull` (Foundation arrays hold no `nil`).
-    mutating func encodeNil() throws { put(encoder.null) }
-    mutating func encode(_ value: Bool) throws { put(value) }
-    mutating func encode(_ value: String) throws { put(value) }
-    mutating func encode(_ value: Double) throws { put(value) }
-    mutating func encode(_ value: Float) throws { put(value) }
-    mutating func encode(_ value: Int) throws { put(value) }
-    mutating func encode(_ value: Int8) throws { put(value) }
-    mutating func encode(_ value: Int16) throws { put(value) }
-    mutating func encode(_ value: Int32) throws { put(value) }
-    mutating func encode(_ value: Int64) throws { put(value) }
-    mutating func encode(_ value: UInt) throws { put(value) }
-    mutating func encode(_ value: UInt8) throws { put(value) }
-    mutating func encode(_ value: UInt16) throws { put(value) }
-    mutating func encode(_ value: UInt32) throws { put(value) }
-    mutating func encode(_ value: UInt64) throws { put(value) }
+    // The primitives come from `PrimitiveEncodingContainer`; `nil` in an array is `NSNull` (Foundation arrays
+    // hold no `nil`).
 
     mutating func encode<T: Encodable>(_ value: T) throws {
       node.append(try encoder.box(value, at: codingPath + [nextKey]))
@@ -182,30 +168,39 @@ final class ArchiveValueEncoder: Encoder {
     }
   }
 
-  struct SingleValueContainer: SingleValueEncodingContainer {
+  struct SingleValueContainer: SingleValueEncodingContainer, PrimitiveEncodingContainer {
     let encoder: ArchiveValueEncoder
     let codingPath: [any CodingKey]
 
-    private func put(_ value: Any) { encoder.node.content = .leaf(value) }
-
-    mutating func encodeNil() throws { put(encoder.null) }
-    mutating func encode(_ value: Bool) throws { put(value) }
-    mutating func encode(_ value: String) throws { put(value) }
-    mutating func encode(_ value: Double) throws { put(value) }
-    mutating func encode(_ value: Float) throws { put(value) }
-    mutating func encode(_ value: Int) throws { put(value) }
-    mutating func encode(_ value: Int8) throws { put(value) }
-    mutating func encode(_ value: Int16) throws { put(value) }
-    mutating func encode(_ value: Int32) throws { put(value) }
-    mutating func encode(_ value: Int64) throws { put(value) }
-    mutating func encode(_ value: UInt) throws { put(value) }
-    mutating func encode(_ value: UInt8) throws { put(value) }
-    mutating func encode(_ value: UInt16) throws { put(value) }
-    mutating func encode(_ value: UInt32) throws { put(value) }
-    mutating func encode(_ value: UInt64) throws { put(value) }
+    func put(_ value: Any) { encoder.node.content = .leaf(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
       encoder.node.content = try encoder.box(value, at: codingPath).content
     }
   }
+}
+
+/// The primitive `encode` calls of the unkeyed and single-value containers, which differ only in where a value goes
+/// (`put`): appended to an array, or stored as the single value.
+protocol PrimitiveEncodingContainer {
+  var encoder: ArchiveValueEncoder { get }
+  func put(_ value: Any)
+}
+
+extension PrimitiveEncodingContainer {
+  mutating func encodeNil() throws { put(encoder.null) }
+  mutating func encode(_ value: Bool) throws { put(value) }
+  mutating func encode(_ value: String) throws { put(value) }
+  mutating func encode(_ value: Double) throws { put(value) }
+  mutating func encode(_ value: Float) throws { put(value) }
+  mutating func encode(_ value: Int) throws { put(value) }
+  mutating func encode(_ value: Int8) throws { put(value) }
+  mutating func encode(_ value: Int16) throws { put(value) }
+  mutating func encode(_ value: Int32) throws { put(value) }
+  mutating func encode(_ value: Int64) throws { put(value) }
+  mutating func encode(_ value: UInt) throws { put(value) }
+  mutating func encode(_ value: UInt8) throws { put(value) }
+  mutating func encode(_ value: UInt16) throws { put(value) }
+  mutating func encode(_ value: UInt32) throws { put(value) }
+  mutating func encode(_ value: UInt64) throws { put(value) }
 }
