@@ -97,7 +97,7 @@ open class View: Responder {
     autoresizingMask = try Self.decodeAutoresizingMask(coder)
     for subview in try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self) { addSubview(subview) }
     constraints = try coder.objects(["constraints", "UIViewAutolayoutConstraints"], of: LayoutConstraint.self)
-    gestureRecognizers = try coder.objects(["gestureRecognizers", "gestureRecognizers"], of: GestureRecognizer.self)
+    gestureRecognizers = try coder.objects(["gestureRecognizers"], of: GestureRecognizer.self)
     if let keyPath = try coder.string(["layerCornerRadius"]) { layer.cornerRadius = Double(keyPath) ?? 0 }
   }
 

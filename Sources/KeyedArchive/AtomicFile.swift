@@ -63,12 +63,10 @@ public enum AtomicFile {
 extension KeyedArchiver {
   /// Archives `root` to a file atomically (temporary file, `fsync`, `rename`, directory `fsync`).
   public static func archive(
-    _ root: Any?, to url: URL, requiringSecureCoding: Bool = false, format: PropertyListFormatChoice = .binary
+    _ root: Any?, to url: URL, requiringSecureCoding: Bool = false, format: PropertyListFormat = .binary
   ) throws {
     try AtomicFile.write(
       try archivedData(withRootObject: root, requiringSecureCoding: requiringSecureCoding, format: format), to: url)
   }
 }
 
-/// The output form of ``KeyedArchiver/archive(_:to:requiringSecureCoding:format:)``.
-public typealias PropertyListFormatChoice = PropertyListFormat
