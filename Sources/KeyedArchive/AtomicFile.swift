@@ -69,4 +69,3 @@ extension KeyedArchiver {
       try archivedData(withRootObject: root, requiringSecureCoding: requiringSecureCoding, format: format), to: url)
   }
 }
-
