@@ -46,6 +46,10 @@ struct ValueSnapshotBuilder {
   /// The node for a value: a new node, or the existing node of a class instance seen before.
   mutating func node(for value: Any?) -> Int {
     guard let value = Self.unwrapped(value) else { return add(.none) }
+    if let back = value as? ArchivedObject.BackReference {
+      // The edge that closes a cycle of generic objects: the object it refers to.
+      return back.object.map { node(for: $0) } ?? add(.none)
+    }
     if Self.isClassInstance(value) {
       let object = value as AnyObject
       let id = ObjectIdentifier(object)

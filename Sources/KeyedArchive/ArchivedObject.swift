@@ -12,10 +12,33 @@ public final class ArchivedObject: CustomStringConvertible {
   public enum Field {
     /// An inline primitive.
     case value(PropertyListValue)
-    /// A reference to another object (`nil` for `$null`).
+    /// A reference to another object (`nil` for `$null`); a reference that closes a cycle is a ``BackReference``.
     case object(Any?)
     /// An inline array of references (`NS.objects`, `NS.keys`).
     case objects([Any?])
+  }
+
+  /// A reference from inside an object's fields (or a collection among them) back to a generic object that is
+  /// still being decoded around it: the edge that closes a reference cycle.
+  ///
+  /// Swift frees objects by reference counting, so a cycle of strong references is never freed. The unarchiver
+  /// hands out every edge that closes a cycle through generic objects as this weak reference, which keeps a
+  /// decoded graph free of strong cycles while the value returned for the root holds every object. The archiver
+  /// and ``ArchiveTesting`` treat a back reference as the object it refers to, so a round trip keeps the cycle.
+  public final class BackReference: CustomStringConvertible {
+    /// The object referred to; `nil` once the graph holding it has been released.
+    public private(set) weak var object: ArchivedObject?
+    /// The object's index in `$objects`.
+    public let objectIndex: Int?
+
+    /// Creates a weak reference to `object`.
+    public init(_ object: ArchivedObject) {
+      self.object = object
+      self.objectIndex = object.objectIndex
+    }
+
+    /// `→ ClassName`, or `→ (released)`.
+    public var description: String { "→ " + (object?.className ?? "(released)") }
   }
 
   /// One field, under its key as stored in the archive (`$`-escaped).

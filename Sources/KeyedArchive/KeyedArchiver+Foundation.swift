@@ -28,6 +28,8 @@ extension KeyedArchiver {
       return foundationObject(className: FoundationClass.null, identity: v) { _ in }
     case let v as ArchivedObject:
       return encodeArchivedObject(v)
+    case let v as ArchivedObject.BackReference:
+      return v.object.map(encodeArchivedObject) ?? 0
     case let v as NSMutableArray:
       return foundationObject(className: FoundationClass.mutableArray, identity: v) { fields in
         let uids = v.map { self.reference(for: $0) }

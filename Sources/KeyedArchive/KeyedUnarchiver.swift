@@ -78,6 +78,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   private var links: [Link] = []
   private var linking = false
   private var awakeList: [(uid: Int, object: any Coding)] = []
+  /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
+  /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
+  private var openGenericObjects = Set<Int>()
 
   struct ClassInfo {
     var name: String
@@ -433,6 +436,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .done:
       let chainIndex = Int(chainIndexes[uid])
       if chainIndex >= 0 { try checkAllowed(chain: chains[chainIndex], allowed: allowed, uid: uid) }
+      if !openGenericObjects.isEmpty, openGenericObjects.contains(uid), let object = cache[uid] as? ArchivedObject {
+        return ArchivedObject.BackReference(object)
+      }
       return cache[uid]
     case .inProgress:
       let chainIndex = Int(chainIndexes[uid])
@@ -668,6 +674,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       // Cached before its fields are read, so generic objects may refer back to themselves.
       cache[uid] = object
       states[uid] = .done
+      openGenericObjects.insert(uid)
+      defer { openGenericObjects.remove(uid) }
       object.fields = try genericFields(allowed: allowed)
       return object
     }

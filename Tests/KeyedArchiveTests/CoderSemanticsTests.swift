@@ -277,6 +277,52 @@ struct CoderSemanticsTests {
     #expect(throws: ArchiveError.self) { _ = try secure.decodeObject(of: [Any].self, forKey: "root") }
   }
 
+  @Test("COD-025: cycles through generic objects decode as weak back references and re-archive the same graph")
+  func genericCyclesHoldNoStrongCycle() throws {
+    let a = ArchivedObject(className: "Elsewhere.A", classChain: ["Elsewhere.A", "NSObject"])
+    let b = ArchivedObject(className: "Elsewhere.B", classChain: ["Elsewhere.B", "NSObject"])
+    a.fields = [
+      .init(key: "me", value: .object(a)), .init(key: "b", value: .object(b)),
+      .init(key: "list", value: .object([a, b] as [Any])),
+    ]
+    b.fields = [.init(key: "a", value: .object(a)), .init(key: "peers", value: .objects([a, b]))]
+    let archive = try KeyedArchiver.archivedData(withRootObject: a)
+    a.fields = []
+    b.fields = []
+    weak var decodedA: ArchivedObject?
+    weak var decodedB: ArchivedObject?
+    do {
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+      unarchiver.decodesUnknownClassesGenerically = true
+      let root = try #require(try unarchiver.decodeObject(forKey: "root", allowedClasses: nil) as? ArchivedObject)
+      decodedA = root
+      guard case .object(let meValue)? = root["me"], let me = meValue as? ArchivedObject.BackReference,
+        case .object(let bValue)? = root["b"], let child = bValue as? ArchivedObject,
+        case .object(let backValue)? = child["a"], let back = backValue as? ArchivedObject.BackReference,
+        case .objects(let peers)? = child["peers"], case .object(let listValue)? = root["list"],
+        let list = listValue as? [Any?]
+      else {
+        Issue.record("unexpected decoded shape: \(root)")
+        return
+      }
+      decodedB = child
+      #expect(me.object === root)
+      #expect(back.object === root)
+      #expect(
+        peers.compactMap { ($0 as? ArchivedObject.BackReference)?.object }.map(ObjectIdentifier.init)
+          == [ObjectIdentifier(root), ObjectIdentifier(child)])
+      // The list is read after b was finished: its a is a back reference, its b the object itself.
+      #expect((list.first as? ArchivedObject.BackReference)?.object === root)
+      #expect(list.last as? ArchivedObject === child)
+      let again = try KeyedArchiver.archivedData(withRootObject: root)
+      let difference = ValueSnapshot.difference(
+        expected: try ValueSnapshot(archive: archive), actual: try ValueSnapshot(archive: again))
+      #expect(difference == nil, "\(String(describing: difference))")
+    }
+    #expect(decodedA == nil, "the decoded root leaked")
+    #expect(decodedB == nil, "the decoded child leaked")
+  }
+
   @Test("COD-040: nesting deeper than maxDepth and more objects than maxObjectCount are limit errors")
   func limits() throws {
     var chain: [Any] = ["leaf"]

@@ -374,6 +374,16 @@ struct CorpusArchiveTests {
     }
     #expect(generic.count == expectedGeneric)
     #expect(cycles > 0, "the nib's view hierarchy has superview/subview cycles")
+    // COD-025: the cycles are closed by weak back references, so releasing the root frees the whole graph.
+    weak var released: ArchivedObject?
+    do {
+      let again = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      again.registry = corpusRegistry
+      again.decodesUnknownClassesGenerically = true
+      released = try again.decodeObject(forKey: "IB.objectdata", allowedClasses: nil) as? ArchivedObject
+      #expect(released != nil)
+    }
+    #expect(released == nil, "COD-025: the decoded nib graph is still alive after its root was released")
   }
 }
 
@@ -426,6 +436,7 @@ func walkObjects(_ root: ArchivedObject, _ visit: (ArchivedObject, Bool) -> Void
     while let next = values.popLast() {
       switch next {
       case let o as ArchivedObject: result.append(o)
+      case let back as ArchivedObject.BackReference: if let o = back.object { result.append(o) }
       case let array as [Any]: values.append(contentsOf: array.map { $0 })
       case let dictionary as [AnyHashable: Any]: values.append(contentsOf: dictionary.values.map { $0 })
       case let set as Set<AnyHashable>: values.append(contentsOf: set.map(\.base))

@@ -51,13 +51,59 @@ let fuzzRegistry: ClassRegistry = {
   return registry
 }()
 
+/// Breaks the reference cycles that a hostile archive can build out of the harness's own class (`FuzzNode.next`,
+/// `items`) and out of Foundation's mutable collections (an `NSMutableArray` that contains itself), as their owner
+/// would: these are cycles of the caller's strong references, the same on Darwin. Generic objects are left alone:
+/// the unarchiver must not make strong cycles of them (COD-025), and LeakSanitizer checks that it does not.
+func breakHarnessCycles(_ root: Any?) {
+  var pending: [Any?] = [root]
+  var seen: Set<ObjectIdentifier> = []
+  while let next = pending.popLast() {
+    guard let value = next else { continue }
+    if type(of: value) is AnyClass {
+      guard seen.insert(ObjectIdentifier(value as AnyObject)).inserted else { continue }
+    }
+    switch value {
+    case let node as FuzzNode:
+      pending.append(node.next)
+      pending.append(contentsOf: node.items)
+      node.next = nil
+      node.items = []
+    case let record as FuzzRecord:
+      pending.append(record.child)
+    case let object as ArchivedObject:
+      for entry in object.fields {
+        switch entry.value {
+        case .object(let v): pending.append(v)
+        case .objects(let list): pending.append(contentsOf: list)
+        case .value: break
+        }
+      }
+    case let array as NSMutableArray:
+      pending.append(contentsOf: array.map { $0 })
+      array.removeAllObjects()
+    case let dictionary as NSMutableDictionary:
+      pending.append(contentsOf: dictionary.allValues)
+      dictionary.removeAllObjects()
+    case let set as NSMutableSet:
+      pending.append(contentsOf: set.allObjects)
+      set.removeAllObjects()
+    case let array as [Any?]: pending.append(contentsOf: array)
+    case let dictionary as [AnyHashable: Any]: pending.append(contentsOf: dictionary.values.map { $0 })
+    case let set as Set<AnyHashable>: pending.append(contentsOf: set.map(\.base))
+    default: break
+    }
+  }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzKeyedUnarchiver(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
   let bytes = Data(UnsafeBufferPointer(start: start, count: start == nil ? 0 : count))
   // Secure coding on: only the two registered classes (and the Foundation values they need).
   if let unarchiver = try? KeyedUnarchiver(forReadingFrom: bytes, requiringSecureCoding: true) {
     unarchiver.registry = fuzzRegistry
-    _ = try? unarchiver.decodeObject(of: [FuzzRecord.self, FuzzNode.self, String.self], forKey: "root")
+    breakHarnessCycles(
+      try? unarchiver.decodeObject(of: [FuzzRecord.self, FuzzNode.self, String.self], forKey: "root"))
     _ = try? unarchiver.finishDecoding()
   }
   // Secure coding off: any class; unknown ones generically; every top-level key.
@@ -65,7 +111,7 @@ public func fuzzKeyedUnarchiver(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     unarchiver.registry = fuzzRegistry
     unarchiver.decodesUnknownClassesGenerically = true
     for key in unarchiver.topLevelKeys {
-      _ = try? unarchiver.decodeObject(forKey: key)
+      breakHarnessCycles(try? unarchiver.decodeObject(forKey: key))
     }
     _ = try? unarchiver.finishDecoding()
   }
