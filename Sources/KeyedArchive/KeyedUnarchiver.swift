@@ -583,14 +583,18 @@ public final class KeyedUnarchiver: DecodingCoder {
         .corruptData, "class description #\(classUID) has no string $classname", at: location)
     }
     let name = try reader.string(nameHeader, object: nameRef)
+    // `$classes` and `$classhints` are optional, but when present they are arrays of class names.
     func strings(_ key: String) throws -> [String] {
       guard let ref = reader.lookup(Array(key.utf8), inDictionary: header) else { return [] }
       let list = try reader.header(of: ref)
-      guard list.kind == .array else { return [] }
-      return try (0..<list.count).compactMap { i in
+      let corrupt = ArchiveError(
+        .corruptData, "class description #\(classUID): \(key) is not an array of class names", at: location)
+      guard list.kind == .array else { throw corrupt }
+      return try (0..<list.count).map { i in
         let element = reader.element(list, i)
         let h = try reader.header(of: element)
-        return h.kind == .asciiString || h.kind == .utf16String ? try reader.string(h, object: element) : nil
+        guard h.kind == .asciiString || h.kind == .utf16String else { throw corrupt }
+        return try reader.string(h, object: element)
       }
     }
     let info = ClassInfo(

@@ -69,14 +69,14 @@ build
 binary="$work/bin/$target"
 if [[ "${1:-}" == "--replay" ]]; then
   shift
-  exec "$binary" -runs=1 "$@"
+  LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0" exec "$binary" -runs=1 "$@"
 fi
 seconds="${1:-60}"
 shared_seeds
 mkdir -p "$work/corpus/$target" "$work/artifacts/$target"
 log="$work/$target.log"
 set +e
-"$binary" "$work/corpus/$target" "$here/Seeds/$target" "$work/seeds/$target" \
+LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0" "$binary" "$work/corpus/$target" "$here/Seeds/$target" "$work/seeds/$target" \
   -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
   -artifact_prefix="$work/artifacts/$target/" 2>&1 | tee "$log" | grep -E 'INITED|DONE|ERROR|SUMMARY|stat::|Test unit written' >&2
 status=${PIPESTATUS[0]}

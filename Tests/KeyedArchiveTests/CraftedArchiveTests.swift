@@ -1,0 +1,247 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+import Synchronization
+import Testing
+
+@testable import KeyedArchive
+
+/// How many times `Gadget.init(coder:)` ran: it must never run, since no test allows the class.
+private let gadgetInits = Mutex(0)
+
+/// A registered class that no test of this suite allows: a crafted archive must not get it instantiated.
+final class Gadget: SecureCoding {
+  required init(coder: any DecodingCoder) throws { gadgetInits.withLock { $0 += 1 } }
+  func encode(with coder: any EncodingCoder) {}
+}
+
+/// Hand-written keyed archives that try to confuse the unarchiver about types, classes and references, the way
+/// exploits delivered through keyed archives do. Each must be refused with the stated error, never decode into the
+/// wrong type, crash or run an initialiser it should not.
+@Suite("Crafted archives", .serialized)
+struct CraftedArchiveTests {
+  /// The test classes plus `Gadget`, in a registry of their own.
+  static let registry: ClassRegistry = {
+    let registry = ClassRegistry()
+    registerTestClasses(in: registry)
+    registry.register(Gadget.self, as: "Gadget")
+    return registry
+  }()
+
+  /// A keyed archive whose `$objects` are exactly `objects` and whose `root` is `$objects[root]`.
+  static func archive(_ objects: [PropertyListValue], root: UInt64 = 1) throws -> Data {
+    try PropertyListWriter.write([
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(root)], "$objects": .array(objects),
+    ])
+  }
+
+  /// A class description: `$classname` and the `$classes` chain.
+  static func classDescription(_ chain: String...) -> PropertyListValue {
+    ["$classname": .string(chain[0]), "$classes": .array(chain.map { .string($0) })]
+  }
+
+  /// Decodes `root` (secure: as one of `allowed`; otherwise untyped, unknown classes generically) and returns the
+  /// error it throws, or records an issue when it decodes.
+  static func failure(
+    _ data: Data, secure: Bool, allowed: [Any.Type] = [Record.self], configure: (KeyedUnarchiver) -> Void = { _ in }
+  ) -> ArchiveError? {
+    let before = gadgetInits.withLock { $0 }
+    defer { #expect(gadgetInits.withLock { $0 } == before, "Gadget.init(coder:) ran") }
+    do {
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: secure)
+      unarchiver.registry = registry
+      configure(unarchiver)
+      let value: Any?
+      if secure {
+        value = try unarchiver.decodeObject(of: allowed, forKey: "root")
+      } else {
+        unarchiver.decodesUnknownClassesGenerically = true
+        value = try unarchiver.decodeObject(forKey: "root", allowedClasses: nil)
+      }
+      Issue.record("decoded instead of failing: \(String(describing: value))")
+      return nil
+    } catch let error as ArchiveError {
+      return error
+    } catch {
+      Issue.record("not an ArchiveError: \(error)")
+      return nil
+    }
+  }
+
+  /// A `Record` whose field `key` refers to `$objects[2]`, which is `value` (with its class at `$objects[3]`).
+  static func recordWithField(
+    _ key: String, holding value: PropertyListValue, valueClass: String? = nil
+  ) throws
+    -> Data
+  {
+    var objects: [PropertyListValue] = [
+      "$null", ["$class": .uid(valueClass == nil ? 3 : 4), .string(key): .uid(2)], value,
+    ]
+    if let valueClass { objects.append(classDescription(valueClass, "NSObject")) }
+    objects.append(classDescription("Record", "NSObject"))
+    return try archive(objects)
+  }
+
+  static let emptyDictionary: PropertyListValue = ["NS.keys": [], "NS.objects": [], "$class": .uid(3)]
+
+  @Test(
+    "ARC-042: a string slot holding a dictionary is refused naming the key: not allowed under secure coding, a type mismatch otherwise",
+    arguments: [true, false])
+  func stringSlotHoldsDictionary(secure: Bool) throws {
+    let data = try Self.recordWithField("title", holding: Self.emptyDictionary, valueClass: "NSDictionary")
+    let error = try #require(Self.failure(data, secure: secure))
+    #expect(error.code == (secure ? .classNotAllowed : .typeMismatch), "\(error)")
+    #expect(error.location.keyPath?.hasSuffix("title") == true, "\(error)")
+    // Secure coding refuses the dictionary itself (#2) before decoding it; otherwise the record's slot (#1) fails.
+    #expect(error.location.objectIndex == (secure ? 2 : 1), "\(error)")
+  }
+
+  @Test("ARC-042: data, integer, boolean and real slots holding a string are refused naming the key")
+  func primitiveSlotsHoldStrings() throws {
+    for key in ["$$blob", "big", "flag", "ratio"] {
+      let data = try Self.recordWithField(key, holding: "not a number")
+      for secure in [true, false] {
+        let error = try #require(Self.failure(data, secure: secure))
+        // A string where data is expected is a class outside the allowed set under secure coding.
+        let expected: ArchiveError.Code = secure && key == "$$blob" ? .classNotAllowed : .typeMismatch
+        #expect(error.code == expected, "\(key): \(error)")
+        #expect(error.location.keyPath?.hasSuffix(key.replacingOccurrences(of: "$$", with: "$")) == true, "\(error)")
+      }
+    }
+  }
+
+  @Test("ARC-042: a $class that is a string, the object itself, $null or a number is corrupt data")
+  func classReferenceConfusion() throws {
+    let cases: [(String, [PropertyListValue])] = [
+      ("a string", ["$null", ["$class": .uid(2)], "Record"]),
+      ("the object itself", ["$null", ["$class": .uid(1)]]),
+      ("$null", ["$null", ["$class": .uid(0)]]),
+      ("an inline integer", ["$null", ["$class": 3]]),
+      ("a class description without $classname", ["$null", ["$class": .uid(2)], ["$classes": ["Record"]]]),
+      ("a $classname that is a number", ["$null", ["$class": .uid(2)], ["$classname": 7, "$classes": ["Record"]]]),
+      ("a $classes that is a string", ["$null", ["$class": .uid(2)], ["$classname": "Record", "$classes": "Record"]]),
+    ]
+    for (name, objects) in cases {
+      for secure in [true, false] {
+        let error = try #require(Self.failure(try Self.archive(objects), secure: secure), "\(name)")
+        #expect(error.code == .corruptData, "$class is \(name): \(error)")
+        #expect(error.location.objectIndex == 1, "$class is \(name): \(error)")
+      }
+    }
+  }
+
+  @Test("ARC-042: a reference past the end of $objects is corrupt data naming the index", arguments: [true, false])
+  func referencePastTheEnd(secure: Bool) throws {
+    let inField = try Self.archive(["$null", ["$class": .uid(2), "title": .uid(99)], Self.classDescription("Record")])
+    let error = try #require(Self.failure(inField, secure: secure))
+    #expect(error.code == .corruptData)
+    #expect(error.message.contains("99"), "\(error)")
+    let atTop = try Self.archive(["$null", ["$class": .uid(2)], Self.classDescription("Record")], root: 1_000)
+    #expect(Self.failure(atTop, secure: secure)?.code == .corruptData)
+    let inArray = try Self.archive([
+      "$null", ["NS.objects": [.uid(1_000_000)], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
+    ])
+    #expect(Self.failure(inArray, secure: secure, allowed: [NSArray.self])?.code == .corruptData)
+  }
+
+  @Test("ARC-042: a dictionary whose key and value counts differ is corrupt data", arguments: [true, false])
+  func dictionaryCountsDiffer(secure: Bool) throws {
+    let data = try Self.archive([
+      "$null", ["NS.keys": [.uid(2), .uid(3)], "NS.objects": [.uid(2)], "$class": .uid(4)], "a", "b",
+      Self.classDescription("NSDictionary", "NSObject"),
+    ])
+    let error = try #require(Self.failure(data, secure: secure, allowed: [NSDictionary.self, NSString.self]))
+    #expect(error.code == .corruptData, "\(error)")
+    #expect(error.location.objectIndex == 1, "\(error)")
+  }
+
+  @Test("ARC-042: collection elements that are not references, and a dictionary as a dictionary key, are refused")
+  func collectionElementConfusion() throws {
+    let inline = try Self.archive([
+      "$null", ["NS.objects": [5, "x"], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
+    ])
+    #expect(Self.failure(inline, secure: true, allowed: [NSArray.self])?.code == .typeMismatch)
+    let objectsNotArray = try Self.archive([
+      "$null", ["NS.objects": .uid(0), "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
+    ])
+    #expect(Self.failure(objectsNotArray, secure: false)?.code == .typeMismatch)
+    let dictionaryKey = try Self.archive([
+      "$null", ["NS.keys": [.uid(2)], "NS.objects": [.uid(2)], "$class": .uid(3)], Self.emptyDictionary,
+      Self.classDescription("NSDictionary", "NSObject"),
+    ])
+    // An immutable dictionary used as its own key's value is fine, but a dictionary as a key must hash: it
+    // decodes (Swift dictionaries are hashable through AnyHashable) or is refused, never crashes.
+    do {
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: dictionaryKey, requiringSecureCoding: false)
+      _ = try unarchiver.decodeObject(forKey: "root", allowedClasses: nil)
+    } catch let error as ArchiveError {
+      #expect([.typeMismatch, .corruptData].contains(error.code), "\(error)")
+    }
+  }
+
+  @Test("ARC-042: an immutable array that contains itself is a reference-cycle error", arguments: [true, false])
+  func immutableSelfContainment(secure: Bool) throws {
+    let data = try Self.archive([
+      "$null", ["NS.objects": [.uid(1)], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
+    ])
+    let error = try #require(Self.failure(data, secure: secure, allowed: [NSArray.self]))
+    #expect(error.code == .referenceCycle, "\(error)")
+  }
+
+  @Test("COD-020: a registered class outside the allowed set is refused even when $classes claims an allowed class")
+  func classesChainCannotWidenTheAllowedSet() throws {
+    let claims = try Self.archive([
+      "$null", ["$class": .uid(2)], Self.classDescription("Gadget", "Record", "NSObject"),
+    ])
+    #expect(Self.failure(claims, secure: true)?.code == .classNotAllowed)
+    // An unknown class whose `$classes` falls back to a registered class outside the allowed set.
+    let fallback = try Self.archive([
+      "$null", ["$class": .uid(2)], Self.classDescription("Evil", "Gadget", "NSObject"),
+    ])
+    #expect(Self.failure(fallback, secure: true)?.code == .classNotAllowed)
+    // `$classhints` name a class too: they cannot bring in a class outside the allowed set either.
+    let hints = try Self.archive([
+      "$null", ["$class": .uid(2)],
+      ["$classname": "Evil", "$classes": ["Evil", "NSObject"], "$classhints": ["Gadget"]],
+    ])
+    let error = try #require(Self.failure(hints, secure: true))
+    #expect([.classNotAllowed, .classNotFound].contains(error.code), "\(error)")
+  }
+
+  @Test("COD-020: substituting a class for an allowed name does not make the substitute allowed")
+  func substitutionCannotWidenTheAllowedSet() throws {
+    let data = try Self.archive([
+      "$null", ["$class": .uid(2), "title": .uid(3)], Self.classDescription("Record", "NSObject"), "x",
+    ])
+    let plain = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true)
+    plain.registry = Self.registry
+    #expect(try plain.decodeObject(of: [Record.self], forKey: "root") is Record)
+    let error = try #require(
+      Self.failure(data, secure: true) { $0.setClass(Gadget.self, forClassName: "Record") })
+    #expect(error.code == .classNotAllowed, "\(error)")
+    let aliased = ClassRegistry()
+    aliased.register(Gadget.self, as: "Record")
+    let error2 = try #require(
+      Self.failure(data, secure: true) { $0.registry = aliased })
+    #expect(error2.code == .classNotAllowed, "\(error2)")
+  }
+
+  @Test("COD-022: a disallowed class inside an allowed collection is refused before its initialiser runs")
+  func disallowedInsideCollections() throws {
+    let data = try Self.archive([
+      "$null", ["NS.objects": [.uid(2), .uid(3)], "$class": .uid(5)], ["$class": .uid(4)], ["$class": .uid(6)],
+      Self.classDescription("Record", "NSObject"), Self.classDescription("NSArray", "NSObject"),
+      Self.classDescription("Gadget", "NSObject"),
+    ])
+    let error = try #require(Self.failure(data, secure: true, allowed: [NSArray.self, Record.self]))
+    #expect(error.code == .classNotAllowed, "\(error)")
+    #expect(error.location.objectIndex == 3, "\(error)")
+    let nested = try Self.archive([
+      "$null", ["NS.keys": [.uid(2)], "NS.objects": [.uid(3)], "$class": .uid(4)], "k", ["$class": .uid(5)],
+      Self.classDescription("NSDictionary", "NSObject"), Self.classDescription("Gadget", "NSObject"),
+    ])
+    #expect(
+      Self.failure(nested, secure: true, allowed: [NSDictionary.self, NSString.self, Record.self])?.code
+        == .classNotAllowed)
+  }
+}
