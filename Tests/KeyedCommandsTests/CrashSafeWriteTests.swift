@@ -40,7 +40,7 @@ struct CrashSafeWriteTests {
     try probe.run()
     probe.waitUntilExit()
     let whole = max(0.005, Date().timeIntervalSince(started))
-    let rounds = 120
+    let rounds = 200
     for round in 0..<rounds {
       let process = Process()
       process.executableURL = keyedExecutable
@@ -68,5 +68,89 @@ struct CrashSafeWriteTests {
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
     print(
       "killed \(killed) of \(rounds) writers; \(completed) completed; \(leftovers.count) temporary files left behind")
+  }
+
+  /// Runs `keyed convert SOURCE -o TARGET` under `strace`, writing the trace to `log`; with `kill`, the process gets
+  /// SIGKILL on entering the `n`-th call of that system call.
+  static func tracedConvert(
+    _ source: URL, to target: URL, strace: String, log: URL, kill: (syscall: String, n: Int)? = nil
+  ) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: strace)
+    var arguments = ["-f", "-qq", "-o", log.path, "-e", "trace=\(Self.tracedCalls.joined(separator: ","))"]
+    if let kill { arguments += ["-e", "inject=\(kill.syscall):signal=SIGKILL:when=\(kill.n)"] }
+    process.arguments = arguments + [keyedExecutable.path, "convert", source.path, "-o", target.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process
+  }
+
+  /// The system calls of a file replacement: create and write the temporary file, flush it, rename it over the
+  /// target, open and flush the directory, close.
+  static let tracedCalls = ["openat", "write", "fsync", "rename", "close"]
+
+  @Test(
+    "ARC-050: a writer killed on entering each system call of the replacement leaves the old archive before the rename and the new one after it"
+  )
+  func killedAtEverySystemCall() throws {
+    guard
+      let strace = ["/usr/bin/strace", "/bin/strace"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else {
+      print("strace is not installed: the system-call kill points are not checked here (.ci/run installs it)")
+      return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("killpoints-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let old = try Self.archive(version: 1)
+    let newer = directory.appendingPathComponent("v2.archive")
+    try Self.archive(version: 2).write(to: newer)
+    let target = directory.appendingPathComponent("target.archive")
+    let log = directory.appendingPathComponent("trace.txt")
+    // A dry run finds the calls from the creation of the temporary file on, numbered per system call.
+    try old.write(to: target)
+    let dry = try Self.tracedConvert(newer, to: target, strace: strace, log: log)
+    guard dry.terminationReason == .exit, dry.terminationStatus == 0 else {
+      print("strace cannot trace here (ptrace refused?): the system-call kill points are not checked")
+      return
+    }
+    let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+    var counts: [String: Int] = [:]
+    var points: [(syscall: String, n: Int, afterRename: Bool, line: String)] = []
+    var inReplacement = false
+    var renamed = false
+    for line in lines {
+      guard let name = Self.tracedCalls.first(where: { line.contains(" \($0)(") }) else { continue }
+      counts[name, default: 0] += 1
+      if name == "openat", line.contains(".tmp\"") { inReplacement = true }
+      if inReplacement { points.append((name, counts[name] ?? 0, renamed, line)) }
+      if name == "rename", inReplacement { renamed = true }
+    }
+    #expect(points.contains { $0.syscall == "rename" }, "the dry run renamed a temporary file over the target")
+    #expect(
+      points.contains { $0.syscall == "fsync" && !$0.afterRename }, "the temporary file is flushed before the rename")
+    #expect(points.contains { $0.syscall == "fsync" && $0.afterRename }, "the directory is flushed after the rename")
+    var killedBefore = 0
+    var killedAfter = 0
+    for point in points {
+      try old.write(to: target)
+      let process = try Self.tracedConvert(newer, to: target, strace: strace, log: log, kill: (point.syscall, point.n))
+      let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+      // Threads may make a call a different number of times from run to run: a run that was not killed is skipped.
+      guard killed else { continue }
+      let root = try #require(
+        try KeyedUnarchiver.unarchivedRootObject(from: Data(contentsOf: target)) as? [String: Any],
+        "killed at \(point.line)")
+      let version = root["version"] as? Int
+      #expect(
+        version == (point.afterRename ? 2 : 1), "killed at \(point.line): the target holds version \(version ?? 0)")
+      #expect((root["items"] as? [Any])?.count == 15_000, "killed at \(point.line)")
+      if point.afterRename { killedAfter += 1 } else { killedBefore += 1 }
+    }
+    #expect(killedBefore >= 3, "kills while the temporary file was created, written and flushed")
+    #expect(killedAfter >= 1, "kills after the rename")
+    print("killed a writer at \(killedBefore) system calls before the rename and \(killedAfter) after it")
   }
 }
