@@ -81,6 +81,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
   /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
   private var openGenericObjects = Set<Int>()
+  /// Stops nesting before the current thread's stack runs out.
+  private var stackGuard = StackGuard()
 
   struct ClassInfo {
     var name: String
@@ -473,10 +475,14 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     let classUID = try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class)
     let info = try classInfo(uid: classUID, of: uid)
-    guard frames.count < options.maxDepth else {
+    // The stack is measured on the thread of each top-level decode call; nesting stops at the depth limit or when
+    // the thread's stack runs low, whichever comes first.
+    if frames.isEmpty { stackGuard = StackGuard() }
+    guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
       throw ArchiveError(
         .limitExceeded,
-        "objects nest deeper than the limit of \(options.maxDepth); decode long chains with decodeReference(forKey:into:)",
+        "objects nest deeper than the limit of \(options.maxDepth) or than this thread's stack allows; "
+          + "decode long chains with decodeReference(forKey:into:)",
         at: .init(objectIndex: uid, className: info.name))
     }
     // Class resolution is memoised per class description: registry lookups take a lock.

@@ -13,6 +13,7 @@ struct ArchiveJSON {
   private var budget = 50_000_000
   private var depth = 0
   private let maxDepth = 2000
+  private var stackGuard = StackGuard()
   private var counting = true
 
   static func render(_ archive: PropertyListValue, pretty: Bool) throws -> String {
@@ -74,9 +75,11 @@ struct ArchiveJSON {
     }
     depth += 1
     defer { depth -= 1 }
-    guard depth <= maxDepth else {
+    if depth == 1 { stackGuard = StackGuard() }
+    guard depth <= maxDepth, stackGuard.hasRoom() else {
       throw ArchiveError(
-        .limitExceeded, "objects nest deeper than \(maxDepth)", at: .init(objectIndex: uid, className: className))
+        .limitExceeded, "objects nest deeper than \(maxDepth) or than this thread's stack allows",
+        at: .init(objectIndex: uid, className: className))
     }
     if let foundation = try foundationNode(className, fields, uid: uid) { return foundation }
     // A class object: full at its first appearance (with $id when reached again), $ref afterwards.

@@ -32,6 +32,10 @@ final class NibInstantiator: DecodingCoder {
   private var created: [Int] = []
   private var fellBack: Set<Int> = []
   private var frames: [(index: Int, linkStart: Int)] = []
+  /// Stops nesting before the current thread's stack runs out.
+  private var stackGuard = StackGuard()
+  /// How deeply objects may nest through `init(coder:)` (a view hierarchy is rarely deeper than a few dozen).
+  static let maxDepth = 1000
   private struct Link {
     var owner: AnyObject?
     var ownerIndex: Int
@@ -120,6 +124,15 @@ final class NibInstantiator: DecodingCoder {
         "reference cycle: object \(record.id) (\(record.className)) is still being decoded when \(key.map { "the key \"\($0)\"" } ?? "a reference") refers back to it; decode back references with decodeReference(forKey:into:)",
         at: record.location)
     case .notStarted: break
+    }
+    // Nesting stops at the depth limit or when the thread's stack runs low (measured per top-level decode).
+    if frames.isEmpty { stackGuard = StackGuard() }
+    guard frames.count < Self.maxDepth, stackGuard.hasRoom() else {
+      throw ArchiveError(
+        .limitExceeded,
+        "objects nest deeper than the limit of \(Self.maxDepth) or than this thread's stack allows; "
+          + "decode long chains with decodeReference(forKey:into:)",
+        at: record.location)
     }
     let type = resolveClass(index)
     states[index] = .inProgress

@@ -2,6 +2,7 @@ import ArchiveCoding
 import ArchiveTesting
 import Foundation
 import PropertyList
+import Synchronization
 import Testing
 
 @testable import KeyedArchive
@@ -321,6 +322,54 @@ struct CoderSemanticsTests {
     }
     #expect(decodedA == nil, "the decoded root leaked")
     #expect(decodedB == nil, "the decoded child leaked")
+  }
+
+  @Test("COD-041: a chain nested deeper than a small thread stack allows is a limit error, not a stack overflow")
+  func stackGuard() throws {
+    let length = 20_000
+    let head = Eager(name: "head")
+    var tail = head
+    for i in 0..<length {
+      let next = Eager(name: "\(i)")
+      tail.other = next
+      tail = next
+    }
+    let archive = try KeyedArchiver.archivedData(withRootObject: head)
+    var cursor: Eager? = head
+    while let current = cursor {
+      cursor = current.other
+      current.other = nil
+    }
+    let options = {
+      var options = KeyedUnarchiverOptions()
+      options.maxDepth = length * 2
+      return options
+    }()
+    // A thread with a 512 KiB stack (Darwin's default for secondary threads): far too small for 20,000 levels.
+    let outcome = Mutex<Result<Int, ArchiveError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      do {
+        let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false, options: options)
+        unarchiver.registry = corpusRegistry
+        _ = try unarchiver.decodeObject(forKey: "root", allowedClasses: nil)
+        outcome.withLock { $0 = .success(0) }
+      } catch let error as ArchiveError {
+        outcome.withLock { $0 = .failure(error) }
+      } catch {
+        outcome.withLock { $0 = .failure(ArchiveError(.other, "\(error)")) }
+      }
+      done.signal()
+    }
+    thread.stackSize = 512 << 10
+    thread.start()
+    done.wait()
+    switch outcome.withLock({ $0 }) {
+    case .failure(let error)?:
+      #expect(error.code == .limitExceeded, "\(error)")
+      #expect(error.message.contains("stack"), "\(error)")
+    default: Issue.record("decoding 20,000 nested objects on a 512 KiB stack did not fail")
+    }
   }
 
   @Test("COD-040: nesting deeper than maxDepth and more objects than maxObjectCount are limit errors")
