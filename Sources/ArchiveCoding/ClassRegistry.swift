@@ -100,13 +100,20 @@ public final class ClassRegistry: Sendable {
     return state.withLock { $0.names[id] } ?? Self.defaultName(of: type)
   }
 
+  /// The name a class is archived under as seen by this registry: its registration here, else the class's own
+  /// ``Coding/archivedClassName`` (its override, or its name in the shared registry).
+  public func archivedName(of type: any Coding.Type) -> String {
+    let id = ObjectIdentifier(type)
+    return state.withLock { $0.names[id] } ?? type.archivedClassName
+  }
+
   /// The `$classes` chain of a class: its name, its superclasses' names, ending in `NSObject`.
   public func classChain(for type: any Coding.Type) -> [String] {
-    var chain = [type.archivedClassName]
+    var chain = [archivedName(of: type)]
     var current: AnyClass? = _getSuperclass(type)
     while let superclass = current {
       if let coding = superclass as? any Coding.Type {
-        chain.append(coding.archivedClassName)
+        chain.append(archivedName(of: coding))
       } else {
         chain.append(String(reflecting: superclass))
       }
@@ -153,7 +160,7 @@ public final class ClassRegistry: Sendable {
     var names: Set<String> = []
     for type in types {
       if let coding = type as? any Coding.Type {
-        names.insert(coding.archivedClassName)
+        names.insert(archivedName(of: coding))
         continue
       }
       if let optional = type as? any OptionalMarker.Type {
@@ -167,6 +174,13 @@ public final class ClassRegistry: Sendable {
       }
       for entry in state.withLock({ $0.valueTypes }) where entry.type.type == type {
         names.formUnion(entry.classNames)
+      }
+      // Value types registered process-wide (the archive modules register theirs in the shared registry) count
+      // for private registries too.
+      if self !== Self.shared {
+        for entry in Self.shared.state.withLock({ $0.valueTypes }) where entry.type.type == type {
+          names.formUnion(entry.classNames)
+        }
       }
     }
     return names

@@ -36,6 +36,10 @@ public protocol DecodingCoder: AnyObject {
   /// `true` when every decoded class must be allowed explicitly and support secure coding. Required.
   var requiresSecureCoding: Bool { get }
 
+  /// The registry that names this coder's classes: the typed calls (``decodeObject(of:forKey:)``…) turn Swift
+  /// types into allowed class names through it. Default: ``ClassRegistry/shared``.
+  var registry: ClassRegistry { get }
+
   /// What a failing decode call does. Required.
   var decodingFailurePolicy: DecodingFailurePolicy { get }
 
@@ -200,6 +204,9 @@ extension DecodingCoder {
     }
   }
 
+  /// The shared registry.
+  public var registry: ClassRegistry { .shared }
+
   /// Any object, of any class (refused when secure coding is required: use ``decodeObject(of:forKey:)``).
   public func decodeObject(forKey key: String) throws -> Any? {
     try applyingFailurePolicy(nil) { try decodeObject(forKey: key, allowedClasses: nil) }
@@ -208,7 +215,7 @@ extension DecodingCoder {
   /// An object of one of the given types (Swift types: `String.self`, `[Any].self`, a ``Coding`` class, …).
   public func decodeObject(of types: [Any.Type], forKey key: String) throws -> Any? {
     try applyingFailurePolicy(nil) {
-      try decodeObject(forKey: key, allowedClasses: ClassRegistry.shared.allowedClassNames(for: types))
+      try decodeObject(forKey: key, allowedClasses: registry.allowedClassNames(for: types))
     }
   }
 
@@ -217,7 +224,7 @@ extension DecodingCoder {
   public func decodeObject<T>(of type: T.Type, forKey key: String) throws -> T? {
     try applyingFailurePolicy(nil) {
       // The allowed set only matters under secure coding: computing it takes the registry's lock.
-      let allowed = requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [type]) : nil
+      let allowed = requiresSecureCoding ? registry.allowedClassNames(for: [type]) : nil
       let object = try decodeObject(forKey: key, allowedClasses: allowed)
       guard let object else { return nil }
       if let arrayType = T.self as? any ArrayElementCasting.Type, let elements = object as? [Any] {
@@ -244,8 +251,8 @@ extension DecodingCoder {
   /// An array whose elements are all of type `T`; missing is `nil`.
   public func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
     try applyingFailurePolicy(nil) {
-      var allowed = ClassRegistry.shared.allowedClassNames(for: [[Any].self])
-      allowed.formUnion(ClassRegistry.shared.allowedClassNames(for: [type]))
+      var allowed = registry.allowedClassNames(for: [[Any].self])
+      allowed.formUnion(registry.allowedClassNames(for: [type]))
       guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
       guard let array = object as? [Any] else {
         throw ArchiveError(.typeMismatch, "expected an array, found \(Swift.type(of: object))", at: .init(keyPath: key))
@@ -268,7 +275,7 @@ extension DecodingCoder {
   public func decodeReference<Root: AnyObject, Value>(
     forKey key: String, into keyPath: ReferenceWritableKeyPath<Root, Value?>
   ) throws {
-    let allowed = requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [Value.self]) : nil
+    let allowed = requiresSecureCoding ? registry.allowedClassNames(for: [Value.self]) : nil
     try decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
       guard let root = object as? Root else {
         throw ArchiveError(

@@ -269,8 +269,8 @@ public final class KeyedArchiver: EncodingCoder {
         guard let secure = type as? any SecureCoding.Type, secure.supportsSecureCoding else {
           failWithError(
             ArchiveError(
-              .invalidValue, "class \(type.archivedClassName) does not support secure coding",
-              at: .init(objectIndex: uid, className: type.archivedClassName)))
+              .invalidValue, "class \(registry.archivedName(of: type)) does not support secure coding",
+              at: .init(objectIndex: uid, className: registry.archivedName(of: type))))
           continue
         }
       }
@@ -279,7 +279,7 @@ public final class KeyedArchiver: EncodingCoder {
       unkeyedCount = 0
       object.encode(with: self)
       inObject = false
-      let name = classNameOverrides[ObjectIdentifier(type)] ?? type.archivedClassName
+      let name = classNameOverrides[ObjectIdentifier(type)] ?? registry.archivedName(of: type)
       var chain = registry.classChain(for: type)
       chain[0] = name
       let classUID = classReference(name: name, chain: chain, hints: type.classFallbacks)

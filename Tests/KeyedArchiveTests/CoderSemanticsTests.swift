@@ -38,6 +38,32 @@ final class Complainer: Coding {
 }
 
 /// The probe's tests share static state, so they run one at a time.
+/// A class known only to a private registry (as `Elsewhere.Leaf`).
+final class PrivateLeaf: SecureCoding {
+  var n: Int
+  init(n: Int) { self.n = n }
+  required init(coder: any DecodingCoder) throws { n = try coder.decodeInt(forKey: "n") }
+  func encode(with coder: any EncodingCoder) { coder.encode(n, forKey: "n") }
+}
+
+/// A class known only to a private registry (as `Elsewhere.Branch`) whose fields are decoded by typed calls.
+final class PrivateBranch: SecureCoding {
+  var leaf: PrivateLeaf?
+  weak var back: PrivateBranch?
+  var point: ArchivedValue?
+  init() {}
+  required init(coder: any DecodingCoder) throws {
+    leaf = try coder.decodeObject(of: PrivateLeaf.self, forKey: "leaf")
+    point = try coder.decodeObject(of: ArchivedValue.self, forKey: "point")
+    try coder.decodeReference(forKey: "back", into: \PrivateBranch.back)
+  }
+  func encode(with coder: any EncodingCoder) {
+    coder.encodeObject(leaf, forKey: "leaf")
+    coder.encodeObject(point, forKey: "point")
+    coder.encodeConditionalObject(back, forKey: "back")
+  }
+}
+
 @Suite("Coder semantics", .serialized)
 struct CoderSemanticsTests {
   init() {
@@ -370,6 +396,30 @@ struct CoderSemanticsTests {
       #expect(error.message.contains("stack"), "\(error)")
     default: Issue.record("decoding 20,000 nested objects on a 512 KiB stack did not fail")
     }
+  }
+
+  @Test("COD-023: a private registry names the classes in $classes and in the allowed sets of typed calls")
+  func privateRegistry() throws {
+    let registry = ClassRegistry()
+    registry.register(PrivateBranch.self, as: "Elsewhere.Branch")
+    registry.register(PrivateLeaf.self, as: "Elsewhere.Leaf")
+    let branch = PrivateBranch()
+    branch.leaf = PrivateLeaf(n: 42)
+    branch.point = .point(x: 1.5, y: -2)
+    branch.back = branch
+    let archiver = KeyedArchiver(requiringSecureCoding: true, registry: registry)
+    archiver.encodeObject(branch, forKey: "root")
+    let data = try archiver.finishEncoding()
+    let names =
+      try PropertyListReader.read(data).dictionaryValue?["$objects"]?.arrayValue?
+      .compactMap { $0.dictionaryValue?["$classname"]?.stringValue } ?? []
+    #expect(names.contains("Elsewhere.Branch") && names.contains("Elsewhere.Leaf"), "\(names)")
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true)
+    unarchiver.registry = registry
+    let decoded = try #require(try unarchiver.decodeObject(of: [PrivateBranch.self], forKey: "root") as? PrivateBranch)
+    #expect(decoded.leaf?.n == 42)
+    #expect(decoded.point == .point(x: 1.5, y: -2))
+    #expect(decoded.back === decoded)
   }
 
   @Test("COD-040: nesting deeper than maxDepth and more objects than maxObjectCount are limit errors")
