@@ -101,10 +101,17 @@ public final class ClassRegistry: Sendable {
   }
 
   /// The name a class is archived under as seen by this registry: its registration here, else the class's own
-  /// ``Coding/archivedClassName`` (its override, or its name in the shared registry).
+  /// ``Coding/archivedClassName`` (its override, or its name in the shared registry), unless this registry gives
+  /// that name to another class: then the class's `Module.Type` name. A name belongs to one class per registry,
+  /// so allowed-class checks by name cannot confuse two classes (a substitution cannot widen an allowed set).
   public func archivedName(of type: any Coding.Type) -> String {
     let id = ObjectIdentifier(type)
-    return state.withLock { $0.names[id] } ?? type.archivedClassName
+    if let registered = state.withLock({ $0.names[id] }) { return registered }
+    let name = type.archivedClassName
+    if let owner = state.withLock({ $0.types[name] }), ObjectIdentifier(owner.type) != id {
+      return Self.defaultName(of: type)
+    }
+    return name
   }
 
   /// The `$classes` chain of a class: its name, its superclasses' names, ending in `NSObject`.

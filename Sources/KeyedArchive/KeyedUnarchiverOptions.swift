@@ -6,7 +6,8 @@ public struct KeyedUnarchiverOptions: Sendable {
   public var propertyList = PropertyListDecodingOptions()
   /// The deepest nesting of objects decoded inside one another's `init(coder:)` (deferred references do not
   /// count). Default 1,000: real nibs nest far less; a linked list should decode its links with
-  /// `decodeReference(forKey:into:)`.
+  /// `decodeReference(forKey:into:)`. Whatever this allows, nesting also stops with a limit error when the
+  /// decoding thread's stack runs low (a small secondary-thread stack, a debug build's larger frames).
   public var maxDepth = 1000
   /// The most entries `$objects` may have. Default 64 Mi.
   public var maxObjectCount = 1 << 26
