@@ -126,6 +126,15 @@ final class CodableNode: Codable {
   var next: CodableNode?
 }
 
+/// Reads two integers from an unkeyed container.
+struct TwoInts: Decodable {
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    _ = try container.decode(Int.self)
+    _ = try container.decode(Int.self)
+  }
+}
+
 func pathText(_ path: [any CodingKey]) -> String { ArchiveCodingKey.describe(path) }
 
 @Suite("Codable encoder and decoder")
@@ -300,10 +309,7 @@ struct CodableTests {
     }
     let short = try KeyedArchiveEncoder().encode([1])
     do {
-      _ = try KeyedArchiveDecoder().decode([Int].self, from: short).count
-      var iterator = try ArchiveValueDecoder(value: [1] as [Any], codingPath: [], userInfo: [:]).unkeyedContainer()
-      _ = try iterator.decode(Int.self)
-      _ = try iterator.decode(Int.self)
+      _ = try KeyedArchiveDecoder().decode(TwoInts.self, from: short)
       Issue.record("decoding past the end succeeded")
     } catch DecodingError.valueNotFound(_, let context) {
       #expect(pathText(context.codingPath) == "[1]")
