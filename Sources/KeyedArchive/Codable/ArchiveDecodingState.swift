@@ -255,7 +255,7 @@ final class ArchiveDecodingState {
       return value
     }
     if T.self == Decimal.self { return try decimal(uid, path: path, as: type) }
-    if T.self is AnyObject.Type {
+    if T.self is AnyObject.Type, !(T.self is any DeferredArchiveReference.Type) {
       if T.self is any Coding.Type {
         guard let value = try object(uid, path) as? T else { throw mismatch(type, uid: uid, path: path) }
         return value

@@ -66,7 +66,7 @@ final class ArchiveEncodingState {
     {
       return .uid(archiver.codableObject(value))
     }
-    if T.self is AnyObject.Type {
+    if T.self is AnyObject.Type, !(T.self is any DeferredArchiveReference.Type) {
       return try boxObject(value, at: path)
     }
     try checkDepth(value, path)

@@ -32,6 +32,12 @@ public final class ArchiveReference<Value: AnyObject> {
   }
 }
 
+/// Marks ``ArchiveReference`` for the archive coders, which treat it as a value (it stands for the instance it
+/// holds) rather than as a class instance with an identity of its own.
+protocol DeferredArchiveReference: AnyObject {}
+
+extension ArchiveReference: DeferredArchiveReference {}
+
 extension ArchiveReference: Encodable where Value: Encodable {
   /// Writes the instance as its own value (its identity kept), or `nil`.
   public func encode(to encoder: any Encoder) throws {
