@@ -104,7 +104,8 @@ func sampleCompany() -> Company {
   grace.manager = chief
   linus.manager = chief
   return Company(
-    founded: Date(timeIntervalSinceReferenceDate: 1000), site: URL(string: "https://example.com") ?? URL(fileURLWithPath: "/"),
+    founded: Date(timeIntervalSinceReferenceDate: 1000),
+    site: URL(string: "https://example.com") ?? URL(fileURLWithPath: "/"),
     teams: [core, tools], staff: [chief, grace, linus], chief: chief)
 }
 

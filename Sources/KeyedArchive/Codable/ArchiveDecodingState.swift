@@ -321,8 +321,7 @@ final class ArchiveDecodingState {
 
   /// Fills `reference` with the class instance at `uid` now if it exists, else once the top-level decode has
   /// finished.
-  func link<Value: AnyObject & Decodable>(_ reference: ArchiveReference<Value>, uid: Int, path: CodingPathNode) throws
-  {
+  func link<Value: AnyObject & Decodable>(_ reference: ArchiveReference<Value>, uid: Int, path: CodingPathNode) throws {
     if try isNull(uid) { return }
     if let existing = instances[uid] {
       guard let typed = existing as? Value else {

@@ -102,7 +102,8 @@ final class ArchiveValueDecoder: Decoder {
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
       let nested = path.appending(key)
       let uid = try value(key)
-      return UnkeyedContainer(state: state, uid: uid, elements: try state.elements(uid: uid, path: nested), path: nested)
+      return UnkeyedContainer(
+        state: state, uid: uid, elements: try state.elements(uid: uid, path: nested), path: nested)
     }
 
     /// A super decoder for an absent key decodes `nil` (UID 0).
@@ -144,7 +145,9 @@ final class ArchiveValueDecoder: Decoder {
       return elements[currentIndex]
     }
 
-    private mutating func next<T>(_ type: Any.Type, _ read: (ArchiveDecodingState, Int, CodingPathNode) throws -> T) throws -> T {
+    private mutating func next<T>(
+      _ type: Any.Type, _ read: (ArchiveDecodingState, Int, CodingPathNode) throws -> T
+    ) throws -> T {
       let value = try read(state, try current(type), currentPath)
       currentIndex += 1
       return value
