@@ -322,3 +322,71 @@ struct CodableGraphTests {
     }
   }
 }
+
+/// A class whose single value is another class instance (both share one `$objects` entry).
+final class Wrapper: Codable {
+  let inner: Team
+  init(inner: Team) { self.inner = inner }
+  init(from decoder: any Decoder) throws { inner = try decoder.singleValueContainer().decode(Team.self) }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(inner)
+  }
+}
+
+@Suite("Codable bridge edge cases")
+struct CodableEdgeTests {
+  @Test("COD-068: a class whose single value is another class decodes both, sharing the entry")
+  func singleValueClass() throws {
+    let team = Team(name: "w")
+    let data = try KeyedArchiveEncoder().encode([Wrapper(inner: team), Wrapper(inner: team)])
+    let back = try KeyedArchiveDecoder().decode([Wrapper].self, from: data)
+    #expect(back[0].inner.name == "w")
+    #expect(back[0].inner === back[1].inner)
+    #expect(back[0] === back[1])
+  }
+
+  @Test("COD-063: a key encoded twice in one keyed container keeps the last value")
+  func repeatedKey() throws {
+    struct Twice: Encodable {
+      enum Keys: CodingKey { case a, b }
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(1, forKey: .a)
+        try container.encode(2, forKey: .b)
+        try container.encode(3, forKey: .a)
+      }
+    }
+    let plain = try KeyedUnarchiver.unarchivedRootObject(from: KeyedArchiveEncoder().encode(Twice()))
+    let dictionary = try #require(plain as? [AnyHashable: Any])
+    #expect(dictionary.count == 2)
+    #expect(dictionary["a"] as? Int == 3)
+    #expect(dictionary["b"] as? Int == 2)
+  }
+
+  @Test("COD-066: truncated and bit-flipped archives of a class graph throw, never crash")
+  func damageSweep() throws {
+    let data = try KeyedArchiveEncoder().encode(sampleCompany())
+    var outcomes = (thrown: 0, decoded: 0)
+    func attempt(_ bytes: Data) {
+      do {
+        _ = try KeyedArchiveDecoder().decode(Company.self, from: bytes)
+        outcomes.decoded += 1
+      } catch is DecodingError {
+        outcomes.thrown += 1
+      } catch {
+        Issue.record("expected a DecodingError, got \(error)")
+      }
+    }
+    for length in stride(from: 0, to: data.count, by: 7) { attempt(data.prefix(length)) }
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<400 {
+      var damaged = data
+      let index = Int.random(in: 0..<damaged.count, using: &generator)
+      damaged[index] ^= UInt8(1) << UInt8.random(in: 0..<8, using: &generator)
+      attempt(damaged)
+    }
+    // Every truncation fails; a flip may land in a string and still decode.
+    #expect(outcomes.thrown >= data.count / 7)
+  }
+}

@@ -17,8 +17,9 @@ final class ArchiveDecodingState {
   /// Decoded strings by UID: keys repeat in every dictionary of a type.
   private var strings: [String?]
   private var classNames: [Int: String] = [:]
-  private var instances: [Int: AnyObject] = [:]
-  private var inProgress: Set<Int> = []
+  /// Decoded class instances by UID and type (a class whose single value is another class shares its UID).
+  private var instances: [InstanceKey: AnyObject] = [:]
+  private var inProgress: Set<InstanceKey> = []
   private var links: [(ArchiveDecodingState) throws -> Void] = []
   private var activeCalls = 0
 
@@ -44,7 +45,7 @@ final class ArchiveDecodingState {
     activeCalls += 1
     let value: T
     do {
-      value = try unbox(type, uid: uid, path: path)
+      value = try located(uid, path) { try unbox(type, uid: uid, path: path) }
     } catch {
       activeCalls -= 1
       throw error
@@ -263,7 +264,8 @@ final class ArchiveDecodingState {
       return try decodeClass(type, uid: uid, path: path)
     }
     try checkDepth(uid, path)
-    return try T(from: ArchiveValueDecoder(state: self, uid: uid, path: path))
+    // Damaged entries met while the value decodes itself are reported at this value's path.
+    return try located(uid, path) { try T(from: ArchiveValueDecoder(state: self, uid: uid, path: path)) }
   }
 
   private func decimal<T>(_ uid: Int, path: CodingPathNode, as type: T.Type) throws -> T {
@@ -289,13 +291,9 @@ final class ArchiveDecodingState {
   /// A class instance: decoded once per UID. A reference back to an instance still in its `init(from:)` cannot be
   /// honoured (Swift has no half-built object to hand out): it is an error that names ``ArchiveReference``.
   private func decodeClass<T: Decodable>(_ type: T.Type, uid: Int, path: CodingPathNode) throws -> T {
-    if let existing = instances[uid] {
-      guard let typed = existing as? T else {
-        throw typeMismatch(type, "an instance of \(Swift.type(of: existing))", uid: uid, path: path)
-      }
-      return typed
-    }
-    guard !inProgress.contains(uid) else {
+    let key = InstanceKey(uid: uid, type: ObjectIdentifier(type))
+    if let existing = instances[key], let typed = existing as? T { return typed }
+    guard !inProgress.contains(key) else {
       throw corrupted(
         "reference cycle: object #\(uid) (\(T.self)) is still being decoded when \(ArchiveCodingKey.describe(path.keys)) "
           + "refers back to it; hold back references in an ArchiveReference",
@@ -303,10 +301,10 @@ final class ArchiveDecodingState {
     }
     if try isNull(uid) { throw mismatch(type, uid: uid, path: path) }
     try checkDepth(uid, path)
-    inProgress.insert(uid)
-    defer { inProgress.remove(uid) }
-    let value = try T(from: ArchiveValueDecoder(state: self, uid: uid, path: path))
-    instances[uid] = value as AnyObject
+    inProgress.insert(key)
+    defer { inProgress.remove(key) }
+    let value = try located(uid, path) { try T(from: ArchiveValueDecoder(state: self, uid: uid, path: path)) }
+    instances[key] = value as AnyObject
     return value
   }
 
@@ -323,11 +321,8 @@ final class ArchiveDecodingState {
   /// finished.
   func link<Value: AnyObject & Decodable>(_ reference: ArchiveReference<Value>, uid: Int, path: CodingPathNode) throws {
     if try isNull(uid) { return }
-    if let existing = instances[uid] {
-      guard let typed = existing as? Value else {
-        throw typeMismatch(Value.self, "an instance of \(type(of: existing))", uid: uid, path: path)
-      }
-      reference.wrappedValue = typed
+    if let existing = instances[InstanceKey(uid: uid, type: ObjectIdentifier(Value.self))] as? Value {
+      reference.wrappedValue = existing
       return
     }
     links.append { state in reference.wrappedValue = try state.unbox(Value.self, uid: uid, path: path) }
@@ -418,9 +413,15 @@ final class ArchiveDecodingState {
     do {
       return try body()
     } catch let error as ArchiveError {
-      throw corrupted(error.message, uid: uid, path: path(), underlying: error)
+      throw corrupted(error.message, uid: error.location.objectIndex ?? uid, path: path(), underlying: error)
     }
   }
+}
+
+/// A decoded class instance's key: its `$objects` index and its type.
+struct InstanceKey: Hashable {
+  var uid: Int
+  var type: ObjectIdentifier
 }
 
 /// The keys (string UIDs) and values (UIDs) of one `NSDictionary`, with the position the next lookup starts from:
