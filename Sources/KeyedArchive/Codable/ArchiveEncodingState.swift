@@ -49,6 +49,26 @@ final class ArchiveEncodingState {
   }
 
   func string(_ value: String) -> Int { archiver.codableString(value) }
+
+  /// Recently used coding keys and their UIDs, by a cheap digest of the key: the same few keys recur in every
+  /// container of a type, and comparing a short string costs less than hashing it.
+  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: 64)
+
+  struct KeyCacheEntry {
+    var key: String
+    var uid: Int
+  }
+
+  /// The UID of a coding key's string.
+  func key(_ key: String) -> Int {
+    let utf8 = key.utf8
+    let slot = (utf8.count &* 31 &+ Int(utf8.first ?? 0) &+ Int(utf8.last ?? 0) &* 7) & 63
+    let entry = keyCache[slot]
+    if entry.uid >= 0, entry.key == key { return entry.uid }
+    let uid = archiver.codableString(key)
+    keyCache[slot] = KeyCacheEntry(key: key, uid: uid)
+    return uid
+  }
   func bool(_ value: Bool) -> Int { archiver.codablePlain(.bool(value)) }
   func integer(_ value: Int64) -> Int { archiver.codablePlain(.integer(value)) }
   func unsigned(_ value: UInt64) -> Int { archiver.codablePlain(.integer(unsigned: value)) }
