@@ -38,8 +38,8 @@ extension KeyedUnarchiver {
     }
   }
 
-  /// Decodes `$objects[uid]` as the unarchiver does for `decodeObject(forKey:)` (memoised; any class).
-  func codableObject(uid: Int, key: String) throws -> Any? {
-    try decode(uid: uid, key: key, allowed: nil)
+  /// Decodes `$objects[uid]` as the unarchiver does for `decodeObject(forKey:allowedClasses:)` (memoised).
+  func codableObject(uid: Int, key: String, allowed: Set<String>?) throws -> Any? {
+    try decode(uid: uid, key: key, allowed: allowed)
   }
 }

@@ -71,6 +71,19 @@ final class Shelf: Coding, Codable {
   }
 }
 
+/// A secure-coding class holding a `Codable` value with Foundation leaves.
+final class Stamp: SecureCoding {
+  struct Info: Codable, Equatable {
+    var when: Date
+    var link: URL
+    var tags: [String]
+  }
+  var info: Info?
+  init(info: Info) { self.info = info }
+  required init(coder: any DecodingCoder) throws { info = try coder.decodeCodable(Info.self, forKey: "info") }
+  func encode(with coder: any EncodingCoder) { coder.encodeCodable(info, forKey: "info") }
+}
+
 /// A `Codable` value holding `Coding` objects and a shared `Codable` class instance.
 struct Library: Codable {
   var shelves: [Shelf]
@@ -262,6 +275,16 @@ struct CodableGraphTests {
     #expect(back.label == "X")
     #expect(back.books == shelf.books)
     #expect(back.owner?.name == "t")
+  }
+
+  @Test("COD-070: a secure-coding class decodes its Codable value under secure coding")
+  func secureCodingRoot() throws {
+    ClassRegistry.shared.register(Stamp.self, as: "Stamp")
+    let info = Stamp.Info(
+      when: Date(timeIntervalSinceReferenceDate: 5), link: URL(fileURLWithPath: "/tmp/x"), tags: ["a", "b"])
+    let data = try KeyedArchiver.archivedData(withRootObject: Stamp(info: info), requiringSecureCoding: true)
+    let back = try #require(try KeyedUnarchiver.unarchivedObject(ofClass: Stamp.self, from: data))
+    #expect(back.info == info)
   }
 
   @Test("COD-071: a decoding error carries the coding path and the object index of the failing value")

@@ -176,7 +176,7 @@ final class ArchiveDecodingState {
     if header.kind == .dictionary, uid != 0,
       case let name = try className(of: header, uid: uid),
       name == FoundationClass.string || name == FoundationClass.mutableString,
-      let string = try object(uid, path()) as? String
+      let string = try object(uid, path(), as: String.self) as? String
     {
       return string
     }
@@ -228,9 +228,11 @@ final class ArchiveDecodingState {
   }
 
   /// Any object the unarchiver decodes (a Foundation value, a ``Coding`` instance), its errors located at `path`.
-  func object(_ uid: Int, _ path: @autoclosure () -> CodingPathNode) throws -> Any? {
+  /// Under secure coding only the classes `type` allows are accepted.
+  func object(_ uid: Int, _ path: @autoclosure () -> CodingPathNode, as type: Any.Type) throws -> Any? {
+    let allowed = unarchiver.requiresSecureCoding ? unarchiver.registry.allowedClassNames(for: [type]) : nil
     do {
-      return try unarchiver.codableObject(uid: uid, key: ArchiveCodingKey.describe(path().keys))
+      return try unarchiver.codableObject(uid: uid, key: path().lastComponent, allowed: allowed)
     } catch let error as DecodingError {
       throw error
     } catch {
@@ -250,7 +252,7 @@ final class ArchiveDecodingState {
       {
         return data
       }
-      guard uid != 0, try !isNull(uid), let value = try object(uid, path) as? T else {
+      guard uid != 0, try !isNull(uid), let value = try object(uid, path, as: type) as? T else {
         throw mismatch(type, uid: uid, path: path)
       }
       return value
@@ -258,7 +260,7 @@ final class ArchiveDecodingState {
     if T.self == Decimal.self { return try decimal(uid, path: path, as: type) }
     if T.self is AnyObject.Type, !(T.self is any DeferredArchiveReference.Type) {
       if T.self is any Coding.Type {
-        guard let value = try object(uid, path) as? T else { throw mismatch(type, uid: uid, path: path) }
+        guard let value = try object(uid, path, as: type) as? T else { throw mismatch(type, uid: uid, path: path) }
         return value
       }
       return try decodeClass(type, uid: uid, path: path)
@@ -282,7 +284,7 @@ final class ArchiveDecodingState {
       }
       return result
     }
-    guard uid != 0, try !isNull(uid), let result = try object(uid, path) as? T else {
+    guard uid != 0, try !isNull(uid), let result = try object(uid, path, as: type) as? T else {
       throw mismatch(type, uid: uid, path: path)
     }
     return result

@@ -18,6 +18,12 @@ enum CodingPathNode {
     }
   }
 
+  /// The last key as text (`name`, or `[3]` for an index), for the unarchiver's key paths.
+  var lastComponent: String {
+    guard case .node(let key, _, _) = self else { return "" }
+    return ArchiveCodingKey.describe([key])
+  }
+
   /// The keys from the root.
   var keys: [any CodingKey] {
     var keys: [any CodingKey] = []
