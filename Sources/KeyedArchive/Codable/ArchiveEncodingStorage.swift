@@ -21,7 +21,11 @@ final class KeyedEncodingStorage {
 
   private static let linearLimit = 16
 
-  init() {}
+  init() {
+    // Most containers have a handful of keys: one allocation each instead of regrowing at 1, 2 and 4.
+    keys.reserveCapacity(4)
+    values.reserveCapacity(4)
+  }
 
   func set(_ value: EncodedValue, forKey key: Int) {
     if let positions {
@@ -48,5 +52,5 @@ final class UnkeyedEncodingStorage {
   var values: [EncodedValue] = []
   var isShared = false
 
-  init() {}
+  init() { values.reserveCapacity(4) }
 }
