@@ -37,6 +37,8 @@ public final class KeyedArchiver: EncodingCoder {
   private var recordedError: (any Error)?
   private var finished = false
   private var foundationDepth = 0
+  /// The `Codable` bridge's state for this archive (class identities), shared by every `encodeCodable` call.
+  var codableContext: AnyObject?
 
   /// Creates an archiver.
   /// - Parameters:

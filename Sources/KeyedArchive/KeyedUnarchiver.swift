@@ -46,6 +46,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   private var resolvedByClassUID: [Int: Resolved] = [:]
   private var classInfos: [Int: ClassInfo] = [:]
   private var instanceClasses: [String: any Coding.Type] = [:]
+  /// The `Codable` bridge's state for this archive (decoded class instances, deferred references).
+  var codableContext: AnyObject?
 
   struct Frame {
     /// `key` or `key[index]`, for key paths in errors.

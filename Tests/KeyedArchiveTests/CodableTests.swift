@@ -122,8 +122,13 @@ struct Counted: Codable, Equatable {
   var items: [Entry]
 }
 
-final class CodableNode: Codable {
-  var next: CodableNode?
+/// Reads two integers from an unkeyed container.
+struct TwoInts: Decodable {
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    _ = try container.decode(Int.self)
+    _ = try container.decode(Int.self)
+  }
 }
 
 func pathText(_ path: [any CodingKey]) -> String { ArchiveCodingKey.describe(path) }
@@ -300,10 +305,7 @@ struct CodableTests {
     }
     let short = try KeyedArchiveEncoder().encode([1])
     do {
-      _ = try KeyedArchiveDecoder().decode([Int].self, from: short).count
-      var iterator = try ArchiveValueDecoder(value: [1] as [Any], codingPath: [], userInfo: [:]).unkeyedContainer()
-      _ = try iterator.decode(Int.self)
-      _ = try iterator.decode(Int.self)
+      _ = try KeyedArchiveDecoder().decode(TwoInts.self, from: short)
       Issue.record("decoding past the end succeeded")
     } catch DecodingError.valueNotFound(_, let context) {
       #expect(pathText(context.codingPath) == "[1]")
@@ -323,17 +325,5 @@ struct CodableTests {
       #expect(context.codingPath.isEmpty)
       #expect(context.underlyingError is ArchiveError)
     }
-  }
-
-  @Test("COD-067: a cycle of Codable classes is an EncodingError, not a crash")
-  func classCycle() throws {
-    let node = CodableNode()
-    node.next = node
-    #expect(throws: EncodingError.self) { try KeyedArchiveEncoder().encode(node) }
-    // Without a cycle, class instances encode as values.
-    let chain = CodableNode()
-    chain.next = CodableNode()
-    let back = try KeyedArchiveDecoder().decode(CodableNode.self, from: KeyedArchiveEncoder().encode(chain))
-    #expect(back.next != nil && back.next?.next == nil)
   }
 }

@@ -7,32 +7,6 @@ enum ArchiveNumber {
   case double(Double)
   case float(Float)
 
-  /// The number a decoded value holds, or `nil` when it is not a number (booleans are not numbers).
-  init?(_ value: Any) {
-    let type = Swift.type(of: value)
-    if type == Int.self, let v = value as? Int {
-      self = .signed(Int64(v))
-    } else if type == Int64.self, let v = value as? Int64 {
-      self = .signed(v)
-    } else if type == UInt64.self, let v = value as? UInt64 {
-      self = .unsigned(v)
-    } else if type == Double.self, let v = value as? Double {
-      self = .double(v)
-    } else if type == Float.self, let v = value as? Float {
-      self = .float(v)
-    } else if let number = value as? NSNumber, !(value is Bool) {
-      switch KeyedArchiver.plainValue(of: number) {
-      case .integer(let v): self = .signed(v)
-      case .unsignedInteger(let v): self = .unsigned(v)
-      case .real(let v): self = .double(v)
-      case .float(let v): self = .float(v)
-      default: return nil
-      }
-    } else {
-      return nil
-    }
-  }
-
   var description: String {
     switch self {
     case .signed(let v): "\(v)"

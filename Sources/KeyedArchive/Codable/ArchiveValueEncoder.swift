@@ -1,118 +1,92 @@
 import Foundation
 
-/// The `Encoder` handed to `encode(to:)`: it fills an ``ArchiveEncodingNode``.
+/// The `Encoder` handed to `encode(to:)`: its containers write strings and numbers to the archive at once and
+/// collect the rest in ``EncodedValue``s (see ``ArchiveEncodingState``).
 final class ArchiveValueEncoder: Encoder {
-  /// Deeper nesting than this is refused (a cycle of `Codable` classes would otherwise recurse forever).
-  static let maxDepth = 512
+  let state: ArchiveEncodingState
+  let path: CodingPathNode
+  /// What the value encoded to; `nil` while nothing was encoded (written as an empty dictionary).
+  var result: EncodedValue?
 
-  let node: ArchiveEncodingNode
-  let codingPath: [any CodingKey]
-  let userInfo: [CodingUserInfoKey: Any]
-  /// The one `NSNull` of the archive: every `nil` refers to it (corelibs' `NSKeyedArchiver` traps on graphs with
-  /// two `NSNull` instances, so archives are kept to one).
-  let null: NSNull
-
-  init(
-    node: ArchiveEncodingNode, codingPath: [any CodingKey], userInfo: [CodingUserInfoKey: Any], null: NSNull = NSNull()
-  ) {
-    self.node = node
-    self.codingPath = codingPath
-    self.userInfo = userInfo
-    self.null = null
+  init(state: ArchiveEncodingState, path: CodingPathNode) {
+    self.state = state
+    self.path = path
   }
 
-  /// An encoder for a nested value, sharing this one's user info and `NSNull`.
-  func child(_ node: ArchiveEncodingNode, at path: [any CodingKey]) -> ArchiveValueEncoder {
-    ArchiveValueEncoder(node: node, codingPath: path, userInfo: userInfo, null: null)
-  }
+  var codingPath: [any CodingKey] { path.keys }
+  var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    node.makeKeyed()
-    return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, node: node, codingPath: codingPath))
+    let storage: KeyedEncodingStorage
+    if case .keyed(let existing)? = result {
+      storage = existing
+    } else {
+      storage = KeyedEncodingStorage()
+      result = .keyed(storage)
+    }
+    return KeyedEncodingContainer(KeyedContainer<Key>(state: state, storage: storage, path: path))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    node.makeUnkeyed()
-    return UnkeyedContainer(encoder: self, node: node, codingPath: codingPath)
+    let storage: UnkeyedEncodingStorage
+    if case .unkeyed(let existing)? = result {
+      storage = existing
+    } else {
+      storage = UnkeyedEncodingStorage()
+      result = .unkeyed(storage)
+    }
+    return UnkeyedContainer(state: state, storage: storage, path: path)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    SingleValueContainer(encoder: self, codingPath: codingPath)
+    SingleValueContainer(encoder: self)
   }
-
-  /// The node for a value: Foundation values the archiver writes natively (`Date`, `Data`, `URL`, `UUID`,
-  /// `Decimal`) are leaves; every other value encodes itself into a new node.
-  func box<T: Encodable>(_ value: T, at path: [any CodingKey]) throws -> ArchiveEncodingNode {
-    switch value {
-    case let v as Date: return ArchiveEncodingNode(leaf: v)
-    case let v as Data: return ArchiveEncodingNode(leaf: v)
-    case let v as URL: return ArchiveEncodingNode(leaf: v)
-    case let v as UUID: return ArchiveEncodingNode(leaf: v)
-    case let v as Decimal: return ArchiveEncodingNode(leaf: v)
-    default: break
-    }
-    guard path.count <= Self.maxDepth else {
-      throw EncodingError.invalidValue(
-        value,
-        EncodingError.Context(
-          codingPath: path,
-          debugDescription:
-            "nesting deeper than \(Self.maxDepth) levels at \(ArchiveCodingKey.describe(path)) "
-            + "(a cycle of Codable classes is not supported)"))
-    }
-    let node = ArchiveEncodingNode()
-    try value.encode(to: child(node, at: path))
-    return node
-  }
-
-  /// A number or string leaf.
-  static func leaf(_ value: Any) -> ArchiveEncodingNode { ArchiveEncodingNode(leaf: value) }
 
   // MARK: Containers
 
   struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let encoder: ArchiveValueEncoder
-    let node: ArchiveEncodingNode
-    let codingPath: [any CodingKey]
+    let state: ArchiveEncodingState
+    let storage: KeyedEncodingStorage
+    let path: CodingPathNode
 
-    private func put(_ value: Any, _ key: Key) { node.set(ArchiveEncodingNode(leaf: value), forKey: key.stringValue) }
+    var codingPath: [any CodingKey] { path.keys }
+
+    private func put(_ uid: Int, _ key: Key) { storage.set(.uid(uid), forKey: state.key(key.stringValue)) }
 
     /// An explicit `encodeNil(forKey:)` writes `NSNull`; `encodeIfPresent` with `nil` writes nothing.
-    mutating func encodeNil(forKey key: Key) throws { put(encoder.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(value, key) }
+    mutating func encodeNil(forKey key: Key) throws { put(state.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(state.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { put(state.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { put(state.double(value), key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { put(state.float(value), key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { put(state.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { put(state.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { put(state.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { put(state.integer(Int64(value)), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { put(state.integer(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { put(state.unsigned(UInt64(value)), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(state.integer(Int64(value)), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(state.integer(Int64(value)), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(state.integer(Int64(value)), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(state.unsigned(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      node.set(try encoder.box(value, at: codingPath + [key]), forKey: key.stringValue)
+      storage.set(try state.box(value, at: path.appending(key)), forKey: state.key(key.stringValue))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-      let child = ArchiveEncodingNode()
-      child.makeKeyed()
-      node.set(child, forKey: key.stringValue)
+      let child = KeyedEncodingStorage()
+      storage.set(.keyed(child), forKey: state.key(key.stringValue))
       return KeyedEncodingContainer(
-        KeyedContainer<NestedKey>(encoder: encoder, node: child, codingPath: codingPath + [key]))
+        KeyedContainer<NestedKey>(state: state, storage: child, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-      let child = ArchiveEncodingNode()
-      child.makeUnkeyed()
-      node.set(child, forKey: key.stringValue)
-      return UnkeyedContainer(encoder: encoder, node: child, codingPath: codingPath + [key])
+      let child = UnkeyedEncodingStorage()
+      storage.set(.unkeyed(child), forKey: state.key(key.stringValue))
+      return UnkeyedContainer(state: state, storage: child, path: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(key: ArchiveCodingKey.superKey) }
@@ -120,62 +94,63 @@ final class ArchiveValueEncoder: Encoder {
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(key: key) }
 
     private func superEncoder(key: any CodingKey) -> any Encoder {
-      let child = ArchiveEncodingNode()
-      node.set(child, forKey: key.stringValue)
-      return encoder.child(child, at: codingPath + [key])
+      let encoder = ArchiveValueEncoder(state: state, path: path.appending(key))
+      storage.set(.pending(encoder), forKey: state.key(key.stringValue))
+      return encoder
     }
   }
 
   struct UnkeyedContainer: UnkeyedEncodingContainer, PrimitiveEncodingContainer {
-    let encoder: ArchiveValueEncoder
-    let node: ArchiveEncodingNode
-    let codingPath: [any CodingKey]
-    var count: Int { node.count }
+    let state: ArchiveEncodingState
+    let storage: UnkeyedEncodingStorage
+    let path: CodingPathNode
 
-    func put(_ value: Any) { node.append(ArchiveEncodingNode(leaf: value)) }
-    private var nextKey: ArchiveCodingKey { ArchiveCodingKey(intValue: node.count) }
+    var codingPath: [any CodingKey] { path.keys }
+    var count: Int { storage.values.count }
+
+    func put(_ uid: Int) { storage.values.append(.uid(uid)) }
+    private var nextPath: CodingPathNode { path.appending(index: storage.values.count) }
 
     // The primitives come from `PrimitiveEncodingContainer`; `nil` in an array is `NSNull` (Foundation arrays
     // hold no `nil`).
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-      node.append(try encoder.box(value, at: codingPath + [nextKey]))
+      storage.values.append(try state.box(value, at: nextPath))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type
     ) -> KeyedEncodingContainer<NestedKey> {
-      let path = codingPath + [nextKey]
-      let child = ArchiveEncodingNode()
-      child.makeKeyed()
-      node.append(child)
-      return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, node: child, codingPath: path))
+      let path = nextPath
+      let child = KeyedEncodingStorage()
+      storage.values.append(.keyed(child))
+      return KeyedEncodingContainer(KeyedContainer<NestedKey>(state: state, storage: child, path: path))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-      let path = codingPath + [nextKey]
-      let child = ArchiveEncodingNode()
-      child.makeUnkeyed()
-      node.append(child)
-      return UnkeyedContainer(encoder: encoder, node: child, codingPath: path)
+      let path = nextPath
+      let child = UnkeyedEncodingStorage()
+      storage.values.append(.unkeyed(child))
+      return UnkeyedContainer(state: state, storage: child, path: path)
     }
 
     mutating func superEncoder() -> any Encoder {
-      let path = codingPath + [nextKey]
-      let child = ArchiveEncodingNode()
-      node.append(child)
-      return encoder.child(child, at: path)
+      let encoder = ArchiveValueEncoder(state: state, path: nextPath)
+      storage.values.append(.pending(encoder))
+      return encoder
     }
   }
 
   struct SingleValueContainer: SingleValueEncodingContainer, PrimitiveEncodingContainer {
     let encoder: ArchiveValueEncoder
-    let codingPath: [any CodingKey]
 
-    func put(_ value: Any) { encoder.node.content = .leaf(value) }
+    var state: ArchiveEncodingState { encoder.state }
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    func put(_ uid: Int) { encoder.result = .uid(uid) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-      encoder.node.content = try encoder.box(value, at: codingPath).content
+      encoder.result = try state.box(value, at: encoder.path)
     }
   }
 }
@@ -183,24 +158,24 @@ final class ArchiveValueEncoder: Encoder {
 /// The primitive `encode` calls of the unkeyed and single-value containers, which differ only in where a value goes
 /// (`put`): appended to an array, or stored as the single value.
 protocol PrimitiveEncodingContainer {
-  var encoder: ArchiveValueEncoder { get }
-  func put(_ value: Any)
+  var state: ArchiveEncodingState { get }
+  func put(_ uid: Int)
 }
 
 extension PrimitiveEncodingContainer {
-  mutating func encodeNil() throws { put(encoder.null) }
-  mutating func encode(_ value: Bool) throws { put(value) }
-  mutating func encode(_ value: String) throws { put(value) }
-  mutating func encode(_ value: Double) throws { put(value) }
-  mutating func encode(_ value: Float) throws { put(value) }
-  mutating func encode(_ value: Int) throws { put(value) }
-  mutating func encode(_ value: Int8) throws { put(value) }
-  mutating func encode(_ value: Int16) throws { put(value) }
-  mutating func encode(_ value: Int32) throws { put(value) }
-  mutating func encode(_ value: Int64) throws { put(value) }
-  mutating func encode(_ value: UInt) throws { put(value) }
-  mutating func encode(_ value: UInt8) throws { put(value) }
-  mutating func encode(_ value: UInt16) throws { put(value) }
-  mutating func encode(_ value: UInt32) throws { put(value) }
-  mutating func encode(_ value: UInt64) throws { put(value) }
+  mutating func encodeNil() throws { put(state.null) }
+  mutating func encode(_ value: Bool) throws { put(state.bool(value)) }
+  mutating func encode(_ value: String) throws { put(state.string(value)) }
+  mutating func encode(_ value: Double) throws { put(state.double(value)) }
+  mutating func encode(_ value: Float) throws { put(state.float(value)) }
+  mutating func encode(_ value: Int) throws { put(state.integer(Int64(value))) }
+  mutating func encode(_ value: Int8) throws { put(state.integer(Int64(value))) }
+  mutating func encode(_ value: Int16) throws { put(state.integer(Int64(value))) }
+  mutating func encode(_ value: Int32) throws { put(state.integer(Int64(value))) }
+  mutating func encode(_ value: Int64) throws { put(state.integer(value)) }
+  mutating func encode(_ value: UInt) throws { put(state.unsigned(UInt64(value))) }
+  mutating func encode(_ value: UInt8) throws { put(state.integer(Int64(value))) }
+  mutating func encode(_ value: UInt16) throws { put(state.integer(Int64(value))) }
+  mutating func encode(_ value: UInt32) throws { put(state.integer(Int64(value))) }
+  mutating func encode(_ value: UInt64) throws { put(state.unsigned(value)) }
 }

@@ -1,3 +1,4 @@
+import ArchiveCoding
 import Foundation
 import PropertyList
 
@@ -14,8 +15,9 @@ import PropertyList
 /// - `nil` written with `encodeIfPresent` (synthesized optionals) leaves the key out; an explicit `encodeNil` and
 ///   `nil` in an unkeyed container write `NSNull`.
 ///
-/// Class identity is not kept: a `Codable` class instance reached twice is written twice, and a cycle of
-/// `Codable` classes is an `EncodingError` (nesting deeper than 512 levels), not an infinite recursion.
+/// Class instances keep their identity: an instance reached twice is one object in `$objects`, and a cycle refers
+/// back to it. Decode such cycles with ``ArchiveReference`` (Specs/Decisions/0007-codable-class-identity.md). A
+/// ``Coding`` instance inside a `Codable` value is archived by its `encode(with:)`.
 public final class KeyedArchiveEncoder {
   /// The form of the output. Default: binary.
   public var outputFormat: PropertyListFormat = .binary
@@ -34,15 +36,55 @@ public final class KeyedArchiveEncoder {
   /// - Throws: `EncodingError.invalidValue` when the value or one of its parts cannot be archived (the
   ///   underlying ``ArchiveError``, if any, is the context's `underlyingError`).
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    let root = ArchiveValueEncoder(node: ArchiveEncodingNode(), codingPath: [], userInfo: userInfo)
-    let node = try root.box(value, at: [])
+    let archiver = KeyedArchiver()
+    archiver.outputFormat = outputFormat
+    let state = ArchiveEncodingState.attached(to: archiver, userInfo: userInfo)
+    let root = try state.encodeEntry(value)
+    archiver.encodeObject(ArchivedEntry(uid: root), forKey: ArchiveKeys.root)
     do {
-      return try KeyedArchiver.archivedData(withRootObject: node.materialized(), format: outputFormat)
+      return try archiver.finishEncoding()
+    } catch let error as EncodingError {
+      // Recorded by a `Coding` object's `encodeCodable(_:forKey:)`.
+      throw error
     } catch {
       throw EncodingError.invalidValue(
         value,
         EncodingError.Context(
           codingPath: [], debugDescription: "the encoded value cannot be archived: \(error)", underlyingError: error))
+    }
+  }
+}
+
+extension EncodingCoder {
+  /// Writes an `Encodable` value under a key, as ``KeyedArchiveEncoder`` writes it (a ``Coding`` object holding a
+  /// `Codable` value). Class instances keep their identity across every `Codable` value of the archive.
+  ///
+  /// The coder must be a ``KeyedArchiver``; another coder, or a value that fails to encode, records an
+  /// `EncodingError` with ``failWithError(_:)`` (the archive then fails) and writes `nil`.
+  /// - Parameters:
+  ///   - value: the value; `nil` writes `nil`.
+  ///   - key: the key.
+  public func encodeCodable<T: Encodable>(_ value: T?, forKey key: String) {
+    guard let value else {
+      encodeObject(nil, forKey: key)
+      return
+    }
+    guard let archiver = self as? KeyedArchiver else {
+      failWithError(
+        EncodingError.invalidValue(
+          value,
+          EncodingError.Context(
+            codingPath: [],
+            debugDescription: "encodeCodable(_:forKey:) needs a KeyedArchiver, not a \(type(of: self))")))
+      encodeObject(nil, forKey: key)
+      return
+    }
+    let state = ArchiveEncodingState.attached(to: archiver, userInfo: [:])
+    do {
+      archiver.encodeObject(ArchivedEntry(uid: try state.encodeEntry(value)), forKey: key)
+    } catch {
+      archiver.failWithError(error)
+      archiver.encodeObject(nil, forKey: key)
     }
   }
 }

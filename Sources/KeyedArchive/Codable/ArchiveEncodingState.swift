@@ -1,0 +1,189 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+
+/// The state of one archive's `Codable` encoding: the archiver written to, the class instances met so far (so the
+/// same instance is one object, and a cycle refers back to it) and the first error.
+///
+/// Encoding runs in two steps. `box` runs a value's `encode(to:)`: strings, numbers and Foundation values are
+/// written to the archiver at once (they are shared by value, so their order does not matter), containers are
+/// collected. `write` then writes the containers from the top down, each `NSDictionary` or `NSArray` reserving its
+/// UID before its members, so a class instance reached again (even from inside itself) gets the same UID.
+final class ArchiveEncodingState {
+  /// Deeper nesting than this is an `EncodingError` rather than a stack overflow (each element of a chain of class
+  /// instances is one level).
+  static let maxDepth = 512
+
+  let archiver: KeyedArchiver
+  let userInfo: [CodingUserInfoKey: Any]
+  /// The encoder of each class instance met, by identity; the instances are kept alive so identities stay unique.
+  private var classes: [ObjectIdentifier: ArchiveValueEncoder] = [:]
+  private var retained: [AnyObject] = []
+  private var nullUID: Int?
+  private var writeDepth = 0
+  private(set) var error: (any Error)?
+
+  init(archiver: KeyedArchiver, userInfo: [CodingUserInfoKey: Any]) {
+    self.archiver = archiver
+    self.userInfo = userInfo
+  }
+
+  /// The state attached to `archiver`, created on first use, so that every `Codable` value of one archive (also
+  /// those inside ``Coding`` objects) shares the class identities.
+  static func attached(to archiver: KeyedArchiver, userInfo: [CodingUserInfoKey: Any]) -> ArchiveEncodingState {
+    if let state = archiver.codableContext as? ArchiveEncodingState { return state }
+    let state = ArchiveEncodingState(archiver: archiver, userInfo: userInfo)
+    archiver.codableContext = state
+    return state
+  }
+
+  // MARK: Leaves
+
+  /// The one `NSNull` of the archive: every explicit `nil` refers to it (corelibs' `NSKeyedArchiver` traps on
+  /// graphs with two `NSNull` instances, so archives are kept to one).
+  var null: Int {
+    if let nullUID { return nullUID }
+    let uid = archiver.codableObject(NSNull())
+    nullUID = uid
+    return uid
+  }
+
+  func string(_ value: String) -> Int { archiver.codableString(value) }
+
+  /// Recently used coding keys and their UIDs, by a cheap digest of the key: the same few keys recur in every
+  /// container of a type, and comparing a short string costs less than hashing it.
+  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: 64)
+
+  struct KeyCacheEntry {
+    var key: String
+    var uid: Int
+  }
+
+  /// The UID of a coding key's string.
+  func key(_ key: String) -> Int {
+    let utf8 = key.utf8
+    let slot = (utf8.count &* 31 &+ Int(utf8.first ?? 0) &+ Int(utf8.last ?? 0) &* 7) & 63
+    let entry = keyCache[slot]
+    if entry.uid >= 0, entry.key == key { return entry.uid }
+    let uid = archiver.codableString(key)
+    keyCache[slot] = KeyCacheEntry(key: key, uid: uid)
+    return uid
+  }
+  func bool(_ value: Bool) -> Int { archiver.codablePlain(.bool(value)) }
+  func integer(_ value: Int64) -> Int { archiver.codablePlain(.integer(value)) }
+  func unsigned(_ value: UInt64) -> Int { archiver.codablePlain(.integer(unsigned: value)) }
+  func double(_ value: Double) -> Int { archiver.codablePlain(.real(value)) }
+  func float(_ value: Float) -> Int { archiver.codablePlain(.float(value)) }
+
+  // MARK: Boxing
+
+  /// Runs `value`'s encoding. Foundation values the archive holds natively (`Date`, `Data`, `URL`, `UUID`,
+  /// `Decimal`) and ``Coding`` instances go to the archiver as they are; a class instance met before is the same
+  /// entry; every other value encodes itself into new containers.
+  func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {
+    if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == UUID.self
+      || T.self == Decimal.self
+    {
+      return .uid(archiver.codableObject(value))
+    }
+    if T.self is AnyObject.Type, !(T.self is any DeferredArchiveReference.Type) {
+      return try boxObject(value, at: path)
+    }
+    try checkDepth(value, path)
+    let encoder = ArchiveValueEncoder(state: self, path: path)
+    try value.encode(to: encoder)
+    return encoder.result ?? .keyed(KeyedEncodingStorage())
+  }
+
+  private func boxObject<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {
+    // A class that is `Coding` is archived by the archiver (its identity, its `encode(with:)`): a mixed graph.
+    if let coding = value as? any Coding { return .uid(archiver.codableObject(coding)) }
+    let object = value as AnyObject
+    let id = ObjectIdentifier(object)
+    if let encoder = classes[id] { return .pending(encoder) }
+    try checkDepth(value, path)
+    let encoder = ArchiveValueEncoder(state: self, path: path)
+    classes[id] = encoder
+    retained.append(object)
+    try value.encode(to: encoder)
+    switch encoder.result {
+    case .keyed(let storage)?: storage.isShared = true
+    case .unkeyed(let storage)?: storage.isShared = true
+    case nil:
+      let storage = KeyedEncodingStorage()
+      storage.isShared = true
+      encoder.result = .keyed(storage)
+    default: break
+    }
+    return .pending(encoder)
+  }
+
+  private func checkDepth(_ value: Any, _ path: CodingPathNode) throws {
+    guard path.depth <= Self.maxDepth else {
+      throw EncodingError.invalidValue(
+        value,
+        EncodingError.Context(
+          codingPath: path.keys,
+          debugDescription:
+            "nesting deeper than \(Self.maxDepth) levels at \(ArchiveCodingKey.describe(path.keys)) "
+            + "(a chain of class instances nests one level per element)"))
+    }
+  }
+
+  // MARK: Writing
+
+  /// The UID of an encoded value, writing its containers (once each for class instances).
+  func write(_ value: EncodedValue) -> Int {
+    switch value {
+    case .uid(let uid): return uid
+    case .keyed(let storage):
+      return withDepth {
+        archiver.codableDictionary(identity: storage.isShared ? storage : nil, keys: storage.keys) {
+          storage.values.map(write)
+        }
+      }
+    case .unkeyed(let storage):
+      return withDepth {
+        archiver.codableArray(identity: storage.isShared ? storage : nil) { storage.values.map(write) }
+      }
+    case .pending(let encoder):
+      // A class whose single value is another class refers to that one's encoder: follow the chain, which may
+      // loop back on itself (a class whose single value is itself).
+      var current = encoder
+      for _ in 0...Self.maxDepth {
+        switch current.result {
+        case .pending(let next)?: current = next
+        case let result?: return write(result)
+        case nil: return write(.keyed(KeyedEncodingStorage()))
+        }
+      }
+      fail("a class instance encodes as its own single value at \(ArchiveCodingKey.describe(encoder.codingPath))")
+      return 0
+    }
+  }
+
+  private func withDepth(_ body: () -> Int) -> Int {
+    guard writeDepth < Self.maxDepth * 2 else {
+      fail("containers nest deeper than \(Self.maxDepth * 2) levels")
+      return 0
+    }
+    writeDepth += 1
+    defer { writeDepth -= 1 }
+    return body()
+  }
+
+  private func fail(_ message: String) {
+    if error == nil { error = ArchiveError(.invalidValue, message) }
+  }
+
+  /// Encodes and writes a value, returning its UID.
+  /// - Throws: the `EncodingError` of a failing `encode(to:)`, or the depth limit.
+  func encodeEntry<T: Encodable>(_ value: T) throws -> Int {
+    let uid = write(try box(value, at: .root))
+    if let error {
+      throw EncodingError.invalidValue(
+        value, EncodingError.Context(codingPath: [], debugDescription: "\(error)", underlyingError: error))
+    }
+    return uid
+  }
+}
