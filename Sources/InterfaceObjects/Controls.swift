@@ -235,10 +235,19 @@ open class LayoutConstraint: Responder {
   /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    try coder.decodeReference(forKey: "firstItem", into: \LayoutConstraint.firstItem)
-    try coder.decodeReference(forKey: "secondItem", into: \LayoutConstraint.secondItem)
-    try coder.decodeReference(forKey: "NSFirstItem", into: \LayoutConstraint.firstItem)
-    try coder.decodeReference(forKey: "NSSecondItem", into: \LayoutConstraint.secondItem)
+    // Only the keys present ask for a link: each request keeps a closure until the link phase.
+    if coder.containsValue(forKey: "firstItem") {
+      try coder.decodeReference(forKey: "firstItem", into: \LayoutConstraint.firstItem)
+    }
+    if coder.containsValue(forKey: "secondItem") {
+      try coder.decodeReference(forKey: "secondItem", into: \LayoutConstraint.secondItem)
+    }
+    if coder.containsValue(forKey: "NSFirstItem") {
+      try coder.decodeReference(forKey: "NSFirstItem", into: \LayoutConstraint.firstItem)
+    }
+    if coder.containsValue(forKey: "NSSecondItem") {
+      try coder.decodeReference(forKey: "NSSecondItem", into: \LayoutConstraint.secondItem)
+    }
     firstAttribute = try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
     secondAttribute = try coder.string(["secondAttribute"])
     relation = try coder.string(["relation"]) ?? "equal"

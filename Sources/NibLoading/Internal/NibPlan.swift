@@ -1,0 +1,82 @@
+import ArchiveCoding
+
+/// What instantiating an ``ObjectTable`` needs that does not depend on the instance, worked out once per parsed
+/// nib and shared by every instantiation: each object's class (resolved in the registry), its fields prepared for
+/// lookup, the decode order, and the connections sorted by phase with the File's Owner ends marked.
+///
+/// Immutable once built, so concurrent instantiations share it. A class that is not registered when the plan is
+/// built is resolved again on every instantiation (it may be registered later; the fallback warns each time).
+final class NibPlan: @unchecked Sendable {
+  /// One object of the table.
+  final class Object: @unchecked Sendable {
+    let index: Int
+    let id: String
+    let className: String
+    let baseClassName: String
+    let placeholder: Placeholder?
+    let location: ArchiveError.Location
+    let fields: FieldIndex
+    /// The registered class for ``className``, or `nil` when it must be resolved on each instantiation.
+    let type: (any Coding.Type)?
+
+    init(index: Int, record: ObjectRecord, registry: ClassRegistry) {
+      self.index = index
+      id = record.id
+      className = record.className
+      baseClassName = record.baseClassName
+      placeholder = record.placeholder
+      location = record.location
+      fields = FieldIndex(record.fields)
+      type = record.placeholder == nil ? registry.type(forClassName: record.className) : nil
+    }
+  }
+
+  /// One connection of the table.
+  final class Connection: Sendable {
+    let kind: ConnectionRecord.Kind
+    let source: Int
+    let destination: Int?
+    let label: String
+    let eventMask: UInt64?
+    let eventName: String?
+    let location: ArchiveError.Location
+    /// The source or the destination is File's Owner.
+    let touchesFilesOwner: Bool
+
+    init(_ record: ConnectionRecord, objects: [ObjectRecord]) {
+      kind = record.kind
+      source = record.source
+      destination = record.destination
+      label = record.label
+      eventMask = record.eventMask
+      eventName = record.eventName
+      location = record.location
+      let ends = [record.source] + (record.destination.map { [$0] } ?? [])
+      touchesFilesOwner = ends.contains { objects.indices.contains($0) && objects[$0].placeholder == .filesOwner }
+    }
+  }
+
+  let table: ObjectTable
+  let objects: [Object]
+  /// The objects to decode, in document order (placeholders excluded).
+  let decodeOrder: [Int]
+  /// The top-level objects to return, in document order (placeholders excluded).
+  let topLevel: [Int]
+  let placeholderCount: Int
+  /// Outlets and outlet collections, then actions, then segues, each in document order.
+  let outlets: [Connection]
+  let actions: [Connection]
+  let segues: [Connection]
+
+  init(table: ObjectTable, registry: ClassRegistry) {
+    self.table = table
+    objects = table.objects.indices.map { Object(index: $0, record: table.objects[$0], registry: registry) }
+    decodeOrder = table.objects.indices.filter { table.objects[$0].placeholder == nil }
+    topLevel = table.topLevel.filter { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
+    placeholderCount = table.objects.count - decodeOrder.count
+    let connections = table.connections.map { Connection($0, objects: table.objects) }
+    outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
+    actions = connections.filter { $0.kind == .action }
+    segues = connections.filter { $0.kind == .segue }
+  }
+}
