@@ -108,11 +108,17 @@ final class NibInstantiator {
     // 5. Awake: every created object, never a placeholder.
     let trace = options.trace
     for index in created {
-      if let object = instances[index] as? any NibAwaking {
-        object.awakeFromNib()
-        statistics.awakened += 1
-        trace?(.awake(id: id(index)))
+      guard let instance = instances[index] else { continue }
+      let object = plan.objects[index]
+      if object.type != nil {
+        guard let awake = object.awake else { continue }
+        awake(instance)
+      } else {
+        guard let awaking = instance as? any NibAwaking else { continue }
+        awaking.awakeFromNib()
       }
+      statistics.awakened += 1
+      trace?(.awake(id: object.id))
     }
     var topLevel: [AnyObject] = []
     topLevel.reserveCapacity(plan.topLevel.count)
@@ -371,50 +377,6 @@ final class NibInstantiator {
     case .point, .size, .rect: "a geometry value"
     case .record(let name, _): "a <\(name)> value"
     default: "a primitive"
-    }
-  }
-}
-
-/// A structured value of a document that is not an object: `<color>`, `<fontDescription>`, `<state>`,
-/// `<autoresizingMask>`, `<inset>`. Interface classes read it in `init(coder:)`.
-public struct NibRecord: Sendable, Hashable {
-  /// The element name (`"color"`).
-  public let name: String
-  /// Its fields (attributes and keyed children).
-  public let fields: [ObjectField]
-
-  /// Creates a record.
-  public init(name: String, fields: [ObjectField]) {
-    self.name = name
-    self.fields = fields
-  }
-
-  /// A field's value.
-  public subscript(key: String) -> FieldValue? { fields.first { $0.key == key }?.value }
-
-  /// A field as a string.
-  public func string(_ key: String) -> String? {
-    if case .string(let v)? = self[key] { return v }
-    return nil
-  }
-
-  /// A field as a number (`"0.5"`, `0.5`, `3`).
-  public func number(_ key: String) -> Double? {
-    switch self[key] {
-    case .string(let v)?: Double(v)
-    case .real(let v)?: v
-    case .integer(let v)?: Double(v)
-    default: nil
-    }
-  }
-
-  /// A field as a boolean (`"YES"`, `true`).
-  public func bool(_ key: String) -> Bool? {
-    switch self[key] {
-    case .string(let v)?: v == "YES" || v == "true" || v == "1"
-    case .bool(let v)?: v
-    case .integer(let v)?: v != 0
-    default: nil
     }
   }
 }

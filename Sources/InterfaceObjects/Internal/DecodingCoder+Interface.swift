@@ -6,12 +6,37 @@ import NibLoading
 /// Reading interface values whatever the source: XIB keys (`frame`, `backgroundColor`) give geometry values and
 /// records; compiled UIKit nibs (`UIBounds`, `UICenter`) give packed data; AppKit nibs give `{{x, y}, {w, h}}`
 /// strings. Each helper takes the keys to try in order (XIB key first, then the compiled keys).
+///
+/// From a nib's own coder (``NibObjectCoder``) the helpers read the prepared fields directly: one pass finds the
+/// first present key, and values that refer to no object are converted without boxing them. Fields that refer to
+/// objects, and every other coder, go through the `DecodingCoder` calls, with the same results.
 extension DecodingCoder {
   /// The first key of `keys` the object has.
-  func firstKey(_ keys: [String]) -> String? { keys.first { containsValue(forKey: $0) } }
+  func firstKey(_ keys: [String]) -> String? {
+    if let nib = self as? NibObjectCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
+    return keys.first { containsValue(forKey: $0) }
+  }
+
+  /// The nib field under the first present key, when this is a nib's coder and the field refers to no object
+  /// (`nil` otherwise: use the general path).
+  private func constantField(_ keys: [String]) -> (found: Bool, entry: FieldIndex.Entry?)? {
+    guard let nib = self as? NibObjectCoder else { return nil }
+    guard let i = nib.position(ofFirst: keys) else { return (false, nil) }
+    let entry = nib.fields.entries[i]
+    return entry.isConstant ? (true, entry) : nil
+  }
 
   /// Numbers of a geometry value: `ArchivedValue`, packed data (`0x07` + doubles, `0x06` + floats) or a string.
   func geometry(_ keys: [String]) throws -> [Double]? {
+    if let field = constantField(keys) {
+      guard let entry = field.entry else { return nil }
+      switch entry.value {
+      case .rect(let x, let y, let w, let h): return [x, y, w, h]
+      case .point(let x, let y): return [x, y]
+      case .size(let w, let h): return [w, h]
+      default: return entry.constant.flatMap(Self.numbers(in:))
+      }
+    }
     guard let key = firstKey(keys), let value = try decodeObject(forKey: key) else { return nil }
     return Self.numbers(in: value)
   }
@@ -68,6 +93,15 @@ extension DecodingCoder {
 
   /// A string under the first present key.
   func string(_ keys: [String]) throws -> String? {
+    if let field = constantField(keys) {
+      switch field.entry?.value {
+      case .string(let text)?: return text
+      case .record?:
+        guard let record = field.entry?.constant as? NibRecord else { return nil }
+        return record.string("value") ?? record.string("title")
+      default: return nil
+      }
+    }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
     case let text as String: return text
@@ -78,18 +112,30 @@ extension DecodingCoder {
 
   /// A number under the first present key (XIB attributes are text).
   func number(_ keys: [String]) throws -> Double? {
+    if let nib = self as? NibObjectCoder {
+      guard let i = nib.position(ofFirst: keys) else { return nil }
+      return try nib.decodeDouble(at: i)
+    }
     guard let key = firstKey(keys) else { return nil }
     return try decodeDouble(forKey: key)
   }
 
   /// A boolean under the first present key.
   func flag(_ keys: [String]) throws -> Bool? {
+    if let nib = self as? NibObjectCoder {
+      guard let i = nib.position(ofFirst: keys) else { return nil }
+      return try nib.decodeBool(at: i)
+    }
     guard let key = firstKey(keys) else { return nil }
     return try decodeBool(forKey: key)
   }
 
   /// A colour from a XIB `<color>` record or a compiled `UIColor`/`NSColor` object.
   func color(_ keys: [String]) throws -> Color? {
+    if let field = constantField(keys) {
+      guard let record = field.entry?.constant as? NibRecord else { return nil }
+      return Color(record: record)
+    }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
     case let record as NibRecord: return Color(record: record)
@@ -100,21 +146,36 @@ extension DecodingCoder {
 
   /// A font from a XIB `<fontDescription>`/`<font>` record or a compiled `UIFont` object.
   func font(_ keys: [String]) throws -> Font? {
+    if let field = constantField(keys) {
+      guard let record = field.entry?.constant as? NibRecord else { return nil }
+      return Self.font(record)
+    }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
-    case let record as NibRecord:
-      return Font(
-        name: record.string("name"), pointSize: record.number("pointSize") ?? record.number("size") ?? 17,
-        style: record.string("type") ?? record.string("weight") ?? record.string("style") ?? record.string("metaFont"))
+    case let record as NibRecord: return Self.font(record)
     case let object as FontObject: return object.font
     default: return nil
     }
   }
 
+  private static func font(_ record: NibRecord) -> Font {
+    Font(
+      name: record.string("name"), pointSize: record.number("pointSize") ?? record.number("size") ?? 17,
+      style: record.string("type") ?? record.string("weight") ?? record.string("style") ?? record.string("metaFont"))
+  }
+
   /// Objects of a type in a collection under the first present key.
+  /// (Inlined, so that `[T]` is a concrete type at each call: this extension is generic over the coder too and is
+  /// never specialised, and building `[T]`'s metadata on every call costs more than the lookup.)
+  @inline(__always)
   func objects<T>(_ keys: [String], of type: T.Type) throws -> [T] {
-    guard let key = firstKey(keys) else { return [] }
-    return (try decodeObject(forKey: key) as? [Any])?.compactMap { $0 as? T } ?? []
+    guard let key = firstKey(keys), let elements = try decodeObject(forKey: key) as? [Any] else { return [] }
+    var objects: [T] = []
+    objects.reserveCapacity(elements.count)
+    for element in elements {
+      if let object = element as? T { objects.append(object) }
+    }
+    return objects
   }
 }
 

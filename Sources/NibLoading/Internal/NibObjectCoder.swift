@@ -4,10 +4,14 @@ import Foundation
 /// The ``DecodingCoder`` one object's `init(coder:)` sees during an instantiation: its fields come from the
 /// object's prepared ``FieldIndex``, references go back to the ``NibInstantiator``. One is made per decoded object,
 /// so that its state is constant (`let`) and field lookups need no bookkeeping.
-final class NibObjectCoder: DecodingCoder {
+///
+/// The catalog's decoding helpers (`InterfaceObjects`) read it directly through the `package` members: they try
+/// several keys per property and convert the first present one, in one pass over the fields.
+package final class NibObjectCoder: DecodingCoder {
   let instantiator: NibInstantiator
   let object: NibPlan.Object
-  let fields: FieldIndex
+  /// The object's fields.
+  package let fields: FieldIndex
 
   init(instantiator: NibInstantiator, object: NibPlan.Object) {
     self.instantiator = instantiator
@@ -16,16 +20,16 @@ final class NibObjectCoder: DecodingCoder {
   }
 
   /// The class name the document gives the object being decoded.
-  var className: String { object.className }
+  package var className: String { object.className }
 
-  var requiresSecureCoding: Bool { false }
-  var decodingFailurePolicy: DecodingFailurePolicy { .throwError }
-  var error: (any Error)? { instantiator.error }
-  func failWithError(_ error: any Error) { instantiator.failWithError(error) }
+  package var requiresSecureCoding: Bool { false }
+  package var decodingFailurePolicy: DecodingFailurePolicy { .throwError }
+  package var error: (any Error)? { instantiator.error }
+  package func failWithError(_ error: any Error) { instantiator.failWithError(error) }
 
-  func containsValue(forKey key: String) -> Bool { fields.position(of: key) != nil }
+  package func containsValue(forKey key: String) -> Bool { fields.position(of: key) != nil }
 
-  func decodeValue(forKey key: String) throws -> CodedValue? {
+  package func decodeValue(forKey key: String) throws -> CodedValue? {
     guard let value = fields.value(of: key) else { return nil }
     switch value {
     case .null: return nil
@@ -40,16 +44,17 @@ final class NibObjectCoder: DecodingCoder {
     }
   }
 
-  func decodeObject(forKey key: String, allowedClasses: Set<String>?) throws -> Any? {
-    guard let value = fields.value(of: key) else { return nil }
+  package func decodeObject(forKey key: String, allowedClasses: Set<String>?) throws -> Any? {
+    guard let i = fields.position(of: key) else { return nil }
+    if fields.entries[i].isConstant { return fields.entries[i].constant }
     do {
-      return try instantiator.value(of: value, key: key)
+      return try instantiator.value(of: fields.entries[i].value, key: key)
     } catch let error as ArchiveError {
       throw error.located(in: location(for: key))
     }
   }
 
-  func decodeDeferred(
+  package func decodeDeferred(
     forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
   ) throws {
     guard let value = fields.value(of: key) else { return }
@@ -59,8 +64,16 @@ final class NibObjectCoder: DecodingCoder {
   // Fast paths with the default implementations' results: the common field kinds are answered here, every other
   // case (and every error) goes through the default.
 
-  func decodeDouble(forKey key: String) throws -> Double {
+  /// The position of the first present key of `keys` (the catalog's helpers try several).
+  package func position(ofFirst keys: [String]) -> Int? { fields.position(ofFirst: keys) }
+
+  package func decodeDouble(forKey key: String) throws -> Double {
     guard let i = fields.position(of: key) else { return 0 }
+    return try decodeDouble(at: i)
+  }
+
+  /// `decodeDouble(forKey:)` of the field at a position found by ``position(ofFirst:)``.
+  package func decodeDouble(at i: Int) throws -> Double {
     switch fields.entries[i].value {
     case .real(let v): return v
     case .integer(let v): return Double(v)
@@ -68,11 +81,16 @@ final class NibObjectCoder: DecodingCoder {
     case .string: if let number = fields.entries[i].number { return number }
     default: break
     }
-    return try defaultDecodeDouble(forKey: key)
+    return try defaultDecodeDouble(forKey: fields.entries[i].key)
   }
 
-  func decodeBool(forKey key: String) throws -> Bool {
+  package func decodeBool(forKey key: String) throws -> Bool {
     guard let i = fields.position(of: key) else { return false }
+    return try decodeBool(at: i)
+  }
+
+  /// `decodeBool(forKey:)` of the field at a position found by ``position(ofFirst:)``.
+  package func decodeBool(at i: Int) throws -> Bool {
     switch fields.entries[i].value {
     case .bool(let v): return v
     case .integer(let v): return v != 0
@@ -85,10 +103,10 @@ final class NibObjectCoder: DecodingCoder {
       }
     default: break
     }
-    return try defaultDecodeBool(forKey: key)
+    return try defaultDecodeBool(forKey: fields.entries[i].key)
   }
 
-  func decodeInt64(forKey key: String) throws -> Int64 {
+  package func decodeInt64(forKey key: String) throws -> Int64 {
     guard let i = fields.position(of: key) else { return 0 }
     switch fields.entries[i].value {
     case .integer(let v): return v
@@ -100,7 +118,7 @@ final class NibObjectCoder: DecodingCoder {
     return try defaultDecodeInt64(forKey: key)
   }
 
-  func decodeString(forKey key: String) throws -> String? {
+  package func decodeString(forKey key: String) throws -> String? {
     guard let i = fields.position(of: key) else { return nil }
     switch fields.entries[i].value {
     case .string(let v): return v

@@ -18,6 +18,9 @@ final class NibPlan: @unchecked Sendable {
     let fields: FieldIndex
     /// The registered class for ``className``, or `nil` when it must be resolved on each instantiation.
     let type: (any Coding.Type)?
+    /// Sends `awakeFromNib()` to an instance of ``type``; `nil` when the class does not take it (or is not
+    /// resolved), so that the awake phase looks up no conformance per object.
+    let awake: ((AnyObject) -> Void)?
 
     init(index: Int, record: ObjectRecord, registry: ClassRegistry) {
       self.index = index
@@ -28,6 +31,11 @@ final class NibPlan: @unchecked Sendable {
       location = record.location
       fields = FieldIndex(record.fields)
       type = record.placeholder == nil ? registry.type(forClassName: record.className) : nil
+      if let awaking = type as? any NibAwaking.Type { awake = Self.awakener(awaking) } else { awake = nil }
+    }
+
+    private static func awakener<T: NibAwaking>(_ type: T.Type) -> (AnyObject) -> Void {
+      { object in (object as? T)?.awakeFromNib() }
     }
   }
 
