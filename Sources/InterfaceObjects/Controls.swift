@@ -54,10 +54,8 @@ open class Button: Control {
   /// Reads `<state key="normal" title=…>` records (and `UITitle`, AppKit `title`).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    for state in ControlState.allCases where coder.containsValue(forKey: state.rawValue) {
-      if let record = try coder.decodeObject(forKey: state.rawValue) as? NibRecord, let title = record.string("title") {
-        titles[state] = title
-      }
+    for state in ControlState.allCases {
+      if let record = try coder.record(state.rawValue), let title = record.string("title") { titles[state] = title }
     }
     if titles[.normal] == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
       titles[.normal] = title
@@ -259,6 +257,22 @@ open class LayoutConstraint: Responder {
     _ coder: any DecodingCoder, _ key: String, _ set: @escaping (LayoutConstraint, AnyObject?) -> Void
   ) throws {
     guard coder.containsValue(forKey: key) else { return }
+    // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link).
+    if let nib = coder as? NibObjectCoder,
+      nib.deferObjectReference(
+        forKey: key,
+        assign: { object, item in
+          guard let constraint = object as? LayoutConstraint else {
+            throw ArchiveError(
+              .typeMismatch,
+              "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
+              at: .init(keyPath: key))
+          }
+          set(constraint, item)
+        })
+    {
+      return
+    }
     let allowed = coder.requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [AnyObject.self]) : nil
     try coder.decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
       guard let constraint = object as? LayoutConstraint else {

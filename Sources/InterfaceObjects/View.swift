@@ -90,7 +90,7 @@ open class View: Responder {
         "translatesAutoresizingMaskIntoConstraints", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
       ])
       .map { coder.containsValue(forKey: "translatesAutoresizingMaskIntoConstraints") ? $0 : !$0 } ?? true
-    if let key = coder.firstKey(["contentMode"]), let name = try coder.decodeObject(forKey: key) as? String {
+    if let name = try coder.text(["contentMode"]) {
       contentMode = ContentMode(rawValue: name) ?? .scaleToFill
     } else if coder.containsValue(forKey: "UIContentMode") {
       contentMode = ContentMode(number: try coder.decodeInt(forKey: "UIContentMode")) ?? .scaleToFill

@@ -59,7 +59,9 @@ final class NibInstantiator {
     var ownerIndex: Int
     var value: FieldValue
     var key: String
-    var assign: (AnyObject, Any?) throws -> Void
+    var assign: ((AnyObject, Any?) throws -> Void)?
+    /// For an object reference: takes the object unboxed.
+    var objectAssign: ((AnyObject, AnyObject?) throws -> Void)?
   }
   private var links: [Link] = []
   private var statistics = NibStatistics()
@@ -218,6 +220,13 @@ final class NibInstantiator {
     links.append(Link(owner: nil, ownerIndex: index, value: value, key: key, assign: assign))
   }
 
+  /// Records an object reference to set in the link phase, for the object at `index`.
+  func `defer`(
+    _ value: FieldValue, key: String, of index: Int, objectAssign: @escaping (AnyObject, AnyObject?) throws -> Void
+  ) {
+    links.append(Link(owner: nil, ownerIndex: index, value: value, key: key, objectAssign: objectAssign))
+  }
+
   private func runLinks() throws {
     var i = 0
     while i < links.count {
@@ -225,7 +234,11 @@ final class NibInstantiator {
       i += 1
       guard let owner = link.owner else { continue }
       do {
-        try link.assign(owner, try value(of: link.value, key: link.key))
+        if let objectAssign = link.objectAssign, case .object(let index) = link.value {
+          try objectAssign(owner, try instantiate(index, key: link.key))
+        } else if let assign = link.assign {
+          try assign(owner, try value(of: link.value, key: link.key))
+        }
       } catch let error as ArchiveError {
         let object = plan.objects[link.ownerIndex]
         throw error.located(

@@ -17,24 +17,22 @@ extension DecodingCoder {
     return keys.first { containsValue(forKey: $0) }
   }
 
-  /// The nib field under the first present key, when this is a nib's coder and the field refers to no object
-  /// (`nil` otherwise: use the general path).
-  private func constantField(_ keys: [String]) -> (found: Bool, entry: FieldIndex.Entry?)? {
+  /// For a nib's coder: the coder and the position of the first present key (`nil` when none is); `nil` for other
+  /// coders.
+  private func nibField(_ keys: [String]) -> (coder: NibObjectCoder, position: Int?)? {
     guard let nib = self as? NibObjectCoder else { return nil }
-    guard let i = nib.position(ofFirst: keys) else { return (false, nil) }
-    let entry = nib.fields.entries[i]
-    return entry.isConstant ? (true, entry) : nil
+    return (nib, nib.position(ofFirst: keys))
   }
 
   /// Numbers of a geometry value: `ArchivedValue`, packed data (`0x07` + doubles, `0x06` + floats) or a string.
   func geometry(_ keys: [String]) throws -> [Double]? {
-    if let field = constantField(keys) {
-      guard let entry = field.entry else { return nil }
-      switch entry.value {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      switch nib.fields.entries[i].value {
       case .rect(let x, let y, let w, let h): return [x, y, w, h]
       case .point(let x, let y): return [x, y]
       case .size(let w, let h): return [w, h]
-      default: return entry.constant.flatMap(Self.numbers(in:))
+      default: if nib.fields.entries[i].isConstant { return nib.fields.entries[i].constant.flatMap(Self.numbers(in:)) }
       }
     }
     guard let key = firstKey(keys), let value = try decodeObject(forKey: key) else { return nil }
@@ -93,13 +91,14 @@ extension DecodingCoder {
 
   /// A string under the first present key.
   func string(_ keys: [String]) throws -> String? {
-    if let field = constantField(keys) {
-      switch field.entry?.value {
-      case .string(let text)?: return text
-      case .record?:
-        guard let record = field.entry?.constant as? NibRecord else { return nil }
-        return record.string("value") ?? record.string("title")
-      default: return nil
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant {
+        switch nib.fields.entries[i].value {
+        case .string(let text): return text
+        case .record: return nib.fields.entries[i].record.flatMap { $0.string("value") ?? $0.string("title") }
+        default: return nil
+        }
       }
     }
     guard let key = firstKey(keys) else { return nil }
@@ -108,6 +107,28 @@ extension DecodingCoder {
     case let record as NibRecord: return record.string("value") ?? record.string("title")
     default: return nil
     }
+  }
+
+  /// A string under the first present key, and nothing else (no record's title).
+  func text(_ keys: [String]) throws -> String? {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant {
+        if case .string(let text) = nib.fields.entries[i].value { return text }
+        return nil
+      }
+    }
+    guard let key = firstKey(keys) else { return nil }
+    return try decodeObject(forKey: key) as? String
+  }
+
+  /// The record (`<state>`, `<color>`) under a key.
+  func record(_ key: String) throws -> NibRecord? {
+    if let (nib, position) = nibField([key]) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record }
+    }
+    return try decodeObject(forKey: key) as? NibRecord
   }
 
   /// A number under the first present key (XIB attributes are text).
@@ -132,9 +153,9 @@ extension DecodingCoder {
 
   /// A colour from a XIB `<color>` record or a compiled `UIColor`/`NSColor` object.
   func color(_ keys: [String]) throws -> Color? {
-    if let field = constantField(keys) {
-      guard let record = field.entry?.constant as? NibRecord else { return nil }
-      return Color(record: record)
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.flatMap(Color.init(record:)) }
     }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
@@ -146,9 +167,9 @@ extension DecodingCoder {
 
   /// A font from a XIB `<fontDescription>`/`<font>` record or a compiled `UIFont` object.
   func font(_ keys: [String]) throws -> Font? {
-    if let field = constantField(keys) {
-      guard let record = field.entry?.constant as? NibRecord else { return nil }
-      return Self.font(record)
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.map(Self.font) }
     }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
@@ -169,6 +190,17 @@ extension DecodingCoder {
   /// never specialised, and building `[T]`'s metadata on every call costs more than the lookup.)
   @inline(__always)
   func objects<T>(_ keys: [String], of type: T.Type) throws -> [T] {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return [] }
+      if let elements = try nib.objectElements(at: i) {
+        var objects: [T] = []
+        objects.reserveCapacity(elements.count)
+        for element in elements {
+          if let object = element as? T { objects.append(object) }
+        }
+        return objects
+      }
+    }
     guard let key = firstKey(keys), let elements = try decodeObject(forKey: key) as? [Any] else { return [] }
     var objects: [T] = []
     objects.reserveCapacity(elements.count)

@@ -19,6 +19,8 @@ package struct FieldIndex: @unchecked Sendable {
     package let isConstant: Bool
     /// The value ``NibInstantiator/value(of:key:)`` gives for the field, when ``isConstant``.
     package let constant: Any?
+    /// The record of a `.record` value, typed (a cast from `Any` costs more than the rest of a lookup).
+    package let record: NibRecord?
   }
 
   package let entries: [Entry]
@@ -27,10 +29,12 @@ package struct FieldIndex: @unchecked Sendable {
     entries = fields.map { field in
       var number: Double?
       if case .string(let text) = field.value { number = Double(text) }
-      let constant = Self.constant(field.value)
+      var record: NibRecord?
+      if case .record(let name, let fields) = field.value { record = NibRecord(name: name, fields: fields) }
+      let constant = record.map { (isConstant: true, value: $0 as Any?) } ?? Self.constant(field.value)
       return Entry(
         key: field.key, length: field.key.utf8.count, value: field.value, number: number,
-        isConstant: constant.isConstant, constant: constant.value)
+        isConstant: constant.isConstant, constant: constant.value, record: record)
     }
   }
 

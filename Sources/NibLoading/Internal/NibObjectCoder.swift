@@ -64,6 +64,43 @@ package final class NibObjectCoder: DecodingCoder {
   // Fast paths with the default implementations' results: the common field kinds are answered here, every other
   // case (and every error) goes through the default.
 
+  /// Asks for an object reference to be set in the link phase, handing `assign` the object itself (no `Any` box,
+  /// whose cast costs more than the link): `true` when the field is a reference to an object, `false` (nothing
+  /// asked) for anything else, which the caller then decodes through ``decodeDeferred(forKey:allowedClasses:assign:)``.
+  package func deferObjectReference(
+    forKey key: String, assign: @escaping (AnyObject, AnyObject?) throws -> Void
+  )
+    -> Bool
+  {
+    guard let i = fields.position(of: key), case .object = fields.entries[i].value else { return false }
+    instantiator.defer(fields.entries[i].value, key: key, of: object.index, objectAssign: assign)
+    return true
+  }
+
+  /// The objects of a collection field whose elements are all object references, as `decodeObject(forKey:)` would
+  /// give them (instantiated in order, `nil` ones left out) but not boxed; `nil` for any other field (use
+  /// `decodeObject(forKey:)`).
+  package func objectElements(at i: Int) throws -> [AnyObject]? {
+    guard case .array(let elements) = fields.entries[i].value else { return nil }
+    var indexes: [Int] = []
+    indexes.reserveCapacity(elements.count)
+    for element in elements {
+      guard case .object(let index) = element else { return nil }
+      indexes.append(index)
+    }
+    let key = fields.entries[i].key
+    var objects: [AnyObject] = []
+    objects.reserveCapacity(indexes.count)
+    do {
+      for index in indexes {
+        if let object = try instantiator.instantiate(index, key: key) { objects.append(object) }
+      }
+    } catch let error as ArchiveError {
+      throw error.located(in: location(for: key))
+    }
+    return objects
+  }
+
   /// The position of the first present key of `keys` (the catalog's helpers try several).
   package func position(ofFirst keys: [String]) -> Int? { fields.position(ofFirst: keys) }
 

@@ -22,7 +22,7 @@ final class NibPlan: @unchecked Sendable {
     /// resolved), so that the awake phase looks up no conformance per object.
     let awake: ((AnyObject) -> Void)?
 
-    init(index: Int, record: ObjectRecord, registry: ClassRegistry) {
+    init(index: Int, record: ObjectRecord, resolved: Resolved?) {
       self.index = index
       id = record.id
       className = record.className
@@ -30,8 +30,19 @@ final class NibPlan: @unchecked Sendable {
       placeholder = record.placeholder
       location = record.location
       fields = FieldIndex(record.fields)
-      type = record.placeholder == nil ? registry.type(forClassName: record.className) : nil
-      if let awaking = type as? any NibAwaking.Type { awake = Self.awakener(awaking) } else { awake = nil }
+      type = resolved?.type
+      awake = resolved?.awake
+    }
+
+    /// A class name's registered class and awakener.
+    struct Resolved {
+      let type: any Coding.Type
+      let awake: ((AnyObject) -> Void)?
+
+      init(_ type: any Coding.Type) {
+        self.type = type
+        if let awaking = type as? any NibAwaking.Type { awake = Object.awakener(awaking) } else { awake = nil }
+      }
     }
 
     private static func awakener<T: NibAwaking>(_ type: T.Type) -> (AnyObject) -> Void {
@@ -78,7 +89,21 @@ final class NibPlan: @unchecked Sendable {
 
   init(table: ObjectTable, registry: ClassRegistry) {
     self.table = table
-    objects = table.objects.indices.map { Object(index: $0, record: table.objects[$0], registry: registry) }
+    // Each class name is looked up once (a nib has many objects of few classes).
+    var resolved: [String: Object.Resolved?] = [:]
+    objects = table.objects.indices.map { index in
+      let record = table.objects[index]
+      var resolution: Object.Resolved?
+      if record.placeholder == nil {
+        if let known = resolved[record.className] {
+          resolution = known
+        } else {
+          resolution = registry.type(forClassName: record.className).map(Object.Resolved.init)
+          resolved[record.className] = resolution
+        }
+      }
+      return Object(index: index, record: record, resolved: resolution)
+    }
     decodeOrder = table.objects.indices.filter { table.objects[$0].placeholder == nil }
     topLevel = table.topLevel.filter { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
     placeholderCount = table.objects.count - decodeOrder.count
