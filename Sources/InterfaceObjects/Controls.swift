@@ -208,7 +208,8 @@ open class GestureRecognizer: Responder, ActionSending {
 }
 
 /// A layout constraint. Its items refer to other objects, often to the view that owns it, so they are decoded
-/// in the link phase (as `decodeReference(forKey:into:)` does).
+/// in the link phase (as `decodeReference(forKey:into:)` does). In a XIB an item names its object by id
+/// (`firstItem="lb0"`); a nib's coder resolves it to that object.
 open class LayoutConstraint: Responder {
   /// The first item.
   public weak var firstItem: AnyObject?
@@ -257,7 +258,8 @@ open class LayoutConstraint: Responder {
     _ coder: any DecodingCoder, _ key: String, _ set: @escaping (LayoutConstraint, AnyObject?) -> Void
   ) throws {
     guard coder.containsValue(forKey: key) else { return }
-    // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link).
+    // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link), and
+    // resolves a XIB item, which names its object by id.
     if let nib = coder as? NibObjectCoder,
       nib.deferObjectReference(
         forKey: key,

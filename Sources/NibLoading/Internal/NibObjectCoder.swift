@@ -65,15 +65,24 @@ package final class NibObjectCoder: DecodingCoder {
   // case (and every error) goes through the default.
 
   /// Asks for an object reference to be set in the link phase, handing `assign` the object itself (no `Any` box,
-  /// whose cast costs more than the link): `true` when the field is a reference to an object, `false` (nothing
-  /// asked) for anything else, which the caller then decodes through ``decodeDeferred(forKey:allowedClasses:assign:)``.
+  /// whose cast costs more than the link): `true` when the field refers to an object, `false` (nothing asked) for
+  /// anything else, which the caller then decodes through ``decodeDeferred(forKey:allowedClasses:assign:)``.
+  ///
+  /// A field refers to an object when it is a reference, or text naming an object of the document by its id: XIB
+  /// attributes that name objects (a constraint's `firstItem="lb0"`) reach the table as text.
   package func deferObjectReference(
     forKey key: String, assign: @escaping (AnyObject, AnyObject?) throws -> Void
-  )
-    -> Bool
-  {
-    guard let i = fields.position(of: key), case .object = fields.entries[i].value else { return false }
-    instantiator.defer(fields.entries[i].value, key: key, of: object.index, objectAssign: assign)
+  ) -> Bool {
+    guard let i = fields.position(of: key) else { return false }
+    switch fields.entries[i].value {
+    case .object:
+      instantiator.defer(fields.entries[i].value, key: key, of: object.index, objectAssign: assign)
+    case .string(let id):
+      guard let index = instantiator.plan.indexByID[id] else { return false }
+      instantiator.defer(.object(index), key: key, of: object.index, objectAssign: assign)
+    default:
+      return false
+    }
     return true
   }
 

@@ -82,6 +82,8 @@ final class NibPlan: @unchecked Sendable {
   /// The top-level objects to return, in document order (placeholders excluded).
   let topLevel: [Int]
   let placeholderCount: Int
+  /// The index of each document id (the first object with it).
+  let indexByID: [String: Int]
   /// Outlets and outlet collections, then actions, then segues, each in document order.
   let outlets: [Connection]
   let actions: [Connection]
@@ -107,6 +109,9 @@ final class NibPlan: @unchecked Sendable {
     decodeOrder = table.objects.indices.filter { table.objects[$0].placeholder == nil }
     topLevel = table.topLevel.filter { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
     placeholderCount = table.objects.count - decodeOrder.count
+    var indexByID: [String: Int] = [:]
+    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
+    self.indexByID = indexByID
     let connections = table.connections.map { Connection($0, objects: table.objects) }
     outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
     actions = connections.filter { $0.kind == .action }
