@@ -174,16 +174,24 @@ extension KeyValueCoding {
         .connectionFailed, "the key \"\(key)\" of \(type(of: self)) is read-only",
         at: .init(className: "\(type(of: self))", keyPath: key))
     }
-    let observers = (self as? any KeyValueObservable)?.keyValueObservers
-    let oldValue = observers?.isObserving(key) == true ? KeyValueConversion.unwrap(accessor.get(self)) : nil
     let value = KeyValueConversion.unwrap(value)
-    observers?.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: value))
+    // Notifications are built only for an object that has observers: most objects never have any.
+    let observers = (self as? any KeyValueObservable)?.keyValueObservers
+    guard let observers, !observers.isEmpty else {
+      do {
+        return try set(self, value)
+      } catch let error as ArchiveError {
+        throw error.located(in: .init(className: "\(type(of: self))", keyPath: key))
+      }
+    }
+    let oldValue = observers.isObserving(key) ? KeyValueConversion.unwrap(accessor.get(self)) : nil
+    observers.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: value))
     do {
       try set(self, value)
     } catch let error as ArchiveError {
       throw error.located(in: .init(className: "\(type(of: self))", keyPath: key))
     }
-    observers?.post(KeyValueChange(object: self, key: key, kind: .didChange, oldValue: oldValue, newValue: value))
+    observers.post(KeyValueChange(object: self, key: key, kind: .didChange, oldValue: oldValue, newValue: value))
   }
 
   /// The value at a dotted key path (`"layer.cornerRadius"`).

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A will-change or did-change notification for one key of one object.
 public struct KeyValueChange {
@@ -37,37 +38,58 @@ extension KeyValueObservable {
   }
 }
 
-/// The observers of one object, by key. Thread-safe.
+/// The observers of one object, by key. Thread-safe. Most objects are never observed: while there are no
+/// observers, checking and posting cost one atomic load and take no lock.
 public final class KeyValueObservers: @unchecked Sendable {
-  private let lock = NSLock()
-  private var next = 0
-  private var byKey: [String: [(id: Int, handler: (KeyValueChange) -> Void)]] = [:]
+  /// Handlers run on the thread that posts, like Foundation's observers.
+  private struct Handler: @unchecked Sendable {
+    let id: Int
+    let run: (KeyValueChange) -> Void
+  }
+  private struct State {
+    var next = 0
+    var byKey: [String: [Handler]] = [:]
+  }
+  private let state = Mutex(State())
+  /// How many observers are registered, for the lock-free checks.
+  private let count = Atomic<Int>(0)
 
   /// Creates an empty set of observers.
   public init() {}
 
+  /// `true` when someone observes some key of the object.
+  var isEmpty: Bool { count.load(ordering: .acquiring) == 0 }
+
   /// `true` when someone observes the key.
   public func isObserving(_ key: String) -> Bool {
-    lock.withLock { !(byKey[key]?.isEmpty ?? true) }
+    if isEmpty { return false }
+    return state.withLock { !($0.byKey[key]?.isEmpty ?? true) }
   }
 
   func add(_ key: String, _ handler: @escaping (KeyValueChange) -> Void) -> KeyValueObservation {
-    let id = lock.withLock { () -> Int in
-      next += 1
-      byKey[key, default: []].append((next, handler))
-      return next
+    let id = state.withLock { state -> Int in
+      state.next += 1
+      state.byKey[key, default: []].append(Handler(id: state.next, run: handler))
+      return state.next
     }
+    count.add(1, ordering: .releasing)
     return KeyValueObservation { [weak self] in self?.remove(id, key: key) }
   }
 
   private func remove(_ id: Int, key: String) {
-    lock.withLock { byKey[key]?.removeAll { $0.id == id } }
+    let removed = state.withLock { state -> Int in
+      guard let before = state.byKey[key]?.count else { return 0 }
+      state.byKey[key]?.removeAll { $0.id == id }
+      return before - (state.byKey[key]?.count ?? 0)
+    }
+    if removed > 0 { count.subtract(removed, ordering: .releasing) }
   }
 
   /// Observers run on the thread that sets the value, outside the lock, as in Foundation.
   func post(_ change: KeyValueChange) {
-    let handlers = lock.withLock { byKey[change.key]?.map(\.handler) ?? [] }
-    for handler in handlers { handler(change) }
+    if isEmpty { return }
+    let handlers = state.withLock { $0.byKey[change.key] ?? [] }
+    for handler in handlers { handler.run(change) }
   }
 }
 

@@ -54,10 +54,8 @@ open class Button: Control {
   /// Reads `<state key="normal" title=…>` records (and `UITitle`, AppKit `title`).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    for state in ControlState.allCases where coder.containsValue(forKey: state.rawValue) {
-      if let record = try coder.decodeObject(forKey: state.rawValue) as? NibRecord, let title = record.string("title") {
-        titles[state] = title
-      }
+    for state in ControlState.allCases {
+      if let record = try coder.record(state.rawValue), let title = record.string("title") { titles[state] = title }
     }
     if titles[.normal] == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
       titles[.normal] = title
@@ -210,7 +208,8 @@ open class GestureRecognizer: Responder, ActionSending {
 }
 
 /// A layout constraint. Its items refer to other objects, often to the view that owns it, so they are decoded
-/// in the link phase (`decodeReference(forKey:into:)`).
+/// in the link phase (as `decodeReference(forKey:into:)` does). In a XIB an item names its object by id
+/// (`firstItem="lb0"`); a nib's coder resolves it to that object.
 open class LayoutConstraint: Responder {
   /// The first item.
   public weak var firstItem: AnyObject?
@@ -235,10 +234,10 @@ open class LayoutConstraint: Responder {
   /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    try coder.decodeReference(forKey: "firstItem", into: \LayoutConstraint.firstItem)
-    try coder.decodeReference(forKey: "secondItem", into: \LayoutConstraint.secondItem)
-    try coder.decodeReference(forKey: "NSFirstItem", into: \LayoutConstraint.firstItem)
-    try coder.decodeReference(forKey: "NSSecondItem", into: \LayoutConstraint.secondItem)
+    try Self.link(coder, "firstItem") { $0.firstItem = $1 }
+    try Self.link(coder, "secondItem") { $0.secondItem = $1 }
+    try Self.link(coder, "NSFirstItem") { $0.firstItem = $1 }
+    try Self.link(coder, "NSSecondItem") { $0.secondItem = $1 }
     firstAttribute = try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
     secondAttribute = try coder.string(["secondAttribute"])
     relation = try coder.string(["relation"]) ?? "equal"
@@ -250,6 +249,47 @@ open class LayoutConstraint: Responder {
     constant = try coder.number(["constant", "NSConstant"]) ?? 0
     priority = try coder.number(["priority", "NSPriority"]) ?? 1000
     identifier = try coder.string(["identifier", "NSLayoutIdentifier"])
+  }
+
+  /// `decodeReference(forKey:into:)` for an item, with the same checks and messages: asks for a link only when the
+  /// key is present (every request keeps a closure until the link phase) and sets the weak property directly
+  /// rather than through a key path.
+  private static func link(
+    _ coder: any DecodingCoder, _ key: String, _ set: @escaping (LayoutConstraint, AnyObject?) -> Void
+  ) throws {
+    guard coder.containsValue(forKey: key) else { return }
+    // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link), and
+    // resolves a XIB item, which names its object by id.
+    if let nib = coder as? NibObjectCoder,
+      nib.deferObjectReference(
+        forKey: key,
+        assign: { object, item in
+          guard let constraint = object as? LayoutConstraint else {
+            throw ArchiveError(
+              .typeMismatch,
+              "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
+              at: .init(keyPath: key))
+          }
+          set(constraint, item)
+        })
+    {
+      return
+    }
+    let allowed = coder.requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [AnyObject.self]) : nil
+    try coder.decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
+      guard let constraint = object as? LayoutConstraint else {
+        throw ArchiveError(
+          .typeMismatch,
+          "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
+          at: .init(keyPath: key))
+      }
+      // Items are views and layout guides: a class cast, not the general bridging of `as AnyObject`.
+      switch value {
+      case nil: set(constraint, nil)
+      case let item as Responder: set(constraint, item)
+      case let other?: set(constraint, other as AnyObject)
+      }
+    }
   }
 
   static func parseMultiplier(_ text: String) -> Double? {

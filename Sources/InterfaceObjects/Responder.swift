@@ -64,12 +64,13 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// The keys of this class: none at this level.
   open class var keyValueAccessors: [String: KeyValueAccessor] { [:] }
 
-  /// The actions of this class, by name (`"dismiss:"`): none at this level.
+  /// The actions of this class, by name (`"dismiss:"`): none at this level. Read once per class (the table is
+  /// cached), so it must not change once used.
   open class var actionHandlers: [String: ActionHandler] { [:] }
 
   /// `true` when the class has the action.
   public func responds(toAction action: String) -> Bool {
-    unknownClassName != nil || type(of: self).actionHandlers[action] != nil
+    unknownClassName != nil || ActionHandlerCache.handler(action, of: type(of: self)) != nil
   }
 
   /// Runs an action on this object, or passes it up the responder chain.
@@ -78,7 +79,7 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   public func perform(action: String, sender: Any?) -> Bool {
     var responder: Responder? = self
     while let current = responder {
-      if let handler = type(of: current).actionHandlers[action] {
+      if let handler = ActionHandlerCache.handler(action, of: type(of: current)) {
         handler(current, sender)
         return true
       }

@@ -74,8 +74,9 @@ open class View: Responder {
   /// `backgroundColor`, `alpha`, `hidden`, `tag`, `contentMode`, `autoresizingMask`, `constraints`,
   /// `gestureRecognizers`, `userInteractionEnabled` (see `Specs/NibLoading.md`, NIB-040).
   public required init(coder: any DecodingCoder) throws {
+    // The keys are read in the order subclasses and traces see; the values are stored before `super.init` (the
+    // responder reads nothing), where setting a property needs no exclusivity check.
     frame = try coder.decodeFrame() ?? .zero
-    try super.init(coder: coder)
     backgroundColor = try coder.color(["backgroundColor", "UIBackgroundColor", "NSBackgroundColor"])
     alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
     isHidden = try coder.flag(["hidden", "isHidden", "UIHidden", "NSHidden"]) ?? false
@@ -89,16 +90,19 @@ open class View: Responder {
         "translatesAutoresizingMaskIntoConstraints", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
       ])
       .map { coder.containsValue(forKey: "translatesAutoresizingMaskIntoConstraints") ? $0 : !$0 } ?? true
-    if let key = coder.firstKey(["contentMode"]), let name = try coder.decodeObject(forKey: key) as? String {
+    if let name = try coder.text(["contentMode"]) {
       contentMode = ContentMode(rawValue: name) ?? .scaleToFill
     } else if coder.containsValue(forKey: "UIContentMode") {
       contentMode = ContentMode(number: try coder.decodeInt(forKey: "UIContentMode")) ?? .scaleToFill
     }
-    autoresizingMask = try Self.decodeAutoresizingMask(coder)
-    for subview in try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self) { addSubview(subview) }
+    autoresizingMask = try View.decodeAutoresizingMask(coder)
+    let children = try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self)
     constraints = try coder.objects(["constraints", "UIViewAutolayoutConstraints"], of: LayoutConstraint.self)
     gestureRecognizers = try coder.objects(["gestureRecognizers"], of: GestureRecognizer.self)
-    if let keyPath = try coder.string(["layerCornerRadius"]) { layer.cornerRadius = Double(keyPath) ?? 0 }
+    let cornerRadius = try coder.string(["layerCornerRadius"])
+    try super.init(coder: coder)
+    for child in children { addSubview(child) }
+    if let cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
   }
 
   private static func decodeAutoresizingMask(_ coder: any DecodingCoder) throws -> AutoresizingMask {

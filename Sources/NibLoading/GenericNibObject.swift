@@ -19,7 +19,7 @@ public final class GenericNibObject: Coding, KeyValueCoding, ActionResponding, N
 
   /// Decodes nothing: the fields stay in the document.
   public required init(coder: any DecodingCoder) throws {
-    className = (coder as? NibInstantiator)?.currentClassName ?? "NSObject"
+    className = (coder as? NibObjectCoder)?.className ?? "NSObject"
   }
 
   /// Encodes nothing.

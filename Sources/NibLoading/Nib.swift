@@ -9,7 +9,9 @@ import Synchronization
 ///
 /// The file (XIB, storyboard scene, keyed-archive nib or NIBArchive) is read and parsed into an
 /// ``ObjectTable`` on first use and kept; every ``instantiate(owner:options:)`` builds a fresh, independent
-/// object graph from it. ``purge()`` drops the parsed table (as UIKit does under memory pressure); the next
+/// object graph from it, doing only the work that depends on the instance: what can be derived from the table
+/// (classes, field indexes, connection lists) is prepared on the first instantiation and kept with it.
+/// ``purge()`` drops the parsed table (as UIKit does under memory pressure); the next
 /// instantiation reloads it from the source. Safe to use from several threads at once.
 public final class Nib: Sendable {
   /// Where the nib's bytes come from.
@@ -23,7 +25,12 @@ public final class Nib: Sendable {
   /// The source.
   public let source: Source
   private let registry: ClassRegistry
-  private let cached = Mutex<ObjectTable?>(nil)
+  /// The parsed table, and the plan prepared from it on the first instantiation.
+  private struct Loaded {
+    var table: ObjectTable
+    var plan: NibPlan?
+  }
+  private let cached = Mutex<Loaded?>(nil)
 
   /// Creates a nib from a file or `.nib` directory; nothing is read until first use.
   public init(contentsOf url: URL, registry: ClassRegistry = .shared) {
@@ -41,7 +48,7 @@ public final class Nib: Sendable {
   public init(table: ObjectTable, name: String = "<table>", registry: ClassRegistry = .shared) {
     source = .data(Data(), name: name)
     self.registry = registry
-    cached.withLock { $0 = table }
+    cached.withLock { $0 = Loaded(table: table) }
   }
 
   /// Finds a nib by name in a resource directory (see ``NibBundle``).
@@ -52,14 +59,26 @@ public final class Nib: Sendable {
   /// The parsed table, parsing the source on first use (or after a purge).
   /// - Throws: ``ArchiveError`` when the source cannot be read or parsed.
   public func objectTable() throws -> ObjectTable {
-    if let table = cached.withLock({ $0 }) { return table }
+    if let table = cached.withLock({ $0?.table }) { return table }
     let table: ObjectTable
     switch source {
     case .file(let url): table = try NibReader.objectTable(contentsOf: url)
     case .data(let data, let name): table = try NibReader.objectTable(from: data, fileName: name)
     }
-    cached.withLock { $0 = $0 ?? table }
+    cached.withLock { $0 = $0 ?? Loaded(table: table) }
     return table
+  }
+
+  /// The instantiation plan, prepared from the table on first use (or after a purge).
+  func plan() throws -> NibPlan {
+    if let plan = cached.withLock({ $0?.plan }) { return plan }
+    let table = try objectTable()
+    let plan = NibPlan(table: table, registry: registry)
+    return cached.withLock { loaded in
+      if let existing = loaded?.plan { return existing }
+      loaded = Loaded(table: table, plan: plan)
+      return plan
+    }
   }
 
   /// `true` while the parsed table is held in memory.
@@ -82,6 +101,6 @@ public final class Nib: Sendable {
 
   /// Builds a fresh object graph and returns it with its statistics.
   public func instantiateGraph(owner: AnyObject?, options: NibOptions = NibOptions()) throws -> NibInstance {
-    try NibInstantiator(table: try objectTable(), owner: owner, options: options, registry: registry).run()
+    try NibInstantiator(plan: try plan(), owner: owner, options: options, registry: registry).run()
   }
 }

@@ -6,12 +6,35 @@ import NibLoading
 /// Reading interface values whatever the source: XIB keys (`frame`, `backgroundColor`) give geometry values and
 /// records; compiled UIKit nibs (`UIBounds`, `UICenter`) give packed data; AppKit nibs give `{{x, y}, {w, h}}`
 /// strings. Each helper takes the keys to try in order (XIB key first, then the compiled keys).
+///
+/// From a nib's own coder (``NibObjectCoder``) the helpers read the prepared fields directly: one pass finds the
+/// first present key, and values that refer to no object are converted without boxing them. Fields that refer to
+/// objects, and every other coder, go through the `DecodingCoder` calls, with the same results.
 extension DecodingCoder {
   /// The first key of `keys` the object has.
-  func firstKey(_ keys: [String]) -> String? { keys.first { containsValue(forKey: $0) } }
+  func firstKey(_ keys: [String]) -> String? {
+    if let nib = self as? NibObjectCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
+    return keys.first { containsValue(forKey: $0) }
+  }
+
+  /// For a nib's coder: the coder and the position of the first present key (`nil` when none is); `nil` for other
+  /// coders.
+  private func nibField(_ keys: [String]) -> (coder: NibObjectCoder, position: Int?)? {
+    guard let nib = self as? NibObjectCoder else { return nil }
+    return (nib, nib.position(ofFirst: keys))
+  }
 
   /// Numbers of a geometry value: `ArchivedValue`, packed data (`0x07` + doubles, `0x06` + floats) or a string.
   func geometry(_ keys: [String]) throws -> [Double]? {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      switch nib.fields.entries[i].value {
+      case .rect(let x, let y, let w, let h): return [x, y, w, h]
+      case .point(let x, let y): return [x, y]
+      case .size(let w, let h): return [w, h]
+      default: if nib.fields.entries[i].isConstant { return nib.fields.entries[i].constant.flatMap(Self.numbers(in:)) }
+      }
+    }
     guard let key = firstKey(keys), let value = try decodeObject(forKey: key) else { return nil }
     return Self.numbers(in: value)
   }
@@ -68,6 +91,16 @@ extension DecodingCoder {
 
   /// A string under the first present key.
   func string(_ keys: [String]) throws -> String? {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant {
+        switch nib.fields.entries[i].value {
+        case .string(let text): return text
+        case .record: return nib.fields.entries[i].record.flatMap { $0.string("value") ?? $0.string("title") }
+        default: return nil
+        }
+      }
+    }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
     case let text as String: return text
@@ -76,20 +109,54 @@ extension DecodingCoder {
     }
   }
 
+  /// A string under the first present key, and nothing else (no record's title).
+  func text(_ keys: [String]) throws -> String? {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant {
+        if case .string(let text) = nib.fields.entries[i].value { return text }
+        return nil
+      }
+    }
+    guard let key = firstKey(keys) else { return nil }
+    return try decodeObject(forKey: key) as? String
+  }
+
+  /// The record (`<state>`, `<color>`) under a key.
+  func record(_ key: String) throws -> NibRecord? {
+    if let (nib, position) = nibField([key]) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record }
+    }
+    return try decodeObject(forKey: key) as? NibRecord
+  }
+
   /// A number under the first present key (XIB attributes are text).
   func number(_ keys: [String]) throws -> Double? {
+    if let nib = self as? NibObjectCoder {
+      guard let i = nib.position(ofFirst: keys) else { return nil }
+      return try nib.decodeDouble(at: i)
+    }
     guard let key = firstKey(keys) else { return nil }
     return try decodeDouble(forKey: key)
   }
 
   /// A boolean under the first present key.
   func flag(_ keys: [String]) throws -> Bool? {
+    if let nib = self as? NibObjectCoder {
+      guard let i = nib.position(ofFirst: keys) else { return nil }
+      return try nib.decodeBool(at: i)
+    }
     guard let key = firstKey(keys) else { return nil }
     return try decodeBool(forKey: key)
   }
 
   /// A colour from a XIB `<color>` record or a compiled `UIColor`/`NSColor` object.
   func color(_ keys: [String]) throws -> Color? {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.flatMap(Color.init(record:)) }
+    }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
     case let record as NibRecord: return Color(record: record)
@@ -100,21 +167,47 @@ extension DecodingCoder {
 
   /// A font from a XIB `<fontDescription>`/`<font>` record or a compiled `UIFont` object.
   func font(_ keys: [String]) throws -> Font? {
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return nil }
+      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.map(Self.font) }
+    }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
-    case let record as NibRecord:
-      return Font(
-        name: record.string("name"), pointSize: record.number("pointSize") ?? record.number("size") ?? 17,
-        style: record.string("type") ?? record.string("weight") ?? record.string("style") ?? record.string("metaFont"))
+    case let record as NibRecord: return Self.font(record)
     case let object as FontObject: return object.font
     default: return nil
     }
   }
 
+  private static func font(_ record: NibRecord) -> Font {
+    Font(
+      name: record.string("name"), pointSize: record.number("pointSize") ?? record.number("size") ?? 17,
+      style: record.string("type") ?? record.string("weight") ?? record.string("style") ?? record.string("metaFont"))
+  }
+
   /// Objects of a type in a collection under the first present key.
+  /// (Inlined, so that `[T]` is a concrete type at each call: this extension is generic over the coder too and is
+  /// never specialised, and building `[T]`'s metadata on every call costs more than the lookup.)
+  @inline(__always)
   func objects<T>(_ keys: [String], of type: T.Type) throws -> [T] {
-    guard let key = firstKey(keys) else { return [] }
-    return (try decodeObject(forKey: key) as? [Any])?.compactMap { $0 as? T } ?? []
+    if let (nib, position) = nibField(keys) {
+      guard let i = position else { return [] }
+      if let elements = try nib.objectElements(at: i) {
+        var objects: [T] = []
+        objects.reserveCapacity(elements.count)
+        for element in elements {
+          if let object = element as? T { objects.append(object) }
+        }
+        return objects
+      }
+    }
+    guard let key = firstKey(keys), let elements = try decodeObject(forKey: key) as? [Any] else { return [] }
+    var objects: [T] = []
+    objects.reserveCapacity(elements.count)
+    for element in elements {
+      if let object = element as? T { objects.append(object) }
+    }
+    return objects
   }
 }
 

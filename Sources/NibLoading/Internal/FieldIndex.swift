@@ -1,0 +1,91 @@
+import ArchiveCoding
+import KeyedArchive
+
+/// One object's fields, prepared for the many lookups of its `init(coder:)`: a catalog initialiser tries several
+/// keys per property (`"hidden"`, `"isHidden"`, `"UIHidden"`, `"NSHidden"`), most of them absent, so a lookup must
+/// reject a missing key without comparing strings. Each entry keeps its key's UTF-8 length, which rejects nearly
+/// every other key with one integer comparison, and what can be worked out once: the number a text value reads as
+/// (XIB attributes are text), and the Swift value of a field that refers to no object (geometry, records, text),
+/// which every instantiation would otherwise build again.
+package struct FieldIndex: @unchecked Sendable {
+  // Unchecked: `constant` holds only immutable values (primitives, `ArchivedValue`, `NibRecord`, arrays of them).
+  package struct Entry {
+    package let key: String
+    package let length: Int
+    package let value: FieldValue
+    /// `Double(text)` of a `.string` value, else `nil`.
+    package let number: Double?
+    /// `true` when the value refers to no object, so ``constant`` is its Swift value.
+    package let isConstant: Bool
+    /// The value ``NibInstantiator/value(of:key:)`` gives for the field, when ``isConstant``.
+    package let constant: Any?
+    /// The record of a `.record` value, typed (a cast from `Any` costs more than the rest of a lookup).
+    package let record: NibRecord?
+  }
+
+  package let entries: [Entry]
+
+  init(_ fields: [ObjectField]) {
+    entries = fields.map { field in
+      var number: Double?
+      if case .string(let text) = field.value { number = Double(text) }
+      var record: NibRecord?
+      if case .record(let name, let fields) = field.value { record = NibRecord(name: name, fields: fields) }
+      let constant = record.map { (isConstant: true, value: $0 as Any?) } ?? Self.constant(field.value)
+      return Entry(
+        key: field.key, length: field.key.utf8.count, value: field.value, number: number,
+        isConstant: constant.isConstant, constant: constant.value, record: record)
+    }
+  }
+
+  /// The position of the first field with the key, or `nil`.
+  @inline(__always)
+  func position(of key: String) -> Int? {
+    let length = key.utf8.count
+    return entries.withUnsafeBufferPointer { buffer in
+      for i in buffer.indices where buffer[i].length == length && buffer[i].key == key { return i }
+      return nil
+    }
+  }
+
+  /// The position of the first field with the first of the keys present, or `nil`.
+  @inline(__always)
+  func position(ofFirst keys: [String]) -> Int? {
+    for key in keys {
+      if let i = position(of: key) { return i }
+    }
+    return nil
+  }
+
+  /// The value of the first field with the key, or `nil`.
+  @inline(__always)
+  func value(of key: String) -> FieldValue? {
+    guard let i = position(of: key) else { return nil }
+    return entries[i].value
+  }
+
+  /// The Swift value of a field that refers to no object, as ``NibInstantiator/value(of:key:)`` makes it.
+  static func constant(_ value: FieldValue) -> (isConstant: Bool, value: Any?) {
+    switch value {
+    case .null: return (true, nil)
+    case .bool(let v): return (true, v)
+    case .integer(let v): return (true, Int(v))
+    case .real(let v): return (true, v)
+    case .string(let v): return (true, v)
+    case .data(let v): return (true, v)
+    case .object: return (false, nil)
+    case .array(let elements):
+      var values: [Any] = []
+      for element in elements {
+        let constant = constant(element)
+        guard constant.isConstant else { return (false, nil) }
+        if let value = constant.value { values.append(value) }
+      }
+      return (true, values)
+    case .point(let x, let y): return (true, ArchivedValue.point(x: x, y: y))
+    case .size(let w, let h): return (true, ArchivedValue.size(width: w, height: h))
+    case .rect(let x, let y, let w, let h): return (true, ArchivedValue.rect(x: x, y: y, width: w, height: h))
+    case .record(let name, let fields): return (true, NibRecord(name: name, fields: fields))
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import ArchiveCoding
+import Foundation
+
+/// The ``DecodingCoder`` one object's `init(coder:)` sees during an instantiation: its fields come from the
+/// object's prepared ``FieldIndex``, references go back to the ``NibInstantiator``. One is made per decoded object,
+/// so that its state is constant (`let`) and field lookups need no bookkeeping.
+///
+/// The catalog's decoding helpers (`InterfaceObjects`) read it directly through the `package` members: they try
+/// several keys per property and convert the first present one, in one pass over the fields.
+package final class NibObjectCoder: DecodingCoder {
+  let instantiator: NibInstantiator
+  let object: NibPlan.Object
+  /// The object's fields.
+  package let fields: FieldIndex
+
+  init(instantiator: NibInstantiator, object: NibPlan.Object) {
+    self.instantiator = instantiator
+    self.object = object
+    fields = object.fields
+  }
+
+  /// The class name the document gives the object being decoded.
+  package var className: String { object.className }
+
+  package var requiresSecureCoding: Bool { false }
+  package var decodingFailurePolicy: DecodingFailurePolicy { .throwError }
+  package var error: (any Error)? { instantiator.error }
+  package func failWithError(_ error: any Error) { instantiator.failWithError(error) }
+
+  package func containsValue(forKey key: String) -> Bool { fields.position(of: key) != nil }
+
+  package func decodeValue(forKey key: String) throws -> CodedValue? {
+    guard let value = fields.value(of: key) else { return nil }
+    switch value {
+    case .null: return nil
+    case .bool(let v): return .bool(v)
+    case .integer(let v): return .integer(v)
+    case .real(let v): return .double(v)
+    case .string(let v): return .string(v)
+    case .data(let v): return .bytes(v)
+    case .object, .array, .point, .size, .rect, .record:
+      throw ArchiveError(
+        .typeMismatch, "expected a primitive value, found \(NibInstantiator.describe(value))", at: location(for: key))
+    }
+  }
+
+  package func decodeObject(forKey key: String, allowedClasses: Set<String>?) throws -> Any? {
+    guard let i = fields.position(of: key) else { return nil }
+    if fields.entries[i].isConstant { return fields.entries[i].constant }
+    do {
+      return try instantiator.value(of: fields.entries[i].value, key: key)
+    } catch let error as ArchiveError {
+      throw error.located(in: location(for: key))
+    }
+  }
+
+  package func decodeDeferred(
+    forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
+  ) throws {
+    guard let value = fields.value(of: key) else { return }
+    instantiator.defer(value, key: key, of: object.index, assign: assign)
+  }
+
+  // Fast paths with the default implementations' results: the common field kinds are answered here, every other
+  // case (and every error) goes through the default.
+
+  /// Asks for an object reference to be set in the link phase, handing `assign` the object itself (no `Any` box,
+  /// whose cast costs more than the link): `true` when the field refers to an object, `false` (nothing asked) for
+  /// anything else, which the caller then decodes through ``decodeDeferred(forKey:allowedClasses:assign:)``.
+  ///
+  /// A field refers to an object when it is a reference, or text naming an object of the document by its id: XIB
+  /// attributes that name objects (a constraint's `firstItem="lb0"`) reach the table as text.
+  package func deferObjectReference(
+    forKey key: String, assign: @escaping (AnyObject, AnyObject?) throws -> Void
+  ) -> Bool {
+    guard let i = fields.position(of: key) else { return false }
+    switch fields.entries[i].value {
+    case .object:
+      instantiator.defer(fields.entries[i].value, key: key, of: object.index, objectAssign: assign)
+    case .string(let id):
+      guard let index = instantiator.plan.indexByID[id] else { return false }
+      instantiator.defer(.object(index), key: key, of: object.index, objectAssign: assign)
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// The objects of a collection field whose elements are all object references, as `decodeObject(forKey:)` would
+  /// give them (instantiated in order, `nil` ones left out) but not boxed; `nil` for any other field (use
+  /// `decodeObject(forKey:)`).
+  package func objectElements(at i: Int) throws -> [AnyObject]? {
+    guard case .array(let elements) = fields.entries[i].value else { return nil }
+    var indexes: [Int] = []
+    indexes.reserveCapacity(elements.count)
+    for element in elements {
+      guard case .object(let index) = element else { return nil }
+      indexes.append(index)
+    }
+    let key = fields.entries[i].key
+    var objects: [AnyObject] = []
+    objects.reserveCapacity(indexes.count)
+    do {
+      for index in indexes {
+        if let object = try instantiator.instantiate(index, key: key) { objects.append(object) }
+      }
+    } catch let error as ArchiveError {
+      throw error.located(in: location(for: key))
+    }
+    return objects
+  }
+
+  /// The position of the first present key of `keys` (the catalog's helpers try several).
+  package func position(ofFirst keys: [String]) -> Int? { fields.position(ofFirst: keys) }
+
+  package func decodeDouble(forKey key: String) throws -> Double {
+    guard let i = fields.position(of: key) else { return 0 }
+    return try decodeDouble(at: i)
+  }
+
+  /// `decodeDouble(forKey:)` of the field at a position found by ``position(ofFirst:)``.
+  package func decodeDouble(at i: Int) throws -> Double {
+    switch fields.entries[i].value {
+    case .real(let v): return v
+    case .integer(let v): return Double(v)
+    case .null: return 0
+    case .string: if let number = fields.entries[i].number { return number }
+    default: break
+    }
+    return try defaultDecodeDouble(forKey: fields.entries[i].key)
+  }
+
+  package func decodeBool(forKey key: String) throws -> Bool {
+    guard let i = fields.position(of: key) else { return false }
+    return try decodeBool(at: i)
+  }
+
+  /// `decodeBool(forKey:)` of the field at a position found by ``position(ofFirst:)``.
+  package func decodeBool(at i: Int) throws -> Bool {
+    switch fields.entries[i].value {
+    case .bool(let v): return v
+    case .integer(let v): return v != 0
+    case .null: return false
+    case .string(let text):
+      switch text {
+      case "YES", "true", "1": return true
+      case "NO", "false", "0", "": return false
+      default: break
+      }
+    default: break
+    }
+    return try defaultDecodeBool(forKey: fields.entries[i].key)
+  }
+
+  package func decodeInt64(forKey key: String) throws -> Int64 {
+    guard let i = fields.position(of: key) else { return 0 }
+    switch fields.entries[i].value {
+    case .integer(let v): return v
+    case .bool(let v): return v ? 1 : 0
+    case .null: return 0
+    case .string(let text): if let v = Int64(text) { return v }
+    default: break
+    }
+    return try defaultDecodeInt64(forKey: key)
+  }
+
+  package func decodeString(forKey key: String) throws -> String? {
+    guard let i = fields.position(of: key) else { return nil }
+    switch fields.entries[i].value {
+    case .string(let v): return v
+    case .null: return nil
+    default: return try decodeObject(of: String.self, forKey: key)
+    }
+  }
+
+  private func location(for key: String) -> ArchiveError.Location {
+    var location = object.location
+    location.className = object.className
+    location.keyPath = key
+    return location
+  }
+}

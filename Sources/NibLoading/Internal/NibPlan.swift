@@ -1,0 +1,120 @@
+import ArchiveCoding
+
+/// What instantiating an ``ObjectTable`` needs that does not depend on the instance, worked out once per parsed
+/// nib and shared by every instantiation: each object's class (resolved in the registry), its fields prepared for
+/// lookup, the decode order, and the connections sorted by phase with the File's Owner ends marked.
+///
+/// Immutable once built, so concurrent instantiations share it. A class that is not registered when the plan is
+/// built is resolved again on every instantiation (it may be registered later; the fallback warns each time).
+final class NibPlan: @unchecked Sendable {
+  /// One object of the table.
+  final class Object: @unchecked Sendable {
+    let index: Int
+    let id: String
+    let className: String
+    let baseClassName: String
+    let placeholder: Placeholder?
+    let location: ArchiveError.Location
+    let fields: FieldIndex
+    /// The registered class for ``className``, or `nil` when it must be resolved on each instantiation.
+    let type: (any Coding.Type)?
+    /// Sends `awakeFromNib()` to an instance of ``type``; `nil` when the class does not take it (or is not
+    /// resolved), so that the awake phase looks up no conformance per object.
+    let awake: ((AnyObject) -> Void)?
+
+    init(index: Int, record: ObjectRecord, resolved: Resolved?) {
+      self.index = index
+      id = record.id
+      className = record.className
+      baseClassName = record.baseClassName
+      placeholder = record.placeholder
+      location = record.location
+      fields = FieldIndex(record.fields)
+      type = resolved?.type
+      awake = resolved?.awake
+    }
+
+    /// A class name's registered class and awakener.
+    struct Resolved {
+      let type: any Coding.Type
+      let awake: ((AnyObject) -> Void)?
+
+      init(_ type: any Coding.Type) {
+        self.type = type
+        if let awaking = type as? any NibAwaking.Type { awake = Object.awakener(awaking) } else { awake = nil }
+      }
+    }
+
+    private static func awakener<T: NibAwaking>(_ type: T.Type) -> (AnyObject) -> Void {
+      { object in (object as? T)?.awakeFromNib() }
+    }
+  }
+
+  /// One connection of the table.
+  final class Connection: Sendable {
+    let kind: ConnectionRecord.Kind
+    let source: Int
+    let destination: Int?
+    let label: String
+    let eventMask: UInt64?
+    let eventName: String?
+    let location: ArchiveError.Location
+    /// The source or the destination is File's Owner.
+    let touchesFilesOwner: Bool
+
+    init(_ record: ConnectionRecord, objects: [ObjectRecord]) {
+      kind = record.kind
+      source = record.source
+      destination = record.destination
+      label = record.label
+      eventMask = record.eventMask
+      eventName = record.eventName
+      location = record.location
+      let ends = [record.source] + (record.destination.map { [$0] } ?? [])
+      touchesFilesOwner = ends.contains { objects.indices.contains($0) && objects[$0].placeholder == .filesOwner }
+    }
+  }
+
+  let table: ObjectTable
+  let objects: [Object]
+  /// The objects to decode, in document order (placeholders excluded).
+  let decodeOrder: [Int]
+  /// The top-level objects to return, in document order (placeholders excluded).
+  let topLevel: [Int]
+  let placeholderCount: Int
+  /// The index of each document id (the first object with it).
+  let indexByID: [String: Int]
+  /// Outlets and outlet collections, then actions, then segues, each in document order.
+  let outlets: [Connection]
+  let actions: [Connection]
+  let segues: [Connection]
+
+  init(table: ObjectTable, registry: ClassRegistry) {
+    self.table = table
+    // Each class name is looked up once (a nib has many objects of few classes).
+    var resolved: [String: Object.Resolved?] = [:]
+    objects = table.objects.indices.map { index in
+      let record = table.objects[index]
+      var resolution: Object.Resolved?
+      if record.placeholder == nil {
+        if let known = resolved[record.className] {
+          resolution = known
+        } else {
+          resolution = registry.type(forClassName: record.className).map(Object.Resolved.init)
+          resolved[record.className] = resolution
+        }
+      }
+      return Object(index: index, record: record, resolved: resolution)
+    }
+    decodeOrder = table.objects.indices.filter { table.objects[$0].placeholder == nil }
+    topLevel = table.topLevel.filter { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
+    placeholderCount = table.objects.count - decodeOrder.count
+    var indexByID: [String: Int] = [:]
+    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
+    self.indexByID = indexByID
+    let connections = table.connections.map { Connection($0, objects: table.objects) }
+    outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
+    actions = connections.filter { $0.kind == .action }
+    segues = connections.filter { $0.kind == .segue }
+  }
+}
