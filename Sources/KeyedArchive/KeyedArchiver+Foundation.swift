@@ -83,7 +83,7 @@ extension KeyedArchiver {
     }
   }
 
-  func encodeDictionaryFields(_ entries: [(key: Any, value: Any)], into fields: inout [ArchiveField]) {
+  func encodeDictionaryFields(_ entries: [(key: Any, value: Any)], into fields: inout ArchiveFieldSink) {
     var keys: [Int] = []
     var values: [Int] = []
     for entry in entries {

@@ -2,16 +2,16 @@ import ArchiveCoding
 import Foundation
 import PropertyList
 
-/// One entry of `$objects` while an archive is being built.
-enum ArchiveSlot {
-  /// The string `"$null"`: index 0, and conditional objects never encoded unconditionally.
-  case null
-  /// A plain property-list value (strings, numbers, data: what Apple stores without a class).
-  case plain(PropertyListValue)
-  /// A class instance: its fields, with `$class` referring to a class description.
-  case object(fields: [ArchiveField], classUID: Int)
-  /// A class description (`$classname`, `$classes`, `$classhints`).
-  case classDescription(name: String, chain: [String], hints: [String])
+/// Where the fields of a Foundation object go while ``KeyedArchiver/foundationObject(className:chain:identity:_:)``
+/// encodes it: each appended field is written at once into the archiver's binary writer, so no object keeps a list
+/// of its fields. Append a field only after computing its value (a reference may encode a nested object first).
+struct ArchiveFieldSink {
+  let archiver: KeyedArchiver
+
+  /// Writes one field of the object being encoded.
+  func append(_ field: ArchiveField) {
+    archiver.appendField(key: field.key, value: field.value)
+  }
 }
 
 /// One field of an archived object.
