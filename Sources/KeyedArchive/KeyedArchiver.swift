@@ -20,8 +20,10 @@ public final class KeyedArchiver: EncodingCoder {
   public let registry: ClassRegistry
 
   /// The archive, written object by object as objects are encoded.
+  @exclusivity(unchecked)
   var writer = BinaryPropertyListStreamWriter()
   /// The writer's object number of every `$objects` entry, by UID; -1 until the entry is written.
+  @exclusivity(unchecked)
   private var entryRefs: [Int] = []
   private let rootRef: Int
   private let objectsRef: Int
@@ -29,24 +31,37 @@ public final class KeyedArchiver: EncodingCoder {
   private let nullRef: Int
   private let classKeyRef: Int
   /// Where the fields of the object being encoded start on the writer's stack (0: the fields of `$top`).
+  @exclusivity(unchecked)
   private var scopeMark = 0
   /// 0 while a ``Coding`` object (or `$top`) writes its fields, 1 for a Foundation object's: keys the key cache.
+  @exclusivity(unchecked)
   private var scopeKind = 0
   /// The writer's object number of recently used keys, by (position in the object, scope kind).
+  @exclusivity(unchecked)
   private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", ref: -1), count: 2 * keyCachePositions)
   private static let keyCachePositions = 32
+  @exclusivity(unchecked)
   private var inObject = false
+  @exclusivity(unchecked)
   private var unkeyedCount = 0
   private var topUnkeyedCount = 0
+  @exclusivity(unchecked)
   private var queue: [(uid: Int, object: any Coding)] = []
   private var queueHead = 0
-  private var identities: [ObjectIdentifier: Int] = [:]
+  @exclusivity(unchecked)
+  private var identities = IdentityTable()
   private var conditionals: [ObjectIdentifier: Int] = [:]
+  @exclusivity(unchecked)
   private var retained: [AnyObject] = []
   private var classUIDs: [String: Int] = [:]
   private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
+  /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
+  private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
+  /// Recently used Foundation class names and their class descriptions' UIDs.
+  private var recentClasses: [(name: String, uid: Int)] = []
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
-  private var stringUIDs: [String: Int] = [:]
+  @exclusivity(unchecked)
+  private var stringUIDs = StringUIDTable()
   private var integerUIDs: [Int64: Int] = [:]
   private var realUIDs: [UInt64: Int] = [:]
   private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
@@ -94,6 +109,7 @@ public final class KeyedArchiver: EncodingCoder {
   public func setClassName(_ name: String?, for type: any Coding.Type) {
     classNameOverrides[ObjectIdentifier(type)] = name
     typeClassUIDs = [:]
+    lastType = (nil, -1)
   }
 
   // MARK: EncodingCoder
@@ -225,7 +241,7 @@ public final class KeyedArchiver: EncodingCoder {
       remember(original, as: 0)
       return 0
     }
-    guard let object = replacement as? any Coding else {
+    guard let object = replacement === original ? original : replacement as? any Coding else {
       let uid = reference(for: replacement)
       remember(original, as: uid)
       return uid
@@ -235,15 +251,16 @@ public final class KeyedArchiver: EncodingCoder {
       remember(original, as: uid)
       return uid
     }
-    let uid = conditionals.removeValue(forKey: id) ?? newUID()
-    remember(object, as: uid)
+    let uid = conditionals.isEmpty ? newUID() : conditionals.removeValue(forKey: id) ?? newUID()
+    // The queue keeps the object alive.
+    identities.set(id, uid)
     if object !== original { remember(original, as: uid) }
     queue.append((uid, object))
     return uid
   }
 
   private func remember(_ object: AnyObject, as uid: Int) {
-    identities[ObjectIdentifier(object)] = uid
+    identities.set(ObjectIdentifier(object), uid)
     retained.append(object)
   }
 
@@ -306,10 +323,7 @@ public final class KeyedArchiver: EncodingCoder {
 
   /// Stores a string, sharing equal ones. Strings are shared here, by UID, and written unshared.
   func stringReference(_ string: String) -> Int {
-    if let uid = stringUIDs[string] { return uid }
-    let uid = newUID(ref: writer.addUnshared(string: string))
-    stringUIDs[string] = uid
-    return uid
+    stringUIDs.uid(for: string) { newUID(ref: writer.addUnshared(string: string)) }
   }
 
   /// Stores data. Data is not shared: hashing every blob costs more than the rare duplicate saves.
@@ -350,9 +364,7 @@ public final class KeyedArchiver: EncodingCoder {
     scopeKind = 1
     var sink = ArchiveFieldSink(archiver: self)
     body(&sink)
-    let classUID =
-      classUIDs[className]
-      ?? classReference(name: className, chain: chain ?? registry.classChain(forClassName: className))
+    let classUID = foundationClassUID(className, chain: chain)
     pushUID(classUID, keyRef: classKeyRef)
     entryRefs[uid] = writer.endDictionary(from: scopeMark)
     (scopeMark, scopeKind) = (outerMark, outerKind)
@@ -409,15 +421,31 @@ public final class KeyedArchiver: EncodingCoder {
     queueHead = 0
   }
 
+  /// The UID of the class description of a Foundation class, written on first use.
+  private func foundationClassUID(_ className: String, chain: [String]?) -> Int {
+    for recent in recentClasses where recent.name == className { return recent.uid }
+    let uid =
+      classUIDs[className]
+      ?? classReference(name: className, chain: chain ?? registry.classChain(forClassName: className))
+    if recentClasses.count == 4 { recentClasses.removeFirst() }
+    recentClasses.append((className, uid))
+    return uid
+  }
+
   /// The UID of the class description of a ``Coding`` type (its overridden or archived name and its chain).
   private func classUID(for type: any Coding.Type) -> Int {
     let id = ObjectIdentifier(type)
-    if let uid = typeClassUIDs[id] { return uid }
+    if lastType.type == id { return lastType.uid }
+    if let uid = typeClassUIDs[id] {
+      lastType = (id, uid)
+      return uid
+    }
     let name = classNameOverrides[id] ?? type.archivedClassName
     var chain = registry.classChain(for: type)
     chain[0] = name
     let uid = classReference(name: name, chain: chain, hints: type.classFallbacks)
     typeClassUIDs[id] = uid
+    lastType = (id, uid)
     return uid
   }
 
