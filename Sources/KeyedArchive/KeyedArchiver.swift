@@ -247,7 +247,8 @@ public final class KeyedArchiver: EncodingCoder {
       return uid
     }
     let id = ObjectIdentifier(object)
-    if let uid = identities[id] {
+    // The original was looked up already; only a replacement can be known.
+    if object !== original, let uid = identities[id] {
       remember(original, as: uid)
       return uid
     }

@@ -1,11 +1,13 @@
 /// UIDs of the strings an archive holds, shared by value: an open-addressing table over the strings' UTF-8 bytes.
 ///
 /// Cheaper than a `Dictionary<String, Int>` for the archiver's pattern (mostly new, short strings): one pass of a
-/// seeded hash over the bytes, linear probing over flat arrays, and `==` on the stored string only when the full
-/// 64-bit hashes agree. Entries are only added.
+/// seeded hash over the bytes, linear probing over one flat array of entry numbers tagged with hash bits, and a byte
+/// comparison with the stored string only when the tags agree. Strings are equal here when their UTF-8 bytes are
+/// (so canonically equivalent spellings stay distinct, as archives compare strings by Unicode scalars). Entries are only added.
 struct StringUIDTable {
-  /// Entry number + 1 per slot (0: empty).
-  private var slots: [Int32] = []
+  /// Per slot: entry number + 1 in the high 32 bits (0: empty), the hash's high 32 bits in the low ones, so a probe
+  /// touches one array.
+  private var slots: [UInt64] = []
   private var hashes: [UInt64] = []
   private var strings: [String] = []
   private var uids: [Int] = []
@@ -50,17 +52,19 @@ struct StringUIDTable {
     let h = hash(string)
     let mask = slots.count &- 1
     var index = slot(h)
+    let tag = h &>> 32
     while true {
-      let entry = Int(slots[index])
-      if entry == 0 { break }
-      if hashes[entry &- 1] == h && strings[entry &- 1] == string { return uids[entry &- 1] }
+      let found = slots[index]
+      if found == 0 { break }
+      let entry = Int(truncatingIfNeeded: found &>> 32) &- 1
+      if found & 0xFFFF_FFFF == tag && strings[entry].utf8.elementsEqual(string.utf8) { return uids[entry] }
       index = (index &+ 1) & mask
     }
     let uid = make()
     strings.append(string)
     hashes.append(h)
     uids.append(uid)
-    slots[index] = Int32(truncatingIfNeeded: strings.count)
+    slots[index] = UInt64(strings.count) &<< 32 | tag
     return uid
   }
 
@@ -68,12 +72,12 @@ struct StringUIDTable {
     let bits = slots.isEmpty ? 6 : 64 - Int(shift) + 1
     precondition(bits < 32, "more strings than a table of 32-bit entry numbers holds")
     shift = UInt64(64 - bits)
-    slots = [Int32](repeating: 0, count: 1 << bits)
+    slots = [UInt64](repeating: 0, count: 1 << bits)
     let mask = slots.count &- 1
     for (entry, h) in hashes.enumerated() {
       var index = slot(h)
       while slots[index] != 0 { index = (index &+ 1) & mask }
-      slots[index] = Int32(truncatingIfNeeded: entry &+ 1)
+      slots[index] = UInt64(entry &+ 1) &<< 32 | h &>> 32
     }
   }
 }
