@@ -8,6 +8,9 @@ extension KeyedArchiver {
     // Value types go through protocol dispatch: casting a Swift array to a Foundation class would bridge it
     // element by element on every attempt. Class instances (Foundation's reference types) are matched below,
     // mutable classes before their immutable superclasses.
+    if Swift.type(of: value) == [String: Any].self, let dictionary = value as? [String: Any] {
+      return encodeStringKeyedDictionary(dictionary)
+    }
     if !(Swift.type(of: value) is AnyObject.Type), let archivable = value as? any KeyedArchiveValue {
       return archivable.archiveReference(in: self)
     }
@@ -85,7 +88,7 @@ extension KeyedArchiver {
     }
   }
 
-  func encodeDictionaryFields(_ entries: [(key: Any, value: Any)], into fields: inout [ArchiveField]) {
+  func encodeDictionaryFields(_ entries: [(key: Any, value: Any)], into fields: inout ArchiveFieldSink) {
     var keys: [Int] = []
     var values: [Int] = []
     for entry in entries {
@@ -110,7 +113,25 @@ extension KeyedArchiver {
   }
 
   static func sortKey(_ key: AnyHashable) -> String {
-    "\(type(of: key.base))\u{0}\(key)"
+    if let string = key.base as? String { return "String\u{0}" + string }
+    return "\(type(of: key.base))\u{0}\(key)"
+  }
+
+  /// `[String: Any]`, the commonest dictionary, as `NSDictionary` with its keys in the order ``sortKey(_:)`` gives
+  /// (for string keys, the strings' own order) without building a sort key per comparison.
+  private func encodeStringKeyedDictionary(_ dictionary: [String: Any]) -> Int {
+    foundationObject(className: FoundationClass.dictionary) { fields in
+      var keys: [Int] = []
+      var values: [Int] = []
+      keys.reserveCapacity(dictionary.count)
+      values.reserveCapacity(dictionary.count)
+      for entry in dictionary.sorted(by: { $0.key < $1.key }) {
+        keys.append(self.stringReference(entry.key))
+        values.append(self.reference(for: entry.value))
+      }
+      fields.append(ArchiveField(key: ArchiveKeys.nsKeys, value: .uids(keys)))
+      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(values)))
+    }
   }
 
   /// The plain value an `NSNumber` archives as, by its Objective-C type.

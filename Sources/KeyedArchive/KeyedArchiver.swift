@@ -19,26 +19,62 @@ public final class KeyedArchiver: EncodingCoder {
   /// The registry used for class names and `$classes` chains.
   public let registry: ClassRegistry
 
-  var slots: [ArchiveSlot] = [.null]
-  private var topFields: [ArchiveField] = []
-  private var scope: [ArchiveField] = []
+  /// The archive, written object by object as objects are encoded.
+  @exclusivity(unchecked)
+  var writer = BinaryPropertyListStreamWriter()
+  /// The writer's object number of every `$objects` entry, by UID; -1 until the entry is written.
+  @exclusivity(unchecked)
+  private var entryRefs: [Int] = []
+  private let rootRef: Int
+  private let objectsRef: Int
+  private let topRef: Int
+  private let nullRef: Int
+  private let classKeyRef: Int
+  /// Where the fields of the object being encoded start on the writer's stack (0: the fields of `$top`).
+  @exclusivity(unchecked)
+  private var scopeMark = 0
+  /// 0 while a ``Coding`` object (or `$top`) writes its fields, 1 for a Foundation object's: keys the key cache.
+  @exclusivity(unchecked)
+  private var scopeKind = 0
+  /// The writer's object number of recently used keys, by (position in the object, scope kind).
+  @exclusivity(unchecked)
+  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", ref: -1), count: 2 * keyCachePositions)
+  private static let keyCachePositions = 32
+  @exclusivity(unchecked)
   private var inObject = false
+  @exclusivity(unchecked)
   private var unkeyedCount = 0
   private var topUnkeyedCount = 0
+  @exclusivity(unchecked)
   private var queue: [(uid: Int, object: any Coding)] = []
   private var queueHead = 0
-  private var identities: [ObjectIdentifier: Int] = [:]
+  @exclusivity(unchecked)
+  private var identities = IdentityTable()
   private var conditionals: [ObjectIdentifier: Int] = [:]
+  @exclusivity(unchecked)
   private var retained: [AnyObject] = []
   private var classUIDs: [String: Int] = [:]
+  private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
+  /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
+  private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
+  /// Recently used Foundation class names and their class descriptions' UIDs.
+  private var recentClasses: [(name: String, uid: Int)] = []
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
-  private var stringUIDs: [String: Int] = [:]
+  @exclusivity(unchecked)
+  private var stringUIDs = StringUIDTable()
+  private var integerUIDs: [Int64: Int] = [:]
+  private var realUIDs: [UInt64: Int] = [:]
+  private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
   private var plainUIDs: [PropertyListValue: Int] = [:]
   private var recordedError: (any Error)?
   private var finished = false
-  private var foundationDepth = 0
   /// The `Codable` bridge's state for this archive (class identities), shared by every `encodeCodable` call.
   var codableContext: AnyObject?
+
+  private struct KeyCacheEntry {
+    var key: String
+    var ref: Int
+  }
 
   /// Creates an archiver.
   /// - Parameters:
@@ -47,6 +83,12 @@ public final class KeyedArchiver: EncodingCoder {
   public init(requiringSecureCoding: Bool = false, registry: ClassRegistry = .shared) {
     self.requiresSecureCoding = requiringSecureCoding
     self.registry = registry
+    rootRef = writer.reserve()
+    objectsRef = writer.reserve()
+    topRef = writer.reserve()
+    classKeyRef = writer.add(string: ArchiveKeys.class)
+    nullRef = writer.add(string: ArchiveKeys.null)
+    entryRefs.append(nullRef)
   }
 
   /// Archives one object under the `root` key.
@@ -68,18 +110,32 @@ public final class KeyedArchiver: EncodingCoder {
   /// Writes `name` as the archived class name of `type` in this archive (instead of its registered name).
   public func setClassName(_ name: String?, for type: any Coding.Type) {
     classNameOverrides[ObjectIdentifier(type)] = name
+    typeClassUIDs = [:]
+    lastType = (nil, -1)
   }
 
   // MARK: EncodingCoder
 
   /// Writes an inline primitive under a key of the current object (or of `$top`).
   public func encodeValue(_ value: CodedValue, forKey key: String) {
-    append(ArchiveField(key: Self.escape(key), value: .inline(value.propertyListValue)))
+    let keyRef = userKeyRef(key)
+    let valueRef: Int
+    switch value {
+    case .bool(let v): valueRef = writer.add(bool: v)
+    case .integer(let v): valueRef = writer.add(integer: v)
+    case .unsignedInteger(let v): valueRef = writer.add(unsignedInteger: v)
+    case .float(let v): valueRef = writer.add(float: v)
+    case .double(let v): valueRef = writer.add(real: v)
+    case .bytes(let v): valueRef = writer.add(data: v)
+    case .string(let v): valueRef = writer.add(string: v)
+    }
+    writer.push(key: keyRef, value: valueRef)
   }
 
   /// Writes an object reference under a key of the current object (or of `$top`).
   public func encodeObject(_ object: Any?, forKey key: String) {
-    append(ArchiveField(key: Self.escape(key), value: .uid(reference(for: object))))
+    let uid = reference(for: object)
+    pushUID(uid, keyRef: userKeyRef(key))
   }
 
   /// Writes an object under the next generated key of the current scope (`$0`, `$1`, …), as `NSCoder.encode(_:)`
@@ -93,22 +149,27 @@ public final class KeyedArchiver: EncodingCoder {
       key = "$\(topUnkeyedCount)"
       topUnkeyedCount += 1
     }
-    append(ArchiveField(key: key, value: .uid(reference(for: object))))
+    let uid = reference(for: object)
+    checkNotFinished()
+    pushUID(uid, keyRef: writer.add(string: key))
   }
 
   /// Writes a string object (shared with equal strings of the archive).
   public func encode(_ value: String?, forKey key: String) {
-    append(ArchiveField(key: Self.escape(key), value: .uid(value.map { plainReference(.string($0)) } ?? 0)))
+    let uid = value.map { stringReference($0) } ?? 0
+    pushUID(uid, keyRef: userKeyRef(key))
   }
 
   /// Writes a data object.
   public func encode(_ value: Data?, forKey key: String) {
-    append(ArchiveField(key: Self.escape(key), value: .uid(value.map { plainReference(.data($0)) } ?? 0)))
+    let uid = value.map { dataReference($0) } ?? 0
+    pushUID(uid, keyRef: userKeyRef(key))
   }
 
   /// Writes a conditional reference: kept only if the object is encoded unconditionally somewhere.
   public func encodeConditionalObject(_ object: AnyObject?, forKey key: String) {
-    append(ArchiveField(key: Self.escape(key), value: .uid(conditionalReference(for: object))))
+    let uid = conditionalReference(for: object)
+    pushUID(uid, keyRef: userKeyRef(key))
   }
 
   /// Records an error; ``finishEncoding()`` throws the first one.
@@ -116,13 +177,45 @@ public final class KeyedArchiver: EncodingCoder {
     if recordedError == nil { recordedError = error }
   }
 
-  private func append(_ field: ArchiveField) {
+  private func checkNotFinished() {
     precondition(!finished, "KeyedArchiver: encode called after finishEncoding()")
-    if inObject {
-      scope.append(field)
-    } else {
-      topFields.append(field)
+  }
+
+  @inline(__always)
+  private func pushUID(_ uid: Int, keyRef: Int) {
+    let valueRef = writer.add(uid: UInt64(uid))
+    writer.push(key: keyRef, value: valueRef)
+  }
+
+  /// The writer's object for a key of the current scope. Objects of one class write the same keys in the same
+  /// order, so the key met last at the same position is usually the same string (compared by `==`, which is
+  /// immediate for the same storage); otherwise the writer's string table decides.
+  @inline(__always)
+  private func keyRef(_ key: String, escaping: Bool) -> Int {
+    checkNotFinished()
+    let position = Swift.min((writer.mark &- scopeMark) &>> 1, Self.keyCachePositions &- 1)
+    let slot = position &* 2 &+ scopeKind
+    let cached = keyCache[slot]
+    if cached.ref >= 0 && cached.key == key { return cached.ref }
+    let ref = writer.add(string: escaping ? Self.escape(key) : key)
+    keyCache[slot] = KeyCacheEntry(key: key, ref: ref)
+    return ref
+  }
+
+  private func userKeyRef(_ key: String) -> Int { keyRef(key, escaping: true) }
+
+  /// Writes one field of a Foundation object (``ArchiveFieldSink``): its key is stored as given.
+  func appendField(key: String, value: ArchiveFieldValue) {
+    let valueRef: Int
+    switch value {
+    case .inline(let v): valueRef = writer.add(v)
+    case .uid(let uid): valueRef = writer.add(uid: UInt64(uid))
+    case .uids(let uids):
+      let start = writer.mark
+      for uid in uids { writer.push(writer.add(uid: UInt64(uid))) }
+      valueRef = writer.endArray(from: start)
     }
+    writer.push(key: keyRef(key, escaping: false), value: valueRef)
   }
 
   /// Keys that start with `$` are reserved by the format; user keys that do get one more `$`.
@@ -150,31 +243,27 @@ public final class KeyedArchiver: EncodingCoder {
       remember(original, as: 0)
       return 0
     }
-    guard let object = replacement as? any Coding else {
+    guard let object = replacement === original ? original : replacement as? any Coding else {
       let uid = reference(for: replacement)
       remember(original, as: uid)
       return uid
     }
     let id = ObjectIdentifier(object)
-    if let uid = identities[id] {
+    // The original was looked up already; only a replacement can be known.
+    if object !== original, let uid = identities[id] {
       remember(original, as: uid)
       return uid
     }
-    let uid: Int
-    if let pending = conditionals.removeValue(forKey: id) {
-      uid = pending
-    } else {
-      uid = slots.count
-      slots.append(.null)
-    }
-    remember(object, as: uid)
+    let uid = conditionals.isEmpty ? newUID() : conditionals.removeValue(forKey: id) ?? newUID()
+    // The queue keeps the object alive.
+    identities.set(id, uid)
     if object !== original { remember(original, as: uid) }
     queue.append((uid, object))
     return uid
   }
 
   private func remember(_ object: AnyObject, as uid: Int) {
-    identities[ObjectIdentifier(object)] = uid
+    identities.set(ObjectIdentifier(object), uid)
     retained.append(object)
   }
 
@@ -186,57 +275,102 @@ public final class KeyedArchiver: EncodingCoder {
       // Foundation values have no identity to wait for: encode them as usual.
       return reference(for: object)
     }
-    let uid = slots.count
-    slots.append(.null)
+    let uid = newUID()
     conditionals[id] = uid
     retained.append(object)
     return uid
   }
 
-  /// Stores a plain value, sharing equal ones.
-  func plainReference(_ value: PropertyListValue) -> Int {
-    if case .string(let string) = value {
-      if let uid = stringUIDs[string] { return uid }
-      let uid = slots.count
-      slots.append(.plain(value))
-      stringUIDs[string] = uid
-      return uid
-    }
-    if case .data = value {
-      // Data is not shared: hashing every blob costs more than the rare duplicate saves.
-      slots.append(.plain(value))
-      return slots.count - 1
-    }
-    if let uid = plainUIDs[value] { return uid }
-    let uid = slots.count
-    slots.append(.plain(value))
-    plainUIDs[value] = uid
-    return uid
+  /// A new `$objects` entry, written later.
+  @inline(__always)
+  private func newUID() -> Int {
+    entryRefs.append(-1)
+    return entryRefs.count &- 1
   }
 
-  /// The UID of the class description for a name and chain, added on first use.
+  /// A new `$objects` entry for an object the writer has just written.
+  @inline(__always)
+  private func newUID(ref: Int) -> Int {
+    entryRefs.append(ref)
+    return entryRefs.count &- 1
+  }
+
+  /// Stores a plain value, sharing equal ones.
+  func plainReference(_ value: PropertyListValue) -> Int {
+    switch value {
+    case .string(let string): return stringReference(string)
+    case .data(let data): return dataReference(data)
+    case .integer(let integer):
+      if let uid = integerUIDs[integer] { return uid }
+      let uid = newUID(ref: writer.add(integer: integer))
+      integerUIDs[integer] = uid
+      return uid
+    case .real(let real):
+      if let uid = realUIDs[real.bitPattern] { return uid }
+      let uid = newUID(ref: writer.add(real: real))
+      realUIDs[real.bitPattern] = uid
+      return uid
+    case .bool(let bool):
+      let shared = bool ? booleanUIDs.true : booleanUIDs.false
+      if shared >= 0 { return shared }
+      let uid = newUID(ref: writer.add(bool: bool))
+      if bool { booleanUIDs.true = uid } else { booleanUIDs.false = uid }
+      return uid
+    default:
+      if let uid = plainUIDs[value] { return uid }
+      let uid = newUID(ref: writer.addUnshared(value))
+      plainUIDs[value] = uid
+      return uid
+    }
+  }
+
+  /// Stores a string, sharing equal ones. Strings are shared here, by UID, and written unshared.
+  func stringReference(_ string: String) -> Int {
+    stringUIDs.uid(for: string) { newUID(ref: writer.addUnshared(string: string)) }
+  }
+
+  /// Stores data. Data is not shared: hashing every blob costs more than the rare duplicate saves.
+  func dataReference(_ data: Data) -> Int {
+    newUID(ref: writer.add(data: data))
+  }
+
+  /// The UID of the class description for a name and chain, written on first use.
   func classReference(name: String, chain: [String], hints: [String] = []) -> Int {
     if let uid = classUIDs[name] { return uid }
-    let uid = slots.count
-    slots.append(.classDescription(name: name, chain: chain, hints: hints))
+    let start = writer.mark
+    let nameRef = writer.add(string: name)
+    let chainStart = writer.mark
+    for className in chain { writer.push(writer.add(string: className)) }
+    let chainRef = writer.endArray(from: chainStart)
+    writer.push(key: writer.add(string: ArchiveKeys.className), value: nameRef)
+    writer.push(key: writer.add(string: ArchiveKeys.classes), value: chainRef)
+    if !hints.isEmpty {
+      let hintsStart = writer.mark
+      for hint in hints { writer.push(writer.add(string: hint)) }
+      let hintsRef = writer.endArray(from: hintsStart)
+      writer.push(key: writer.add(string: ArchiveKeys.classHints), value: hintsRef)
+    }
+    let uid = newUID(ref: writer.endDictionary(from: start))
     classUIDs[name] = uid
     return uid
   }
 
-  /// Reserves a slot for a Foundation object whose fields are written by `body`.
+  /// Encodes a Foundation object whose fields are written by `body`, and returns its UID.
   func foundationObject(
-    className: String, chain: [String]? = nil, identity: AnyObject? = nil, _ body: (inout [ArchiveField]) -> Void
+    className: String, chain: [String]? = nil, identity: AnyObject? = nil, _ body: (inout ArchiveFieldSink) -> Void
   ) -> Int {
     if let identity, let uid = identities[ObjectIdentifier(identity)] { return uid }
-    let uid = slots.count
-    slots.append(.null)
+    let uid = newUID()
     if let identity { remember(identity, as: uid) }
-    foundationDepth += 1
-    defer { foundationDepth -= 1 }
-    var fields: [ArchiveField] = []
-    body(&fields)
-    let classUID = classReference(name: className, chain: chain ?? registry.classChain(forClassName: className))
-    slots[uid] = .object(fields: fields, classUID: classUID)
+    let (outerMark, outerKind) = (scopeMark, scopeKind)
+    scopeMark = writer.mark
+    scopeKind = 1
+    var sink = ArchiveFieldSink(archiver: self)
+    body(&sink)
+    let classUID = foundationClassUID(className, chain: chain)
+    pushUID(classUID, keyRef: classKeyRef)
+    entryRefs[uid] = writer.endDictionary(from: scopeMark)
+    (scopeMark, scopeKind) = (outerMark, outerKind)
     return uid
   }
 
@@ -255,7 +389,7 @@ public final class KeyedArchiver: EncodingCoder {
     drainQueue()
     finished = true
     if let recordedError { throw recordedError }
-    let archive = buildArchive()
+    let archive = try finishArchive()
     switch outputFormat {
     case .binary: return archive
     case .xml: return try PropertyListWriter.write(try PropertyListReader.read(archive), format: .xml)
@@ -277,81 +411,61 @@ public final class KeyedArchiver: EncodingCoder {
         }
       }
       inObject = true
-      scope = []
+      scopeMark = writer.mark
+      scopeKind = 0
       unkeyedCount = 0
       object.encode(with: self)
       inObject = false
-      let name = classNameOverrides[ObjectIdentifier(type)] ?? registry.archivedName(of: type)
-      var chain = registry.classChain(for: type)
-      chain[0] = name
-      let classUID = classReference(name: name, chain: chain, hints: type.classFallbacks)
-      slots[uid] = .object(fields: scope, classUID: classUID)
+      pushUID(classUID(for: type), keyRef: classKeyRef)
+      entryRefs[uid] = writer.endDictionary(from: scopeMark)
+      scopeMark = 0
     }
     queue.removeAll()
     queueHead = 0
   }
 
-  /// Lays the slots out as a binary property list without building an intermediate value tree.
-  private func buildArchive() -> Data {
-    var writer = BinaryPropertyListWriter()
-    writer.reserveCapacity(objects: slots.count * 3, bytes: slots.count * 16)
-    let root = writer.reserve()
-    let objectsRef = writer.reserve()
-    let topRef = writer.reserve()
-    var objectRefs: [Int] = []
-    objectRefs.reserveCapacity(slots.count)
-    let classKey = writer.add(string: ArchiveKeys.class)
-    for slot in slots {
-      switch slot {
-      case .null:
-        objectRefs.append(writer.add(string: ArchiveKeys.null))
-      case .plain(let value):
-        // Plain values were already shared by `plainReference`; strings are shared again only when they are
-        // also keys, which the writer's key table does.
-        objectRefs.append(writer.addUnshared(value))
-      case .object(let fields, let classUID):
-        var keys: [Int] = []
-        var values: [Int] = []
-        keys.reserveCapacity(fields.count + 1)
-        values.reserveCapacity(fields.count + 1)
-        for field in fields {
-          keys.append(writer.add(string: field.key))
-          values.append(Self.add(field.value, to: &writer))
-        }
-        keys.append(classKey)
-        values.append(writer.add(uid: UInt64(classUID)))
-        objectRefs.append(writer.add(dictionary: keys, values: values))
-      case .classDescription(let name, let chain, let hints):
-        var keys = [writer.add(string: ArchiveKeys.className), writer.add(string: ArchiveKeys.classes)]
-        var values = [writer.add(string: name), writer.add(array: chain.map { writer.add(string: $0) })]
-        if !hints.isEmpty {
-          keys.append(writer.add(string: ArchiveKeys.classHints))
-          values.append(writer.add(array: hints.map { writer.add(string: $0) }))
-        }
-        objectRefs.append(writer.add(dictionary: keys, values: values))
-      }
-    }
-    writer.fill(objectsRef, array: objectRefs)
-    writer.fill(
-      topRef, dictionary: topFields.map { writer.add(string: $0.key) },
-      values: topFields.map { Self.add($0.value, to: &writer) })
-    let rootKeys = [ArchiveKeys.archiver, ArchiveKeys.objects, ArchiveKeys.top, ArchiveKeys.version].map {
-      writer.add(string: $0)
-    }
-    let rootValues = [
-      writer.add(string: ArchiveKeys.archiverName), objectsRef, topRef,
-      writer.add(integer: ArchiveKeys.versionNumber),
-    ]
-    writer.fill(root, dictionary: rootKeys, values: rootValues)
-    return writer.finish(top: root)
+  /// The UID of the class description of a Foundation class, written on first use.
+  private func foundationClassUID(_ className: String, chain: [String]?) -> Int {
+    for recent in recentClasses where recent.name == className { return recent.uid }
+    let uid =
+      classUIDs[className]
+      ?? classReference(name: className, chain: chain ?? registry.classChain(forClassName: className))
+    if recentClasses.count == 4 { recentClasses.removeFirst() }
+    recentClasses.append((className, uid))
+    return uid
   }
 
-  private static func add(_ value: ArchiveFieldValue, to writer: inout BinaryPropertyListWriter) -> Int {
-    switch value {
-    case .inline(let v): writer.add(v)
-    case .uid(let uid): writer.add(uid: UInt64(uid))
-    case .uids(let uids): writer.add(array: uids.map { writer.add(uid: UInt64($0)) })
+  /// The UID of the class description of a ``Coding`` type (its overridden or archived name and its chain).
+  private func classUID(for type: any Coding.Type) -> Int {
+    let id = ObjectIdentifier(type)
+    if lastType.type == id { return lastType.uid }
+    if let uid = typeClassUIDs[id] {
+      lastType = (id, uid)
+      return uid
     }
+    let name = classNameOverrides[id] ?? registry.archivedName(of: type)
+    var chain = registry.classChain(for: type)
+    chain[0] = name
+    let uid = classReference(name: name, chain: chain, hints: type.classFallbacks)
+    typeClassUIDs[id] = uid
+    lastType = (id, uid)
+    return uid
+  }
+
+  /// Writes `$objects`, `$top` and the top-level dictionary, and returns the binary archive.
+  private func finishArchive() throws -> Data {
+    // Conditional objects never encoded unconditionally are "$null".
+    for index in entryRefs.indices where entryRefs[index] < 0 { entryRefs[index] = nullRef }
+    writer.fill(objectsRef, array: entryRefs)
+    entryRefs = []
+    writer.fill(topRef, dictionaryFrom: 0)
+    let start = writer.mark
+    writer.push(key: writer.add(string: ArchiveKeys.archiver), value: writer.add(string: ArchiveKeys.archiverName))
+    writer.push(key: writer.add(string: ArchiveKeys.objects), value: objectsRef)
+    writer.push(key: writer.add(string: ArchiveKeys.top), value: topRef)
+    writer.push(key: writer.add(string: ArchiveKeys.version), value: writer.add(integer: ArchiveKeys.versionNumber))
+    writer.fill(rootRef, dictionaryFrom: start)
+    return try writer.finish(top: rootRef)
   }
 }
 
