@@ -119,6 +119,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
   @exclusivity(unchecked) private var links: [Link] = []
   @exclusivity(unchecked) private var linking = false
+  /// Set by `decodeTopLevelObject(of:forKey:)` for the array it is about to decode.
+  @exclusivity(unchecked) var pendingCollector: (any TypedElementCollecting.Type)?
   @exclusivity(unchecked) private var awakeList: [(uid: Int, object: any Coding)] = []
 
   struct ClassInfo {
@@ -187,6 +189,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     registry.registerSuperclass(FoundationClass.decimalNumber, of: FoundationClass.decimalNumberPlaceholder)
   }()
 
+  /// The number of objects being decoded inside one another (0 at the top level).
+  var nestingDepth: Int { frames.count }
+
   /// The number of entries in `$objects`.
   public var objectCount: Int { objectsHeader.count }
 
@@ -196,8 +201,17 @@ public final class KeyedUnarchiver: DecodingCoder {
   ///   - requiringSecureCoding: whether classes must be allowed explicitly. Default `true`.
   ///   - options: limits.
   /// - Throws: ``ArchiveError`` when the bytes are not a keyed archive.
-  public init(
+  public convenience init(
     forReadingFrom data: Data, requiringSecureCoding: Bool = true, options: KeyedUnarchiverOptions = .default
+  ) throws {
+    try self.init(data: data, borrowing: nil, requiringSecureCoding: requiringSecureCoding, options: options)
+  }
+
+  /// Opens an archive; a binary one is read in place from `borrowed` (the bytes of `data`) when given, else
+  /// from a copy. See ``withTemporaryUnarchiver(_:requiringSecureCoding:options:_:)``.
+  private init(
+    data: Data, borrowing borrowed: UnsafeRawBufferPointer?, requiringSecureCoding: Bool,
+    options: KeyedUnarchiverOptions
   ) throws {
     self.options = options
     self.requiresSecureCoding = requiringSecureCoding
@@ -207,7 +221,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .binary:
       // Checked on access: decoding never walks plist containers recursively (objects nest through UIDs, which
       // have their own depth limit and cycle check) except through `value(of:)`, which checks what it walks.
-      reader = try BinaryPropertyListReader(data, options: options.propertyList, validation: .onAccess)
+      let store = borrowed.map { ByteStore(borrowing: $0) } ?? ByteStore(copying: data)
+      reader = try BinaryPropertyListReader(store: store, options: options.propertyList, validation: .onAccess)
     case .xml:
       // One decoding path: an XML archive is re-encoded as binary in memory (same `$objects` indexes).
       let value = try PropertyListReader.read(data, options: options.propertyList)
@@ -274,25 +289,44 @@ public final class KeyedUnarchiver: DecodingCoder {
   public static func unarchivedObject<T>(
     ofClass type: T.Type, from data: Data, options: KeyedUnarchiverOptions = .default
   ) throws -> T? {
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true, options: options)
-    return try unarchiver.decodeObject(of: type, forKey: ArchiveKeys.root)
+    try withTemporaryUnarchiver(data, requiringSecureCoding: true, options: options) { unarchiver in
+      try unarchiver.decodeTopLevelObject(of: type, forKey: ArchiveKeys.root)
+    }
+  }
+
+  /// Runs `body` with an unarchiver that reads `data` in place instead of copying it (the convenience functions
+  /// own their unarchiver for the whole decode). When an `init(coder:)` kept the coder, the unarchiver gets its
+  /// own copy of the bytes before they go away, so it stays usable.
+  private static func withTemporaryUnarchiver<R>(
+    _ data: Data, requiringSecureCoding: Bool, options: KeyedUnarchiverOptions, _ body: (KeyedUnarchiver) throws -> R
+  ) throws -> R {
+    try data.withUnsafeBytes { raw in
+      var unarchiver = try KeyedUnarchiver(
+        data: data, borrowing: raw, requiringSecureCoding: requiringSecureCoding, options: options)
+      defer {
+        if !isKnownUniquelyReferenced(&unarchiver) { unarchiver.reader.bytes.ownCopy() }
+      }
+      return try body(unarchiver)
+    }
   }
 
   /// Decodes the root object of an untrusted archive, allowing only the given types.
   public static func unarchivedObject(
     ofClasses types: [Any.Type], from data: Data, options: KeyedUnarchiverOptions = .default
   ) throws -> Any? {
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true, options: options)
-    return try unarchiver.decodeObject(of: types, forKey: ArchiveKeys.root)
+    try withTemporaryUnarchiver(data, requiringSecureCoding: true, options: options) { unarchiver in
+      try unarchiver.decodeObject(of: types, forKey: ArchiveKeys.root)
+    }
   }
 
   /// Decodes the root object of a trusted archive (your own files) with any registered class.
   public static func unarchivedRootObject(
     from data: Data, registry: ClassRegistry = .shared, options: KeyedUnarchiverOptions = .default
   ) throws -> Any? {
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false, options: options)
-    unarchiver.registry = registry
-    return try unarchiver.decodeObject(forKey: ArchiveKeys.root)
+    try withTemporaryUnarchiver(data, requiringSecureCoding: false, options: options) { unarchiver in
+      unarchiver.registry = registry
+      return try unarchiver.decodeObject(forKey: ArchiveKeys.root)
+    }
   }
 
   /// Decodes `className` as `type` in this archive, before any other lookup.
@@ -553,11 +587,11 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     let classUID = try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class)
     let slot = try classSlot(classUID: classUID, objectUID: uid)
-    let resolved = classEntries[slot].resolved
-    let info = classEntries[slot].info
+    // The class entry's fields are read in place: copying the entry would retain every string and array in it.
     let chainIndex = classEntries[slot].chainIndex
     if requiresSecureCoding {
       if !classEntries[slot].secureChecked || allowed == nil || passedAllowed[Int(chainIndex)] != allowed {
+        let resolved = classEntries[slot].resolved
         try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
         passedAllowed[Int(chainIndex)] = allowed
         classEntries[slot].secureChecked = true
@@ -567,29 +601,48 @@ public final class KeyedUnarchiver: DecodingCoder {
     chainIndexes[uid] = chainIndex
     frames.append(
       Frame(
-        uid: uid, header: header, className: info.name, key: key, index: index, linkStart: links.count,
-        classSlot: Int32(slot)))
+        uid: uid, header: header, className: classEntries[slot].info.name, key: key, index: index,
+        linkStart: links.count, classSlot: Int32(slot)))
     let value: Any?
+    var instance: (any Coding)?
     do {
-      value = try instantiate(resolved, info: info, uid: uid, allowed: allowed)
+      if case .coding(let type) = classEntries[slot].resolved.kind {
+        // The common case, as `instantiate` does it.
+        let object = try type.init(coder: self)
+        awakeList.append((uid, object))
+        instance = object
+        value = object
+      } else {
+        value = try instantiate(
+          classEntries[slot].resolved, info: classEntries[slot].info, uid: uid, allowed: allowed)
+      }
     } catch let error as ArchiveError {
-      throw unwind(error, uid: uid, className: info.name)
+      throw unwind(error, uid: uid, className: classEntries[slot].info.name)
     } catch {
-      throw unwind(ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid, className: info.name)
+      throw unwind(
+        ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid,
+        className: classEntries[slot].info.name)
     }
-    let frame = frames.removeLast()
+    let linkStart = frames[frames.count - 1].linkStart
+    frames.removeLast()
     // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
-    if frame.linkStart < links.count, case .coding = resolved.kind, let object = value as? any Coding {
-      for index in frame.linkStart..<links.count where links[index].owner == nil { links[index].owner = object }
+    if linkStart < links.count, let instance {
+      for index in linkStart..<links.count where links[index].owner == nil { links[index].owner = instance }
     }
     states[uid] = .done
-    cache[uid] = value
+    if let instance {
+      cache.setObject(instance, uid: uid)
+    } else {
+      cache[uid] = value
+    }
     if frames.isEmpty, !linking {
       try runLinkAndAwakePhases()
       // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
       if decodingFailurePolicy == .throwError, let error { throw error }
+      // The awake phase may have replaced the object.
+      return cache[uid]
     }
-    return cache[uid]
+    return value
   }
 
   /// The value of `$class` in an object's dictionary: at the position where it was found last time when the same

@@ -42,7 +42,7 @@ package struct BinaryPropertyListReader: Sendable {
     package var start: Int
   }
 
-  package let bytes: [UInt8]
+  package let bytes: ByteStore
   package let options: PropertyListDecodingOptions
   /// The number of objects in the offset table.
   package let objectCount: Int
@@ -54,12 +54,22 @@ package struct BinaryPropertyListReader: Sendable {
   /// Validates `data` as a binary property list.
   /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
   package init(_ data: Data, options: PropertyListDecodingOptions = .default, validation: Validation = .full) throws {
-    try self.init(bytes: [UInt8](data), options: options, validation: validation)
+    try self.init(store: ByteStore(copying: data), options: options, validation: validation)
   }
 
   /// Validates `bytes` as a binary property list.
   /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
   package init(bytes: [UInt8], options: PropertyListDecodingOptions = .default, validation: Validation = .full) throws {
+    try self.init(store: ByteStore(copying: bytes), options: options, validation: validation)
+  }
+
+  /// Validates the bytes of `store` as a binary property list (a borrowing store reads the caller's memory).
+  /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
+  package init(
+    store bytes: ByteStore, options: PropertyListDecodingOptions = .default, validation: Validation = .full
+  )
+    throws
+  {
     self.bytes = bytes
     self.options = options
     let length = bytes.count
@@ -394,7 +404,8 @@ package struct BinaryPropertyListReader: Sendable {
     guard let header = try? header(of: object), header.kind == .asciiString, header.count == key.count else {
       return false
     }
-    for i in 0..<key.count where bytes[header.start + i] != key[i] { return false }
+    let stored = bytes[header.start..<(header.start + header.count)]
+    for i in 0..<key.count where stored[i] != key[i] { return false }
     return true
   }
 
@@ -404,10 +415,9 @@ package struct BinaryPropertyListReader: Sendable {
     guard let header = try? header(of: object), header.kind == .asciiString, header.count == key.count else {
       return false
     }
-    return bytes.withUnsafeBufferPointer { buffer in
-      for i in 0..<key.count where buffer[header.start + i] != key[i] { return false }
-      return true
-    }
+    let stored = bytes[header.start..<(header.start + header.count)]
+    for i in 0..<key.count where stored[i] != key[i] { return false }
+    return true
   }
 
   /// Finds the value of an ASCII string key in a dictionary object by comparing bytes, without allocating.
@@ -481,13 +491,17 @@ package struct BinaryPropertyListReader: Sendable {
   /// Reads a string object (ASCII or UTF-16).
   package func string(_ header: Header, object: Int) throws -> String {
     if header.kind == .asciiString {
-      let slice = bytes[header.start..<(header.start + header.count)]
-      if let bad = slice.firstIndex(where: { $0 >= 0x80 }) {
-        throw ArchiveError(
-          .corruptData, String(format: "ASCII string contains the byte 0x%02X", bytes[bad]),
-          at: .init(byteOffset: bad, objectIndex: object))
+      let buffer = bytes[header.start..<(header.start + header.count)]
+      var ascii = true
+      for byte in buffer where byte >= 0x80 {
+        ascii = false
+        break
       }
-      return String(decoding: slice, as: UTF8.self)
+      if ascii { return String(decoding: buffer, as: UTF8.self) }
+      let bad = header.start + (buffer.firstIndex { $0 >= 0x80 } ?? 0)
+      throw ArchiveError(
+        .corruptData, String(format: "ASCII string contains the byte 0x%02X", bytes[bad]),
+        at: .init(byteOffset: bad, objectIndex: object))
     }
     var units = [UInt16](repeating: 0, count: header.count)
     for i in 0..<header.count {
@@ -499,7 +513,7 @@ package struct BinaryPropertyListReader: Sendable {
 
   /// Reads a data object.
   package func data(_ header: Header) -> Data {
-    Data(bytes[header.start..<(header.start + header.count)])
+    Data(buffer: bytes[header.start..<(header.start + header.count)])
   }
 
   /// Reads a UID object.
@@ -620,23 +634,17 @@ package struct BinaryPropertyListReader: Sendable {
   // MARK: Byte helpers
 
   @inline(__always)
-  static func readUInt(_ bytes: [UInt8], at position: Int, width: Int) -> UInt64 {
-    // One bounds check for the whole read (as strict as checking every byte), then unchecked loads.
-    precondition(position >= 0 && width >= 0 && width <= bytes.count && position <= bytes.count - width)
-    return bytes.withUnsafeBufferPointer { buffer in
-      var value: UInt64 = 0
-      for i in 0..<width { value = value << 8 | UInt64(buffer[position &+ i]) }
-      return value
-    }
+  static func readUInt(_ bytes: ByteStore, at position: Int, width: Int) -> UInt64 {
+    bytes.readUInt(at: position, width: width)
   }
 
   @inline(__always)
-  static func readUInt64(_ bytes: [UInt8], at position: Int) -> UInt64 {
+  static func readUInt64(_ bytes: ByteStore, at position: Int) -> UInt64 {
     readUInt(bytes, at: position, width: 8)
   }
 
-  private static func describeMagic(_ bytes: [UInt8]) -> String {
-    let prefix = bytes.prefix(8)
+  private static func describeMagic(_ bytes: ByteStore) -> String {
+    let prefix = bytes[0..<Swift.min(8, bytes.count)]
     if prefix.isEmpty { return "an empty input" }
     if prefix.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return "\"\(String(decoding: prefix, as: UTF8.self))\"" }
     return prefix.map { String(format: "%02X", $0) }.joined(separator: " ")
