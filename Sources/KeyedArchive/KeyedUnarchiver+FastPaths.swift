@@ -9,64 +9,79 @@ import PropertyList
 extension KeyedUnarchiver {
   /// A string object; missing is `nil`.
   public func decodeString(forKey key: String) throws -> String? {
-    if decodingFailurePolicy == .throwError, let uid = plainTarget(forKey: key) {
-      if let cached = cachedPlain(uid) as? String { return cached }
-      let ref = reader.element(objectsHeader, uid)
-      if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
-        let string = try? reader.string(header, object: ref), string != "$null"
-      {
-        rememberPlain(string, uid: uid, chain: 0)
-        return string
+    guard decodingFailurePolicy == .throwError else { return try decodeObject(of: String.self, forKey: key) }
+    if let uid = plainTarget(forKey: key) {
+      if states[uid] == .done {
+        if let cached = cache[uid] as? String { return cached }
+      } else {
+        let ref = reader.element(objectsHeader, uid)
+        if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
+          let string = try? reader.string(header, object: ref), string != ArchiveKeys.null
+        {
+          // A short ASCII string lives inside its `String` value: reading it again costs less than caching it.
+          // Longer ones are cached from their second use, so that every reference shares one storage.
+          if header.kind != .asciiString || header.count > Self.inlineStringLength {
+            rememberPlain(string, uid: uid, chain: 0)
+          }
+          return string
+        }
       }
     }
+    rewindFieldCursor()
     return try decodeObject(of: String.self, forKey: key)
   }
 
   /// A data object; missing is `nil`.
   public func decodeData(forKey key: String) throws -> Data? {
-    if decodingFailurePolicy == .throwError, let uid = plainTarget(forKey: key) {
-      if let cached = cachedPlain(uid) as? Data { return cached }
-      let ref = reader.element(objectsHeader, uid)
-      if let header = try? reader.header(of: ref), header.kind == .data {
-        let data = reader.data(header)
-        rememberPlain(data, uid: uid, chain: 1)
-        return data
+    guard decodingFailurePolicy == .throwError else { return try decodeObject(of: Data.self, forKey: key) }
+    if let uid = plainTarget(forKey: key) {
+      if states[uid] == .done {
+        if let cached = cache[uid] as? Data { return cached }
+      } else {
+        let ref = reader.element(objectsHeader, uid)
+        if let header = try? reader.header(of: ref), header.kind == .data {
+          let data = reader.data(header)
+          rememberPlain(data, uid: uid, chain: 1)
+          return data
+        }
       }
     }
+    rewindFieldCursor()
     return try decodeObject(of: Data.self, forKey: key)
   }
 
   /// A 64-bit integer; missing is 0.
   public func decodeInt64(forKey key: String) throws -> Int64 {
-    if decodingFailurePolicy == .throwError, let ref = fieldRef(key), let header = try? reader.header(of: ref),
-      header.kind == .integer, case .integer(let value)? = try? reader.integer(header, object: ref)
+    guard decodingFailurePolicy == .throwError else { return try defaultDecodeInt64(forKey: key) }
+    if let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .integer,
+      let value = reader.int64(header)
     {
       return value
     }
+    rewindFieldCursor()
     return try defaultDecodeInt64(forKey: key)
   }
 
   /// A 64-bit real; missing is 0.
   public func decodeDouble(forKey key: String) throws -> Double {
-    if decodingFailurePolicy == .throwError, let ref = fieldRef(key), let header = try? reader.header(of: ref),
-      header.kind == .real
-    {
-      switch reader.real(header) {
-      case .real(let value): return value
-      case .float(let value): return Double(value)
-      default: break
-      }
+    guard decodingFailurePolicy == .throwError else { return try defaultDecodeDouble(forKey: key) }
+    if let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .real {
+      return reader.double(header)
     }
+    rewindFieldCursor()
     return try defaultDecodeDouble(forKey: key)
   }
 
   /// A boolean; missing is `false`.
   public func decodeBool(forKey key: String) throws -> Bool {
-    if decodingFailurePolicy == .throwError, let ref = fieldRef(key), let header = try? reader.header(of: ref),
-      header.kind == .bool
-    {
+    guard decodingFailurePolicy == .throwError else { return try defaultDecodeBool(forKey: key) }
+    if let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .bool {
       return header.count == 1
     }
+    rewindFieldCursor()
     return try defaultDecodeBool(forKey: key)
   }
+
+  /// The longest ASCII string a `String` holds inline (without allocating) on 64-bit platforms.
+  static let inlineStringLength = 15
 }

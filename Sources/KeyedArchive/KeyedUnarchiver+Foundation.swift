@@ -152,6 +152,9 @@ extension KeyedUnarchiver {
       }
       return url
     case FoundationClass.array, FoundationClass.mutableArray:
+      if let collector = takeCollector(), let typed = try collector.collectElements(in: self, allowed: allowed) {
+        return typed
+      }
       return try elements(allowed: allowed)
     case FoundationClass.set, FoundationClass.mutableSet:
       return Set(try hashables(try elements(allowed: allowed), key: ArchiveKeys.nsObjects))

@@ -14,40 +14,78 @@ import PropertyList
 /// For data from outside, use ``unarchivedObject(ofClass:from:options:)`` or
 /// ``unarchivedObject(ofClasses:from:options:)``: they require secure coding, so the file cannot choose which
 /// classes are instantiated.
+///
+/// The mutable state is declared `@exclusivity(unchecked)`: every field lookup of every `init(coder:)` reads and
+/// writes it, and the run-time exclusivity checks cost more than the lookups. No access to it spans a call out
+/// of this class (each one reads or writes a value and ends), so there is no overlapping access to check.
 public final class KeyedUnarchiver: DecodingCoder {
   /// Options in force.
   public let options: KeyedUnarchiverOptions
   /// The registry used to find the Swift class of an archived class name.
-  public var registry: ClassRegistry = .shared
+  @exclusivity(unchecked) public var registry: ClassRegistry = .shared
   /// `true` when every decoded object must be of an allowed class that supports secure coding.
-  public var requiresSecureCoding: Bool {
+  @exclusivity(unchecked) public var requiresSecureCoding: Bool {
     didSet { precondition(!oldValue || requiresSecureCoding, "requiresSecureCoding cannot be turned off once set") }
   }
   /// What a failing decode call does. Default: throw.
-  public var decodingFailurePolicy: DecodingFailurePolicy = .throwError
+  @exclusivity(unchecked) public var decodingFailurePolicy: DecodingFailurePolicy = .throwError
   /// The first recorded error.
-  public private(set) var error: (any Error)?
+  @exclusivity(unchecked) public private(set) var error: (any Error)?
   /// Decode objects of unknown classes as ``ArchivedObject`` instead of failing (never under secure coding).
-  public var decodesUnknownClassesGenerically = false
+  @exclusivity(unchecked) public var decodesUnknownClassesGenerically = false
   /// Asked for a class when no other lookup finds one (`$classname`, `$classes`).
-  public var classResolver: ((String, [String]) -> (any Coding.Type)?)?
+  @exclusivity(unchecked) public var classResolver: ((String, [String]) -> (any Coding.Type)?)?
 
   let reader: BinaryPropertyListReader
   let objectsHeader: BinaryPropertyListReader.Header
   let topHeader: BinaryPropertyListReader.Header
 
-  enum State: UInt8 { case notStarted, inProgress, done }
-  var states: [State]
-  var cache: [Any?]
+  /// `seenOnce`: a plain entry (data, a longer string) decoded once without caching it; the second decode
+  /// caches it, so that an entry referenced many times is shared while one referenced once costs no cache slot.
+  enum State: UInt8 { case notStarted, inProgress, done, seenOnce }
+  @exclusivity(unchecked) var states: [State]
+  @exclusivity(unchecked) var cache: ObjectCache
   /// For each decoded entry, the index of its class chain in `chains` (-1 before it is decoded).
-  var chainIndexes: [Int32]
-  private var chains: [[String]] = KeyedUnarchiver.plainChains
-  private var chainIndexByClassUID: [Int: Int32] = [:]
-  private var resolvedByClassUID: [Int: Resolved] = [:]
-  private var classInfos: [Int: ClassInfo] = [:]
-  private var instanceClasses: [String: any Coding.Type] = [:]
+  @exclusivity(unchecked) var chainIndexes: [Int32]
+  @exclusivity(unchecked) private var chains: [[String]] = KeyedUnarchiver.plainChains
+  /// For each chain, the allowed-class set it last passed the secure-coding check with: decoding many objects of
+  /// one class with one set (the elements of an array) checks once. Sets compare by identity first.
+  @exclusivity(unchecked) private var passedAllowed: [Set<String>?] = KeyedUnarchiver.plainChains.map { _ in nil }
+  /// Index in `classEntries` by class-description UID.
+  @exclusivity(unchecked) private var classSlots: [Int: Int32] = [:]
+  @exclusivity(unchecked) private var classEntries: [ClassEntry] = []
+  /// The last class looked up: arrays usually hold objects of one class.
+  @exclusivity(unchecked) private var lastClass: (uid: Int, slot: Int32) = (-1, -1)
+  /// Where `$class` was found last time: its key object and position in the object's dictionary.
+  @exclusivity(unchecked) private var classKeyHint: (keyRef: Int, position: Int) = (-1, -1)
+  @exclusivity(unchecked) private var classInfos: [Int: ClassInfo] = [:]
+  @exclusivity(unchecked) private var instanceClasses: [String: any Coding.Type] = [:]
   /// The `Codable` bridge's state for this archive (decoded class instances, deferred references).
   var codableContext: AnyObject?
+
+  /// What is known about one archived class description: its resolution, the index of its chain, and where the
+  /// fields its `init(coder:)` asks for were found.
+  struct ClassEntry {
+    var info: ClassInfo
+    var resolved: Resolved
+    var chainIndex: Int32
+    /// `true` once the class passed the supports-secure-coding check.
+    var secureChecked = false
+    /// The n-th keyed call of an `init(coder:)` of this class: the key asked for, the key object and its
+    /// position where it was found last time. Objects of one class usually have the same layout, so the next
+    /// object's n-th call is checked against the hint (one string comparison, one reference read) instead of
+    /// scanning the dictionary's keys.
+    var hints: [FieldHint] = []
+  }
+
+  struct FieldHint {
+    var key: String
+    var keyRef: Int
+    var position: Int
+  }
+
+  /// The most keyed calls per object remembered in ``ClassEntry/hints``.
+  static let maxHints = 32
 
   struct Frame {
     /// `key` or `key[index]`, for key paths in errors.
@@ -63,10 +101,14 @@ public final class KeyedUnarchiver: DecodingCoder {
     var linkStart: Int
     /// The next unkeyed slot (`$0`, `$1`, …) of this object.
     var unkeyed = 0
+    /// The index of the object's class in `classEntries`.
+    var classSlot: Int32 = -1
+    /// The number of keyed lookups made so far in this object (the index of the next field hint).
+    var cursor = 0
   }
-  private var frames: [Frame] = []
+  @exclusivity(unchecked) private var frames: [Frame] = []
   /// The next unkeyed slot of `$top`.
-  private var topUnkeyed = 0
+  @exclusivity(unchecked) private var topUnkeyed = 0
 
   private struct Link {
     var owner: AnyObject?
@@ -77,14 +119,16 @@ public final class KeyedUnarchiver: DecodingCoder {
     var allowed: Set<String>?
     var assign: (AnyObject, Any?) throws -> Void
   }
-  private var links: [Link] = []
-  private var linking = false
-  private var awakeList: [(uid: Int, object: any Coding)] = []
+  @exclusivity(unchecked) private var links: [Link] = []
+  @exclusivity(unchecked) private var linking = false
+  /// Set by `decodeTopLevelObject(of:forKey:)` for the array it is about to decode.
+  @exclusivity(unchecked) var pendingCollector: (any TypedElementCollecting.Type)?
+  @exclusivity(unchecked) private var awakeList: [(uid: Int, object: any Coding)] = []
   /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
   /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
-  private var openGenericObjects = Set<Int>()
+  @exclusivity(unchecked) private var openGenericObjects = Set<Int>()
   /// Stops nesting before the current thread's stack runs out.
-  private var stackGuard = StackGuard()
+  @exclusivity(unchecked) private var stackGuard = StackGuard()
 
   struct ClassInfo {
     var name: String
@@ -102,13 +146,26 @@ public final class KeyedUnarchiver: DecodingCoder {
     return states[uid] == .inProgress ? nil : uid
   }
 
+  /// Undoes the count of the last keyed lookup of the current object, for a fast path that falls back to the
+  /// general path (which looks the key up again), so that field hints stay aligned with the calls.
+  func rewindFieldCursor() {
+    guard let last = frames.indices.last, frames[last].cursor > 0 else { return }
+    frames[last].cursor -= 1
+  }
+
   /// The cached value of a plain entry already decoded.
+  @inline(__always)
   func cachedPlain(_ uid: Int) -> Any? {
     states[uid] == .done ? cache[uid] : nil
   }
 
-  /// Records a plain entry decoded by a fast path, as the general path would.
+  /// Records a plain entry decoded by a fast path: the first time only that it was seen, the second time its
+  /// value, as the general path would.
   func rememberPlain(_ value: Any, uid: Int, chain: Int32) {
+    guard states[uid] == .seenOnce else {
+      states[uid] = .seenOnce
+      return
+    }
     states[uid] = .done
     cache[uid] = value
     chainIndexes[uid] = chain
@@ -139,6 +196,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     registry.registerSuperclass(FoundationClass.decimalNumber, of: FoundationClass.decimalNumberPlaceholder)
   }()
 
+  /// The number of objects being decoded inside one another (0 at the top level).
+  var nestingDepth: Int { frames.count }
+
   /// The number of entries in `$objects`.
   public var objectCount: Int { objectsHeader.count }
 
@@ -148,8 +208,17 @@ public final class KeyedUnarchiver: DecodingCoder {
   ///   - requiringSecureCoding: whether classes must be allowed explicitly. Default `true`.
   ///   - options: limits.
   /// - Throws: ``ArchiveError`` when the bytes are not a keyed archive.
-  public init(
+  public convenience init(
     forReadingFrom data: Data, requiringSecureCoding: Bool = true, options: KeyedUnarchiverOptions = .default
+  ) throws {
+    try self.init(data: data, borrowing: nil, requiringSecureCoding: requiringSecureCoding, options: options)
+  }
+
+  /// Opens an archive; a binary one is read in place from `borrowed` (the bytes of `data`) when given, else
+  /// from a copy. See ``withTemporaryUnarchiver(_:requiringSecureCoding:options:_:)``.
+  private init(
+    data: Data, borrowing borrowed: UnsafeRawBufferPointer?, requiringSecureCoding: Bool,
+    options: KeyedUnarchiverOptions
   ) throws {
     self.options = options
     self.requiresSecureCoding = requiringSecureCoding
@@ -157,11 +226,15 @@ public final class KeyedUnarchiver: DecodingCoder {
     let reader: BinaryPropertyListReader
     switch PropertyListReader.format(of: data) {
     case .binary:
-      reader = try BinaryPropertyListReader(data, options: options.propertyList)
+      // Checked on access: decoding never walks plist containers recursively (objects nest through UIDs, which
+      // have their own depth limit and cycle check) except through `value(of:)`, which checks what it walks.
+      let store = borrowed.map { ByteStore(borrowing: $0) } ?? ByteStore(copying: data)
+      reader = try BinaryPropertyListReader(store: store, options: options.propertyList, validation: .onAccess)
     case .xml:
       // One decoding path: an XML archive is re-encoded as binary in memory (same `$objects` indexes).
       let value = try PropertyListReader.read(data, options: options.propertyList)
-      reader = try BinaryPropertyListReader(BinaryPropertyListWriter.write(value), options: options.propertyList)
+      reader = try BinaryPropertyListReader(
+        BinaryPropertyListWriter.write(value), options: options.propertyList, validation: .onAccess)
     case nil:
       throw ArchiveError(
         .corruptData,
@@ -204,14 +277,16 @@ public final class KeyedUnarchiver: DecodingCoder {
     else {
       throw ArchiveError(.corruptData, "expected an $objects array", at: .init(keyPath: ArchiveKeys.objects))
     }
-    guard objects.count <= options.maxObjectCount else {
+    guard objects.count <= options.maxObjectCount, objects.count < Int(Int32.max) else {
       throw ArchiveError(
-        .limitExceeded, "$objects has \(objects.count) entries, more than the limit of \(options.maxObjectCount)")
+        .limitExceeded,
+        "$objects has \(objects.count) entries, more than the limit of \(min(options.maxObjectCount, Int(Int32.max) - 1))"
+      )
     }
     self.topHeader = top
     self.objectsHeader = objects
     self.states = [State](repeating: .notStarted, count: objects.count)
-    self.cache = [Any?](repeating: nil, count: objects.count)
+    self.cache = ObjectCache(count: objects.count)
     self.chainIndexes = [Int32](repeating: -1, count: objects.count)
   }
 
@@ -221,25 +296,44 @@ public final class KeyedUnarchiver: DecodingCoder {
   public static func unarchivedObject<T>(
     ofClass type: T.Type, from data: Data, options: KeyedUnarchiverOptions = .default
   ) throws -> T? {
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true, options: options)
-    return try unarchiver.decodeObject(of: type, forKey: ArchiveKeys.root)
+    try withTemporaryUnarchiver(data, requiringSecureCoding: true, options: options) { unarchiver in
+      try unarchiver.decodeTopLevelObject(of: type, forKey: ArchiveKeys.root)
+    }
+  }
+
+  /// Runs `body` with an unarchiver that reads `data` in place instead of copying it (the convenience functions
+  /// own their unarchiver for the whole decode). When an `init(coder:)` kept the coder, the unarchiver gets its
+  /// own copy of the bytes before they go away, so it stays usable.
+  private static func withTemporaryUnarchiver<R>(
+    _ data: Data, requiringSecureCoding: Bool, options: KeyedUnarchiverOptions, _ body: (KeyedUnarchiver) throws -> R
+  ) throws -> R {
+    try data.withUnsafeBytes { raw in
+      var unarchiver = try KeyedUnarchiver(
+        data: data, borrowing: raw, requiringSecureCoding: requiringSecureCoding, options: options)
+      defer {
+        if !isKnownUniquelyReferenced(&unarchiver) { unarchiver.reader.bytes.ownCopy() }
+      }
+      return try body(unarchiver)
+    }
   }
 
   /// Decodes the root object of an untrusted archive, allowing only the given types.
   public static func unarchivedObject(
     ofClasses types: [Any.Type], from data: Data, options: KeyedUnarchiverOptions = .default
   ) throws -> Any? {
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true, options: options)
-    return try unarchiver.decodeObject(of: types, forKey: ArchiveKeys.root)
+    try withTemporaryUnarchiver(data, requiringSecureCoding: true, options: options) { unarchiver in
+      try unarchiver.decodeObject(of: types, forKey: ArchiveKeys.root)
+    }
   }
 
   /// Decodes the root object of a trusted archive (your own files) with any registered class.
   public static func unarchivedRootObject(
     from data: Data, registry: ClassRegistry = .shared, options: KeyedUnarchiverOptions = .default
   ) throws -> Any? {
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false, options: options)
-    unarchiver.registry = registry
-    return try unarchiver.decodeObject(forKey: ArchiveKeys.root)
+    try withTemporaryUnarchiver(data, requiringSecureCoding: false, options: options) { unarchiver in
+      unarchiver.registry = registry
+      return try unarchiver.decodeObject(forKey: ArchiveKeys.root)
+    }
   }
 
   /// Decodes `className` as `type` in this archive, before any other lookup.
@@ -268,17 +362,43 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// The property-list object stored under a key of the current object, or `nil`.
   func fieldRef(_ key: String) -> Int? {
-    storedFieldRef(KeyedArchiver.escape(key))
+    guard let last = frames.indices.last else { return storedFieldRef(KeyedArchiver.escape(key)) }
+    let header = frames[last].header
+    let slot = Int(frames[last].classSlot)
+    let call = frames[last].cursor
+    frames[last].cursor = call + 1
+    guard slot >= 0 else { return storedFieldRef(KeyedArchiver.escape(key)) }
+    if call < classEntries[slot].hints.count {
+      let hint = classEntries[slot].hints[call]
+      if hint.key == key, hint.position < header.count, reader.element(header, hint.position) == hint.keyRef {
+        return reader.dictionaryValue(header, hint.position)
+      }
+    }
+    guard let position = storedFieldPosition(KeyedArchiver.escape(key), in: header) else { return nil }
+    if call <= classEntries[slot].hints.count, call < Self.maxHints {
+      let hint = FieldHint(key: key, keyRef: reader.element(header, position), position: position)
+      if call == classEntries[slot].hints.count {
+        classEntries[slot].hints.append(hint)
+      } else {
+        classEntries[slot].hints[call] = hint
+      }
+    }
+    return reader.dictionaryValue(header, position)
   }
 
   /// The property-list object stored under a key exactly as written in the archive (no `$` escaping).
   func storedFieldRef(_ stored: String) -> Int? {
     let header = currentHeader
-    if stored.isASCIIKey { return reader.lookup(string: stored, inDictionary: header) }
+    return storedFieldPosition(stored, in: header).map { reader.dictionaryValue(header, $0) }
+  }
+
+  /// The position of a key exactly as written in the archive in a dictionary (its first occurrence).
+  private func storedFieldPosition(_ stored: String, in header: BinaryPropertyListReader.Header) -> Int? {
+    if stored.isASCIIKey { return reader.lookupPosition(string: stored, inDictionary: header) }
     for i in 0..<header.count {
       let keyRef = reader.element(header, i)
       if let keyHeader = try? reader.header(of: keyRef), (try? reader.string(keyHeader, object: keyRef)) == stored {
-        return reader.dictionaryValue(header, i)
+        return i
       }
     }
     return nil
@@ -439,7 +559,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     switch states[uid] {
     case .done:
       let chainIndex = Int(chainIndexes[uid])
-      if chainIndex >= 0 { try checkAllowed(chain: chains[chainIndex], allowed: allowed, uid: uid) }
+      if chainIndex >= 0 { try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid) }
       if !openGenericObjects.isEmpty, openGenericObjects.contains(uid), let object = cache[uid] as? ArchivedObject {
         return ArchivedObject.BackReference(object)
       }
@@ -451,7 +571,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         .referenceCycle,
         "reference cycle: object #\(uid) (\(name)) is still being decoded when this key refers back to it; "
           + "decode back references with decodeReference(forKey:into:)")
-    case .notStarted:
+    case .notStarted, .seenOnce:
       break
     }
     let ref = reader.element(objectsHeader, uid)
@@ -460,14 +580,14 @@ public final class KeyedUnarchiver: DecodingCoder {
       let value = try plainValue(ref, header: header)
       if let value {
         let chainIndex = Self.plainChainIndex(of: value)
-        try checkAllowed(chain: chains[chainIndex], allowed: allowed, uid: uid)
+        try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
         chainIndexes[uid] = Int32(chainIndex)
       }
       states[uid] = .done
       cache[uid] = value
       return value
     }
-    guard let classRef = reader.lookup(string: ArchiveKeys.class, inDictionary: header) else {
+    guard let classRef = classRef(in: header) else {
       throw ArchiveError(.corruptData, "object #\(uid) is a dictionary without $class", at: .init(objectIndex: uid))
     }
     let classHeader = try reader.header(of: classRef)
@@ -476,55 +596,125 @@ public final class KeyedUnarchiver: DecodingCoder {
         .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
     }
     let classUID = try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class)
-    let info = try classInfo(uid: classUID, of: uid)
     // The stack is measured on the thread of each top-level decode call; nesting stops at the depth limit or when
-    // the thread's stack runs low, whichever comes first.
+    // the thread's stack runs low, whichever comes first (checked in classSlot).
     if frames.isEmpty { stackGuard = StackGuard() }
-    guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
-      throw ArchiveError(
-        .limitExceeded,
-        "objects nest deeper than the limit of \(options.maxDepth) or than this thread's stack allows; "
-          + "decode long chains with decodeReference(forKey:into:)",
-        at: .init(objectIndex: uid, className: info.name))
+    let slot = try classSlot(classUID: classUID, objectUID: uid)
+    // The class entry's fields are read in place: copying the entry would retain every string and array in it.
+    let chainIndex = classEntries[slot].chainIndex
+    if requiresSecureCoding {
+      if !classEntries[slot].secureChecked || allowed == nil || passedAllowed[Int(chainIndex)] != allowed {
+        let resolved = classEntries[slot].resolved
+        try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
+        passedAllowed[Int(chainIndex)] = allowed
+        classEntries[slot].secureChecked = true
+      }
     }
-    // Class resolution is memoised per class description: registry lookups take a lock.
-    let resolved: Resolved
-    let chainIndex: Int32
-    if let known = resolvedByClassUID[classUID], let index = chainIndexByClassUID[classUID] {
-      resolved = known
-      chainIndex = index
-    } else {
-      resolved = try resolve(info, uid: uid)
-      chainIndex = Int32(chains.count)
-      chains.append(resolved.chain)
-      resolvedByClassUID[classUID] = resolved
-      chainIndexByClassUID[classUID] = chainIndex
-    }
-    try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
     states[uid] = .inProgress
     chainIndexes[uid] = chainIndex
-    frames.append(Frame(uid: uid, header: header, className: info.name, key: key, index: index, linkStart: links.count))
+    frames.append(
+      Frame(
+        uid: uid, header: header, className: classEntries[slot].info.name, key: key, index: index,
+        linkStart: links.count, classSlot: Int32(slot)))
     let value: Any?
+    var instance: (any Coding)?
     do {
-      value = try instantiate(resolved, info: info, uid: uid, allowed: allowed)
+      if case .coding(let type) = classEntries[slot].resolved.kind {
+        // The common case, as `instantiate` does it.
+        let object = try type.init(coder: self)
+        awakeList.append((uid, object))
+        instance = object
+        value = object
+      } else {
+        value = try instantiate(
+          classEntries[slot].resolved, info: classEntries[slot].info, uid: uid, allowed: allowed)
+      }
     } catch let error as ArchiveError {
-      throw unwind(error, uid: uid, className: info.name)
+      throw unwind(error, uid: uid, className: classEntries[slot].info.name)
     } catch {
-      throw unwind(ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid, className: info.name)
+      throw unwind(
+        ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid,
+        className: classEntries[slot].info.name)
     }
-    let frame = frames.removeLast()
+    let linkStart = frames[frames.count - 1].linkStart
+    frames.removeLast()
     // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
-    if case .coding = resolved.kind, let object = value as? any Coding {
-      for index in frame.linkStart..<links.count where links[index].owner == nil { links[index].owner = object }
+    if linkStart < links.count, let instance {
+      for index in linkStart..<links.count where links[index].owner == nil { links[index].owner = instance }
     }
     states[uid] = .done
-    cache[uid] = value
+    if let instance {
+      cache.setObject(instance, uid: uid)
+    } else {
+      cache[uid] = value
+    }
     if frames.isEmpty, !linking {
       try runLinkAndAwakePhases()
       // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
       if decodingFailurePolicy == .throwError, let error { throw error }
+      // The awake phase may have replaced the object.
+      return cache[uid]
     }
-    return cache[uid]
+    return value
+  }
+
+  /// The value of `$class` in an object's dictionary: at the position where it was found last time when the same
+  /// key object is there, else by scanning the keys.
+  private func classRef(in header: BinaryPropertyListReader.Header) -> Int? {
+    let hint = classKeyHint
+    if hint.position >= 0, hint.position < header.count, reader.element(header, hint.position) == hint.keyRef {
+      return reader.dictionaryValue(header, hint.position)
+    }
+    guard let position = reader.lookupPosition(string: ArchiveKeys.class, inDictionary: header) else { return nil }
+    classKeyHint = (reader.element(header, position), position)
+    return reader.dictionaryValue(header, position)
+  }
+
+  /// The index in `classEntries` of the class description `classUID`, resolving it the first time (registry
+  /// lookups take a lock). Also enforces the depth limit for the object about to be decoded.
+  private func classSlot(classUID: Int, objectUID uid: Int) throws -> Int {
+    let known: Int32?
+    if lastClass.uid == classUID {
+      known = lastClass.slot
+    } else {
+      known = classSlots[classUID]
+    }
+    if let known {
+      guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
+        throw depthError(uid: uid, className: classEntries[Int(known)].info.name)
+      }
+      lastClass = (classUID, known)
+      return Int(known)
+    }
+    let info = try classInfo(uid: classUID, of: uid)
+    guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
+      throw depthError(uid: uid, className: info.name)
+    }
+    let resolved = try resolve(info, uid: uid)
+    let chainIndex = Int32(chains.count)
+    chains.append(resolved.chain)
+    passedAllowed.append(nil)
+    let slot = Int32(classEntries.count)
+    classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
+    classSlots[classUID] = slot
+    lastClass = (classUID, slot)
+    return Int(slot)
+  }
+
+  private func depthError(uid: Int, className: String) -> ArchiveError {
+    ArchiveError(
+      .limitExceeded,
+      "objects nest deeper than the limit of \(options.maxDepth) or than this thread's stack allows; "
+        + "decode long chains with decodeReference(forKey:into:)",
+      at: .init(objectIndex: uid, className: className))
+  }
+
+  /// The allowed-class check of a decoded entry's chain, skipped when the chain passed it with the same set.
+  private func checkAllowed(chainIndex: Int, allowed: Set<String>?, uid: Int) throws {
+    guard requiresSecureCoding else { return }
+    if allowed != nil, passedAllowed[chainIndex] == allowed { return }
+    try checkAllowed(chain: chains[chainIndex], allowed: allowed, uid: uid)
+    passedAllowed[chainIndex] = allowed
   }
 
   /// Leaves the frame of object `uid` after its decoding failed, locating the error. An error that has no object
@@ -753,7 +943,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .uid, .array, .set, .dictionary:
       throw ArchiveError(
         .corruptData, "expected an object or a plain value, found a \(header.kind)",
-        at: .init(byteOffset: reader.offsets[ref]))
+        at: .init(byteOffset: (try? reader.offset(of: ref)) ?? 0, objectIndex: nil))
     }
   }
 

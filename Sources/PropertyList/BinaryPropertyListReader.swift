@@ -3,14 +3,28 @@ import Foundation
 
 /// A validated, lazy view of a binary property list (`bplist00`).
 ///
-/// `init` checks the whole container once: the trailer, the offset table, every object's marker and payload
-/// bounds, every reference, dictionary keys, and that containers reachable from the top object nest no deeper
-/// than the limit and never contain themselves. After that, objects are read on demand by their object number
-/// (an index in the offset table), so a keyed archive can be decoded without building the whole value tree.
+/// With ``Validation/full`` (the default), `init` checks the whole container once: the trailer, the offset table,
+/// every object's marker and payload bounds, every reference, dictionary keys, and that containers reachable from
+/// the top object nest no deeper than the limit and never contain themselves. After that, objects are read on
+/// demand by their object number (an index in the offset table), so a keyed archive can be decoded without
+/// building the whole value tree.
+///
+/// With ``Validation/onAccess``, `init` checks only the trailer and the offset table's bounds; every access checks
+/// what it touches instead: ``header(of:)`` checks the object number, its offset and its payload bounds, lookups
+/// skip keys they cannot read, and ``value(of:)`` checks nesting depth, containers that contain themselves and
+/// container keys while it materialises. A caller that walks containers itself must then bound its own recursion.
 ///
 /// Content that is only checked when read (the bytes of an ASCII string, a UTF-16 string's code units) still
 /// produces thrown errors, never a crash.
 package struct BinaryPropertyListReader: Sendable {
+  /// How much of the container `init` checks up front.
+  package enum Validation: Sendable {
+    /// Every object, reference and dictionary key, and the nesting of the containers reachable from the top.
+    case full
+    /// Only the trailer and the offset table's bounds; the rest is checked when read.
+    case onAccess
+  }
+
   /// The kinds of object in a binary property list.
   package enum Kind: UInt8, Sendable {
     case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
@@ -28,25 +42,34 @@ package struct BinaryPropertyListReader: Sendable {
     package var start: Int
   }
 
-  package let bytes: [UInt8]
+  package let bytes: ByteStore
   package let options: PropertyListDecodingOptions
-  package let offsets: [Int]
+  /// The number of objects in the offset table.
+  package let objectCount: Int
   package let objectRefSize: Int
   package let topObject: Int
   let offsetTableOffset: Int
-
-  /// The number of objects in the offset table.
-  package var objectCount: Int { offsets.count }
+  let offsetIntSize: Int
 
   /// Validates `data` as a binary property list.
   /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
-  package init(_ data: Data, options: PropertyListDecodingOptions = .default) throws {
-    try self.init(bytes: [UInt8](data), options: options)
+  package init(_ data: Data, options: PropertyListDecodingOptions = .default, validation: Validation = .full) throws {
+    try self.init(store: ByteStore(copying: data), options: options, validation: validation)
   }
 
   /// Validates `bytes` as a binary property list.
   /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
-  package init(bytes: [UInt8], options: PropertyListDecodingOptions = .default) throws {
+  package init(bytes: [UInt8], options: PropertyListDecodingOptions = .default, validation: Validation = .full) throws {
+    try self.init(store: ByteStore(copying: bytes), options: options, validation: validation)
+  }
+
+  /// Validates the bytes of `store` as a binary property list (a borrowing store reads the caller's memory).
+  /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
+  package init(
+    store bytes: ByteStore, options: PropertyListDecodingOptions = .default, validation: Validation = .full
+  )
+    throws
+  {
     self.bytes = bytes
     self.options = options
     let length = bytes.count
@@ -109,21 +132,12 @@ package struct BinaryPropertyListReader: Sendable {
     if refSize < 8, UInt64(count) > (UInt64(1) << UInt64(8 * refSize)) {
       throw fail("\(count) objects cannot be referenced with \(refSize)-byte references", trailer + 7)
     }
-    var offsets = [Int](repeating: 0, count: count)
-    for index in 0..<count {
-      let position = table + index * offsetIntSize
-      let offset = Self.readUInt(bytes, at: position, width: offsetIntSize)
-      guard offset >= UInt64(BinaryPropertyListMarker.headerSize), offset < tableOffset else {
-        throw ArchiveError(
-          .corruptData, "object \(index) starts at \(offset), outside the object area 8..<\(table)",
-          at: .init(byteOffset: position, objectIndex: index))
-      }
-      offsets[index] = Int(offset)
-    }
-    self.offsets = offsets
+    self.objectCount = count
     self.objectRefSize = refSize
     self.topObject = Int(top)
     self.offsetTableOffset = table
+    self.offsetIntSize = offsetIntSize
+    guard validation == .full else { return }
     try validateObjects()
     try validateNesting()
   }
@@ -131,7 +145,9 @@ package struct BinaryPropertyListReader: Sendable {
   // MARK: Validation
 
   private func validateObjects() throws {
-    for index in 0..<offsets.count {
+    // Offsets first, so that an object starting outside the object area is reported as such.
+    for index in 0..<objectCount { _ = try offset(of: index) }
+    for index in 0..<objectCount {
       let header = try header(of: index)
       switch header.kind {
       case .array, .set:
@@ -144,7 +160,7 @@ package struct BinaryPropertyListReader: Sendable {
           if element < header.count, try self.header(of: ref).kind.isContainer {
             throw ArchiveError(
               .corruptData, "dictionary key \(element) is a container (object \(ref)); keys must be scalars",
-              at: .init(byteOffset: offsets[index], objectIndex: index))
+              at: .init(byteOffset: try offset(of: index), objectIndex: index))
           }
         }
       default:
@@ -156,9 +172,9 @@ package struct BinaryPropertyListReader: Sendable {
   @discardableResult
   private func checkRef(at position: Int, in index: Int) throws -> Int {
     let ref = Self.readUInt(bytes, at: position, width: objectRefSize)
-    guard ref < UInt64(offsets.count) else {
+    guard ref < UInt64(objectCount) else {
       throw ArchiveError(
-        .corruptData, "reference to object \(ref), but there are only \(offsets.count) objects",
+        .corruptData, "reference to object \(ref), but there are only \(objectCount) objects",
         at: .init(byteOffset: position, objectIndex: index))
     }
     return Int(ref)
@@ -169,7 +185,7 @@ package struct BinaryPropertyListReader: Sendable {
   /// even when containers are shared.
   private func validateNesting() throws {
     // 0 = not seen, 1 = on the current path, 2 = finished.
-    var state = [UInt8](repeating: 0, count: offsets.count)
+    var state = [UInt8](repeating: 0, count: objectCount)
     var stack: [(object: Int, next: Int, header: Header)] = []
     func enter(_ object: Int) throws {
       let header = try header(of: object)
@@ -177,14 +193,14 @@ package struct BinaryPropertyListReader: Sendable {
       switch state[object] {
       case 1:
         throw ArchiveError(
-          .corruptData, "container object \(object) contains itself", at: .init(byteOffset: offsets[object]))
+          .corruptData, "container object \(object) contains itself", at: .init(byteOffset: try offset(of: object)))
       case 2:
         return
       default:
         guard stack.count < options.maxDepth else {
           throw ArchiveError(
             .limitExceeded, "containers nest deeper than the limit of \(options.maxDepth)",
-            at: .init(byteOffset: offsets[object], objectIndex: object))
+            at: .init(byteOffset: try offset(of: object), objectIndex: object))
         }
         state[object] = 1
         stack.append((object, 0, header))
@@ -205,9 +221,85 @@ package struct BinaryPropertyListReader: Sendable {
 
   // MARK: Lazy access
 
+  /// The byte offset at which an object starts, checked to lie inside the object area.
+  /// - Throws: ``ArchiveError`` when the object number is not below the object count (a reference out of range)
+  ///   or the offset table gives an offset outside the object area.
+  @inline(__always)
+  package func offset(of object: Int) throws -> Int {
+    guard object >= 0, object < objectCount else { throw referenceError(object) }
+    // In range: the table's bounds were checked at init.
+    let position = offsetTableOffset + object * offsetIntSize
+    let raw = Self.readUInt(bytes, at: position, width: offsetIntSize)
+    guard raw >= UInt64(BinaryPropertyListMarker.headerSize), raw < UInt64(offsetTableOffset) else {
+      throw ArchiveError(
+        .corruptData,
+        "object \(object) starts at \(raw), outside the object area 8..<\(offsetTableOffset)",
+        at: .init(byteOffset: position, objectIndex: object))
+    }
+    return Int(raw)
+  }
+
+  /// The byte offset of an object, or `nil` when the object number or its offset is out of range.
+  @inline(__always)
+  func checkedOffset(of object: Int) -> Int? {
+    guard object >= 0, object < objectCount else { return nil }
+    let raw = Self.readUInt(bytes, at: offsetTableOffset + object * offsetIntSize, width: offsetIntSize)
+    guard raw >= UInt64(BinaryPropertyListMarker.headerSize), raw < UInt64(offsetTableOffset) else { return nil }
+    return Int(raw)
+  }
+
+  private func referenceError(_ object: Int) -> ArchiveError {
+    ArchiveError(
+      .corruptData, "reference to object \(object), but there are only \(objectCount) objects",
+      at: .init(objectIndex: object))
+  }
+
   /// Parses the marker of an object and checks that its payload lies inside the object area.
   package func header(of object: Int) throws -> Header {
-    let offset = offsets[object]
+    let offset = try self.offset(of: object)
+    let marker = bytes[offset]
+    let low = Int(marker & 0x0F)
+    // The common forms (a length in the marker, a fixed-width number) are checked here; long lengths and every
+    // error take the out-of-line path.
+    switch marker >> 4 {
+    case 0x0:
+      if marker == BinaryPropertyListMarker.false { return Header(kind: .bool, count: 0, start: offset + 1) }
+      if marker == BinaryPropertyListMarker.true { return Header(kind: .bool, count: 1, start: offset + 1) }
+    case 0x1:
+      if low <= 3, offset + 1 + (1 << low) <= offsetTableOffset {
+        return Header(kind: .integer, count: 1 << low, start: offset + 1)
+      }
+    case 0x2:
+      if low == 2 || low == 3, offset + 1 + (1 << low) <= offsetTableOffset {
+        return Header(kind: .real, count: 1 << low, start: offset + 1)
+      }
+    case 0x4:
+      if low != 0x0F, offset + 1 + low <= offsetTableOffset {
+        return Header(kind: .data, count: low, start: offset + 1)
+      }
+    case 0x5:
+      if low != 0x0F, offset + 1 + low <= offsetTableOffset {
+        return Header(kind: .asciiString, count: low, start: offset + 1)
+      }
+    case 0x8:
+      if offset + 2 + low <= offsetTableOffset { return Header(kind: .uid, count: low + 1, start: offset + 1) }
+    case 0xA:
+      if low != 0x0F, offset + 1 + low * objectRefSize <= offsetTableOffset {
+        return Header(kind: .array, count: low, start: offset + 1)
+      }
+    case 0xD:
+      if low != 0x0F, offset + 1 + 2 * low * objectRefSize <= offsetTableOffset {
+        return Header(kind: .dictionary, count: low, start: offset + 1)
+      }
+    default:
+      break
+    }
+    return try parseHeader(object: object, offset: offset)
+  }
+
+  /// The general parse of ``header(of:)``: every marker, long lengths, and the errors.
+  @inline(never)
+  private func parseHeader(object: Int, offset: Int) throws -> Header {
     let marker = bytes[offset]
     let high = marker & 0xF0
     let low = Int(marker & 0x0F)
@@ -286,12 +378,12 @@ package struct BinaryPropertyListReader: Sendable {
     }
   }
 
-  /// The object number stored at a reference position (validated at init).
+  /// The object number stored at a reference position. With ``Validation/onAccess`` it may be out of range:
+  /// ``header(of:)`` and ``offset(of:)`` check it.
   @inline(__always)
   package func ref(at position: Int) -> Int {
-    var value = 0
-    for i in 0..<objectRefSize { value = value << 8 | Int(bytes[position + i]) }
-    return value
+    // At most 8 bytes: the top bit may be set for an 8-byte reference, which is then out of range (negative).
+    Int(truncatingIfNeeded: Self.readUInt(bytes, at: position, width: objectRefSize))
   }
 
   /// The `index`th element of an array or set, or the `index`th key of a dictionary.
@@ -306,49 +398,39 @@ package struct BinaryPropertyListReader: Sendable {
     ref(at: header.start + (header.count + index) * objectRefSize)
   }
 
-  /// `true` when the object is an ASCII string equal to `key` (compared as bytes, no `String` is made).
+  /// `true` when the object is an ASCII string equal to `key` (compared as bytes, no `String` is made); `false`
+  /// for anything unreadable.
   package func isASCIIString(_ object: Int, equalTo key: [UInt8]) -> Bool {
-    let offset = offsets[object]
-    let marker = bytes[offset]
-    if marker & 0xF0 != BinaryPropertyListMarker.asciiString { return false }
-    let low = Int(marker & 0x0F)
-    if low != 0x0F {
-      guard low == key.count else { return false }
-      for i in 0..<low where bytes[offset + 1 + i] != key[i] { return false }
-      return true
+    guard let header = try? header(of: object), header.kind == .asciiString, header.count == key.count else {
+      return false
     }
-    guard let header = try? header(of: object), header.count == key.count else { return false }
-    for i in 0..<key.count where bytes[header.start + i] != key[i] { return false }
+    let stored = bytes[header.start..<(header.start + header.count)]
+    for i in 0..<key.count where stored[i] != key[i] { return false }
+    return true
+  }
+
+  /// `true` when the object is an ASCII string whose bytes equal `key`; `false` for anything unreadable.
+  @inline(__always)
+  package func isASCIIString(_ object: Int, equalTo key: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let header = try? header(of: object), header.kind == .asciiString, header.count == key.count else {
+      return false
+    }
+    let stored = bytes[header.start..<(header.start + header.count)]
+    for i in 0..<key.count where stored[i] != key[i] { return false }
     return true
   }
 
   /// Finds the value of an ASCII string key in a dictionary object by comparing bytes, without allocating.
   package func lookup(string key: String, inDictionary header: Header) -> Int? {
+    lookupPosition(string: key, inDictionary: header).map { dictionaryValue(header, $0) }
+  }
+
+  /// The position of an ASCII string key in a dictionary object (its first occurrence), by comparing bytes.
+  package func lookupPosition(string key: String, inDictionary header: Header) -> Int? {
     var key = key
     return key.withUTF8 { keyBytes -> Int? in
-      bytes.withUnsafeBufferPointer { buffer -> Int? in
-        for i in 0..<header.count {
-          let keyRef = element(header, i)
-          let offset = offsets[keyRef]
-          let marker = buffer[offset]
-          guard marker & 0xF0 == BinaryPropertyListMarker.asciiString else { continue }
-          var start = offset + 1
-          var length = Int(marker & 0x0F)
-          if length == 0x0F {
-            guard let parsed = try? self.header(of: keyRef) else { continue }
-            start = parsed.start
-            length = parsed.count
-          }
-          guard length == keyBytes.count else { continue }
-          var equal = true
-          for j in 0..<length where buffer[start + j] != keyBytes[j] {
-            equal = false
-            break
-          }
-          if equal { return dictionaryValue(header, i) }
-        }
-        return nil
-      }
+      for i in 0..<header.count where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
+      return nil
     }
   }
 
@@ -376,8 +458,26 @@ package struct BinaryPropertyListReader: Sendable {
       if high == UInt64.max, Int64(bitPattern: low) < 0 { return .integer(Int64(bitPattern: low)) }
       throw ArchiveError(
         .unsupportedFormat, "16-byte integer does not fit in 64 bits",
-        at: .init(byteOffset: offsets[object], objectIndex: object))
+        at: .init(byteOffset: header.start - 1, objectIndex: object))
     }
+  }
+
+  /// Reads an integer object of 1, 2, 4 or 8 bytes (the first three unsigned, the last signed); `nil` for the
+  /// 16-byte form, which ``integer(_:object:)`` reads.
+  @inline(__always)
+  package func int64(_ header: Header) -> Int64? {
+    switch header.count {
+    case 1, 2, 4: Int64(Self.readUInt(bytes, at: header.start, width: header.count))
+    case 8: Int64(bitPattern: Self.readUInt64(bytes, at: header.start))
+    default: nil
+    }
+  }
+
+  /// Reads a real object (4 or 8 bytes) as a `Double`.
+  @inline(__always)
+  package func double(_ header: Header) -> Double {
+    if header.count == 4 { return Double(Float(bitPattern: UInt32(Self.readUInt(bytes, at: header.start, width: 4)))) }
+    return Double(bitPattern: Self.readUInt64(bytes, at: header.start))
   }
 
   /// Reads a real object (4 or 8 bytes).
@@ -391,13 +491,17 @@ package struct BinaryPropertyListReader: Sendable {
   /// Reads a string object (ASCII or UTF-16).
   package func string(_ header: Header, object: Int) throws -> String {
     if header.kind == .asciiString {
-      let slice = bytes[header.start..<(header.start + header.count)]
-      if let bad = slice.firstIndex(where: { $0 >= 0x80 }) {
-        throw ArchiveError(
-          .corruptData, String(format: "ASCII string contains the byte 0x%02X", bytes[bad]),
-          at: .init(byteOffset: bad, objectIndex: object))
+      let buffer = bytes[header.start..<(header.start + header.count)]
+      var ascii = true
+      for byte in buffer where byte >= 0x80 {
+        ascii = false
+        break
       }
-      return String(decoding: slice, as: UTF8.self)
+      if ascii { return String(decoding: buffer, as: UTF8.self) }
+      let bad = header.start + (buffer.firstIndex { $0 >= 0x80 } ?? 0)
+      throw ArchiveError(
+        .corruptData, String(format: "ASCII string contains the byte 0x%02X", bytes[bad]),
+        at: .init(byteOffset: bad, objectIndex: object))
     }
     var units = [UInt16](repeating: 0, count: header.count)
     for i in 0..<header.count {
@@ -409,7 +513,7 @@ package struct BinaryPropertyListReader: Sendable {
 
   /// Reads a data object.
   package func data(_ header: Header) -> Data {
-    Data(bytes[header.start..<(header.start + header.count)])
+    Data(buffer: bytes[header.start..<(header.start + header.count)])
   }
 
   /// Reads a UID object.
@@ -423,36 +527,73 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// Materialises the object and everything it contains.
-  /// - Throws: ``ArchiveError`` when content is invalid or expansion of shared containers exceeds the limit.
+  /// - Throws: ``ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
+  ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
   package func value(of object: Int) throws -> PropertyListValue {
     // Count first (linear: each shared container is counted once), so a hostile file is refused before any
-    // allocation instead of after building a huge tree.
-    var memo: [Int: Int] = [:]
-    let expanded = try expandedCount(object, memo: &memo)
+    // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
+    // unchecked: nesting, cycles and dictionary keys.
+    var memo: [Int: Expansion] = [:]
+    let expanded = try expansion(of: object, depth: 1, memo: &memo).count
     guard expanded <= options.maxExpandedValueCount else {
       throw ArchiveError(
         .limitExceeded,
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
-        at: .init(byteOffset: offsets[object], objectIndex: object))
+        at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
     var budget = options.maxExpandedValueCount
     return try materialize(object, budget: &budget)
   }
 
-  /// The number of values the object expands to, saturating just above the limit.
-  private func expandedCount(_ object: Int, memo: inout [Int: Int]) throws -> Int {
-    if let known = memo[object] { return known }
+  /// What a container expands to: the number of values (saturating just above the limit) and the depth of the
+  /// containers inside it, itself included; `height` is -1 while the container is being counted.
+  private struct Expansion {
+    var count: Int
+    var height: Int
+  }
+
+  /// The expansion of the object reached at `depth` (the number of containers on the path, itself included).
+  /// Recursion is bounded: it stops with an error past the depth limit, and a container met again while it is
+  /// being counted contains itself.
+  private func expansion(of object: Int, depth: Int, memo: inout [Int: Expansion]) throws -> Expansion {
+    if let known = memo[object] {
+      guard known.height >= 0 else {
+        throw ArchiveError(
+          .corruptData, "container object \(object) contains itself",
+          at: .init(byteOffset: try offset(of: object), objectIndex: object))
+      }
+      guard depth - 1 + known.height <= options.maxDepth else { throw depthError(object) }
+      return known
+    }
     let header = try header(of: object)
-    guard header.kind.isContainer else { return 1 }
+    guard header.kind.isContainer else { return Expansion(count: 1, height: 0) }
+    guard depth <= options.maxDepth else { throw depthError(object) }
+    memo[object] = Expansion(count: 0, height: -1)
     let ceiling = options.maxExpandedValueCount + 1
     var total = 1
+    var height = 1
     let elements = header.kind == .dictionary ? 2 * header.count : header.count
     for i in 0..<elements {
-      total = min(ceiling, total + (try expandedCount(element(header, i), memo: &memo)))
+      let child = element(header, i)
+      if header.kind == .dictionary, i < header.count, try self.header(of: child).kind.isContainer {
+        throw ArchiveError(
+          .corruptData, "dictionary key \(i) is a container (object \(child)); keys must be scalars",
+          at: .init(byteOffset: try offset(of: object), objectIndex: object))
+      }
+      let inner = try expansion(of: child, depth: depth + 1, memo: &memo)
+      total = min(ceiling, total + inner.count)
+      height = max(height, inner.height + 1)
       if total == ceiling { break }
     }
-    memo[object] = total
-    return total
+    let result = Expansion(count: total, height: height)
+    memo[object] = result
+    return result
+  }
+
+  private func depthError(_ object: Int) -> ArchiveError {
+    ArchiveError(
+      .limitExceeded, "containers nest deeper than the limit of \(options.maxDepth)",
+      at: .init(byteOffset: (try? offset(of: object)) ?? 0, objectIndex: object))
   }
 
   /// Materialises the top object.
@@ -464,7 +605,7 @@ package struct BinaryPropertyListReader: Sendable {
       throw ArchiveError(
         .limitExceeded,
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
-        at: .init(byteOffset: offsets[object], objectIndex: object))
+        at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
     let header = try header(of: object)
     switch header.kind {
@@ -493,19 +634,17 @@ package struct BinaryPropertyListReader: Sendable {
   // MARK: Byte helpers
 
   @inline(__always)
-  static func readUInt(_ bytes: [UInt8], at position: Int, width: Int) -> UInt64 {
-    var value: UInt64 = 0
-    for i in 0..<width { value = value << 8 | UInt64(bytes[position + i]) }
-    return value
+  static func readUInt(_ bytes: ByteStore, at position: Int, width: Int) -> UInt64 {
+    bytes.readUInt(at: position, width: width)
   }
 
   @inline(__always)
-  static func readUInt64(_ bytes: [UInt8], at position: Int) -> UInt64 {
+  static func readUInt64(_ bytes: ByteStore, at position: Int) -> UInt64 {
     readUInt(bytes, at: position, width: 8)
   }
 
-  private static func describeMagic(_ bytes: [UInt8]) -> String {
-    let prefix = bytes.prefix(8)
+  private static func describeMagic(_ bytes: ByteStore) -> String {
+    let prefix = bytes[0..<Swift.min(8, bytes.count)]
     if prefix.isEmpty { return "an empty input" }
     if prefix.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return "\"\(String(decoding: prefix, as: UTF8.self))\"" }
     return prefix.map { String(format: "%02X", $0) }.joined(separator: " ")
