@@ -34,8 +34,14 @@ build() {
   (cd "$root" && swift build -c release --target NibLoading \
     -Xswiftc -sanitize=fuzzer,address --scratch-path "$work/build" >&2)
   local release="$work/build/release" objects=()
-  for module in "${modules[@]}"; do objects+=("$release/$module.build/"*.o); done
+  # Only the objects of today's sources: a file deleted or renamed leaves its old object behind in the build folder.
+  for module in "${modules[@]}"; do
+    while IFS= read -r source; do
+      objects+=("$release/$module.build/$(basename "$source").o")
+    done < <(find "$root/Sources/$module" -name '*.swift' | sort)
+  done
   mkdir -p "$work/bin"
+  rm -f "$work/bin/$target"
   echo "fuzz.sh: linking $target…" >&2
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_$target" \
     "$here/Targets/$target.swift" -I "$release/Modules" "${objects[@]}" -o "$work/bin/$target" 2>&1 \

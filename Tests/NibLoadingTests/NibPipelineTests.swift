@@ -254,4 +254,30 @@ struct NibPipelineTests {
     #expect(try text(NibBundle(resourceURL: root, preferredLocalizations: ["en"])) == "edited")
     #expect(throws: ArchiveError.self) { try NibBundle(resourceURL: root).url(forNibNamed: "Missing") }
   }
+
+  @Test("NIB-040: a XIB constraint's items are the document's objects its firstItem and secondItem ids name")
+  func constraintItems() throws {
+    let data = xib(
+      #"""
+      <view id="root">
+          <subviews>
+              <label text="Name" id="lb0"/>
+              <view id="v1"/>
+          </subviews>
+          <constraints>
+              <constraint firstItem="lb0" firstAttribute="leading" secondItem="v1" secondAttribute="trailing" constant="8" id="c1"/>
+          </constraints>
+      </view>
+      """#)
+    let instance = try Nib(data: data, registry: testRegistry).instantiate(owner: nil)
+    let objects = instance.objectsByID
+    let constraint = try #require(objects["c1"] as? LayoutConstraint)
+    let label = try #require(objects["lb0"] as? Label)
+    let view = try #require(objects["v1"] as? View)
+    #expect(constraint.firstItem === label)
+    #expect(constraint.secondItem === view)
+    #expect(constraint.firstAttribute == "leading")
+    #expect(constraint.constant == 8)
+    #expect(constraint.multiplier == 1)
+  }
 }
