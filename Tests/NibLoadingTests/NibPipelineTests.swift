@@ -269,7 +269,7 @@ struct NibPipelineTests {
           </constraints>
       </view>
       """#)
-    let instance = try Nib(data: data, registry: testRegistry).instantiate(owner: nil)
+    let instance = try Nib(data: data, registry: testRegistry).instantiateGraph(owner: nil)
     let objects = instance.objectsByID
     let constraint = try #require(objects["c1"] as? LayoutConstraint)
     let label = try #require(objects["lb0"] as? Label)
