@@ -85,6 +85,30 @@ extension PropertyListValue {
   }
 }
 
+extension PropertyListValue: CustomStringConvertible {
+  /// A short, bounded description for messages: scalars as themselves (strings quoted and cut at 64 characters,
+  /// dates as seconds since 2001), data and containers by their size.
+  ///
+  /// Never Foundation's `Date.description`, which traps on dates outside its calendar's range (a hostile archive
+  /// can hold any 64-bit real as a date), and never a whole container, which could be gigabytes in a message.
+  public var description: String {
+    switch self {
+    case .bool(let v): String(v)
+    case .integer(let v): String(v)
+    case .unsignedInteger(let v): String(v)
+    case .real(let v): String(v)
+    case .float(let v): String(v)
+    case .date(let v): "date \(v.timeIntervalSinceReferenceDate) s after 2001-01-01"
+    case .data(let v): "\(v.count) bytes of data"
+    case .string(let v): v.count > 64 ? "\"\(v.prefix(64))…\" (\(v.count) characters)" : "\"\(v)\""
+    case .uid(let v): "UID \(v)"
+    case .array(let v): "array of \(v.count)"
+    case .set(let v): "set of \(v.count)"
+    case .dictionary(let v): "dictionary of \(v.entries.count)"
+    }
+  }
+}
+
 extension PropertyListValue: Hashable {
   /// Exact structural equality: reals by bit pattern, sets and dictionaries unordered.
   public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {

@@ -244,4 +244,23 @@ struct CraftedArchiveTests {
       Self.failure(nested, secure: true, allowed: [NSDictionary.self, NSString.self, Record.self])?.code
         == .classNotAllowed)
   }
+
+  @Test("ARC-042: values quoted in error messages are described without Foundation's Date.description, which traps")
+  func farFutureDateInAMessage() throws {
+    // Found by the fuzzer: `$version` held a date of 1e300 seconds, and the error message's interpolation of it
+    // called Date.description, which traps outside its calendar's range.
+    let data = try PropertyListWriter.write([
+      "$archiver": "NSKeyedArchiver", "$version": .date(Date(timeIntervalSinceReferenceDate: 1e300)), "$top": [:],
+      "$objects": ["$null"],
+    ])
+    do {
+      _ = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      Issue.record("a date as $version was accepted")
+    } catch let error as ArchiveError {
+      #expect(error.code == .unsupportedFormat)
+      #expect(error.message.contains("1e+300"), "\(error)")
+    }
+    #expect(PropertyListValue.string(String(repeating: "x", count: 1_000)).description.count < 100)
+    #expect(PropertyListValue.date(Date(timeIntervalSinceReferenceDate: -.infinity)).description.contains("-inf"))
+  }
 }
