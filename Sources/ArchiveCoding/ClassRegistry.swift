@@ -179,13 +179,10 @@ public final class ClassRegistry: Sendable {
       if let collection = type as? any CollectionMarker.Type {
         names.formUnion(allowedClassNames(for: collection.elementTypes))
       }
-      for entry in state.withLock({ $0.valueTypes }) where entry.type.type == type {
-        names.formUnion(entry.classNames)
-      }
       // Value types registered process-wide (the archive modules register theirs in the shared registry) count
       // for private registries too.
-      if self !== Self.shared {
-        for entry in Self.shared.state.withLock({ $0.valueTypes }) where entry.type.type == type {
+      for registry in self === Self.shared ? [self] : [self, Self.shared] {
+        for entry in registry.state.withLock({ $0.valueTypes }) where entry.type.type == type {
           names.formUnion(entry.classNames)
         }
       }

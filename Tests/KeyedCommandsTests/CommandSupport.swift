@@ -20,6 +20,13 @@ func corpusFiles(_ folder: String, extensions: Set<String>) -> [URL] {
   return files.sorted { $0.path < $1.path }
 }
 
+/// A new, empty directory under the system's temporary directory, named `prefix-UUID`; the caller removes it.
+func makeTemporaryDirectory(_ prefix: String) throws -> URL {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return directory
+}
+
 /// Runs `keyed` in-process.
 func keyed(_ arguments: String..., input: Data = Data()) -> KeyedTool.Result {
   KeyedTool.run(arguments, standardInput: { input })

@@ -24,8 +24,7 @@ struct CompileTests {
 
   @Test("CLI-040, NIB-070: compiling then loading gives the same counts as loading the document (XIBs and storyboards)")
   func sameCounts() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("compile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("compile")
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(!Self.documents.isEmpty)
     for document in Self.documents {

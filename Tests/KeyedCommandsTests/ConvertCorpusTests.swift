@@ -32,12 +32,6 @@ enum CorpusArchives {
 struct ConvertCorpusTests {
   static var archives: URL? { CorpusArchives.directory }
 
-  static func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-convert-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
-
   @Test(
     "ARC-028: keyed convert to binary and to XML keeps keyed dump --json identical",
     arguments: CorpusArchives.validFiles)
@@ -47,7 +41,7 @@ struct ConvertCorpusTests {
     let original = KeyedTool.run(["dump", "--json", input])
     #expect(original.status == 0, "\(original.errors)")
     #expect(!original.output.isEmpty)
-    let directory = try Self.temporaryDirectory()
+    let directory = try makeTemporaryDirectory("keyed-convert")
     defer { try? FileManager.default.removeItem(at: directory) }
     for format in ["binary", "xml"] {
       let output = directory.appendingPathComponent("out.\(format)").path
@@ -65,7 +59,7 @@ struct ConvertCorpusTests {
   @Test("ARC-028: after one pass through XML, binary → XML → binary conversion is byte-stable")
   func convertIsStable() throws {
     let archives = try #require(Self.archives)
-    let directory = try Self.temporaryDirectory()
+    let directory = try makeTemporaryDirectory("keyed-convert")
     defer { try? FileManager.default.removeItem(at: directory) }
     // XML has one real type, so the first pass may widen 32-bit reals (ARC-010); after it, nothing changes.
     for file in CorpusArchives.validFiles {

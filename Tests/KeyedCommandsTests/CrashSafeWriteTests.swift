@@ -19,8 +19,7 @@ struct CrashSafeWriteTests {
     "ARC-050: a writer killed with SIGKILL at random moments always leaves the old or the new archive, never a torn one"
   )
   func killedWriter() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("kill")
     defer { try? FileManager.default.removeItem(at: directory) }
     let versions = try [1, 2].map { version -> URL in
       let url = directory.appendingPathComponent("v\(version).archive")
@@ -101,8 +100,7 @@ struct CrashSafeWriteTests {
       print("strace is not installed: the system-call kill points are not checked here (.ci/run installs it)")
       return
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("killpoints-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("killpoints")
     defer { try? FileManager.default.removeItem(at: directory) }
     let old = try Self.archive(version: 1)
     let newer = directory.appendingPathComponent("v2.archive")

@@ -30,12 +30,10 @@ struct HostileValidateTests {
     let started = Date()
     try process.run()
     let deadline = started.addingTimeInterval(secondsLimit)
-    var collected = Data()
-    let reader = errors.fileHandleForReading
     while process.isRunning, Date() < deadline { usleep(5_000) }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
-    collected = reader.readDataToEndOfFile()
+    let collected = errors.fileHandleForReading.readDataToEndOfFile()
     return (
       process.terminationStatus, process.terminationReason == .uncaughtSignal,
       String(decoding: collected, as: UTF8.self),
@@ -139,8 +137,7 @@ struct HostileValidateTests {
     "CLI-032: keyed validate refuses hostile files of every format with exit 65 and a diagnostic, in seconds and under 4 GB"
   )
   func craftedHostileFiles() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("hostile")
     defer { try? FileManager.default.removeItem(at: directory) }
     for (name, url) in try Self.craftedFiles(in: directory) {
       let status = try Self.expectContract(url, name)
@@ -173,8 +170,7 @@ struct HostileValidateTests {
       print("../shared/corpus is absent: the mutation sweep through keyed validate is skipped")
       return
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mutants-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try makeTemporaryDirectory("mutants")
     defer { try? FileManager.default.removeItem(at: directory) }
     var generator = SplitMix(state: 0x4B45_5945_44)
     var statuses: [Int32: Int] = [:]

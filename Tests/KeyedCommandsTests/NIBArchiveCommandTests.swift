@@ -9,13 +9,16 @@ struct NIBArchiveCommandTests {
     corpusFiles("nib", extensions: ["nib"]).filter { url in
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-        let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+        let handle = FileHandle(forReadingAtPath: url.path)
+      else { return false }
       defer { try? handle.close() }
       return handle.readData(ofLength: 10) == Data("NIBArchive".utf8)
     }
   }
 
-  @Test("NIBA-061, CLI-021, CLI-031: every NIBArchive file validates, and instantiate --stats --json with the catalog counts what an independent walk counts")
+  @Test(
+    "NIBA-061, CLI-021, CLI-031: every NIBArchive file validates, and instantiate --stats --json with the catalog counts what an independent walk counts"
+  )
   func everyFile() throws {
     let files = Self.files
     guard !files.isEmpty else {
@@ -23,7 +26,8 @@ struct NIBArchiveCommandTests {
       return
     }
     #expect(files.count == 214)
-    let oracle = try runPython("compiled_nib_table_counts.py", ["--with-application"] + files.map(\.path))
+    let oracle =
+      try runPython("compiled_nib_table_counts.py", ["--with-application"] + files.map(\.path))
       .flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["files"] as? [String: Any]
     for url in files {
       #expect(keyed("validate", url.path).status == 0, "\(url.path)")
