@@ -180,8 +180,8 @@ enum Ours {
       encode: { value in try PropertyListWriter.write(value, format: .binary) })
   }
 
-  /// `PropertyList.read.plist-N` and `PropertyList.read.bplist-10mb`: read a binary plist with our reader. Use
-  /// `archive: PropertyListCases.binaryPlist` so ours reads the very bytes PropertyListSerialization reads.
+  /// `PropertyList.read.plist-N` and `PropertyList.read.bplist-10mb`: read a binary plist with our reader, from the
+  /// very bytes PropertyListSerialization reads (`PropertyListCases.binaryPlist`).
   static func propertyListRead() -> Side? {
     .decoding(
       "PropertyListReader", PlistInput.self, archive: PropertyListCases.binaryPlist,

@@ -42,20 +42,32 @@ enum BenchmarkCommand {
     if !options.json {
       print(
         "keyed-benchmarks\(options.quick ? " --quick" : ""): \(selected.count) cases, \(policy.minRuns)-"
-          + "\(policy.maxRuns) runs per side, budget \(Units.duration(policy.budgetSeconds)) per side, "
+          + "\(policy.maxRuns) runs per side, budget \(Units.duration(policy.budgetSeconds)) per case, "
           + "\(ProcessInfo.processInfo.activeProcessorCount) cores\n")
     }
     for (index, item) in selected.enumerated() {
       printError("[\(index + 1)/\(selected.count)] \(item.name)")
       inputs.enter(group: item.group)
-      let ours = item.ours.map {
-        runner.measure($0, caseName: item.name, targetN: item.n, reducible: false, probes: true)
+      // One budget for the whole case, shared out as the sides run: ours, the floor, then the peers.
+      let sides = (item.ours == nil ? 0 : 1) + (item.floor == nil ? 0 : 1) + item.peers.count
+      let budget = CaseBudget(totalSeconds: policy.budgetSeconds, sides: sides)
+      var sidesLeft = sides
+      func share() -> Double {
+        defer { sidesLeft -= 1 }
+        return budget.share(sidesLeft: sidesLeft)
       }
-      let peers = item.peers.map {
-        runner.measure($0, caseName: item.name, targetN: item.n, reducible: true, probes: true)
+      let ours = item.ours.map {
+        runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: true)
       }
       let floor = item.floor.map {
-        runner.measure($0, caseName: item.name, targetN: item.n, reducible: false, probes: false)
+        runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: false)
+      }
+      let peers = item.peers.map {
+        runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: true, probes: true)
+      }
+      if !options.json {
+        printError(
+          "  \(item.name): \(Units.duration(budget.elapsedSeconds)) (budget \(Units.duration(budget.totalSeconds)))")
       }
       let result = CaseResult(
         name: item.name, n: item.n, summary: item.summary, notes: item.notes, ours: ours, peers: peers, floor: floor)

@@ -7,7 +7,7 @@ struct BenchmarkOptions {
   var measuresMemory = true
   /// Substrings of case names; a case runs when its name contains any of them (all run when empty).
   var filters: [String] = []
-  /// Seconds per side of a case; nil for the mode's default.
+  /// Seconds per case, all sides together; nil for the mode's default.
   var budget: Double?
   /// Child mode: the case, size, role and peer label whose peak memory to measure.
   var child: String?
@@ -73,8 +73,9 @@ struct BenchmarkOptions {
       --quick             Small sizes (1k and 10k) and a short budget: the whole suite in well under a minute.
       --json              Print one JSON array of result rows on stdout instead of the tables.
       --filter NAME       Run only the cases whose name contains NAME (repeatable: any of them).
-      --budget SECONDS    Time allowed for one side of one case (default 30, or 0.5 with --quick). A peer that would
-                          take longer is measured at the largest size that fits and reported as such.
+      --budget SECONDS    Time allowed for one case, all its sides together (default 30, or 2 with --quick), shared
+                          out as the sides run. A peer that would overrun its share is measured at the largest size
+                          that fits and reported as such; ours always runs at the case's size, at least once.
       --no-memory         Do not measure peak memory (no child processes).
       --list              List the cases and exit.
       -h, --help          Show this help.

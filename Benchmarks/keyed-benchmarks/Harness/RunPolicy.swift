@@ -6,8 +6,9 @@ struct RunPolicy {
   var maxRuns: Int
   /// Once ``minRuns`` are done, stop adding runs when the measured runs have taken this long together.
   var targetSeconds: Double
-  /// The most time one side of one case may take: building its inputs, probing sizes, the warm-up, the measured
-  /// runs and the memory child together. A peer that would need more runs at a smaller size.
+  /// The most time one case may take, all its sides together: building their inputs, probing sizes, the warm-ups,
+  /// the measured runs and the memory children. ``BudgetPlan`` shares it out between the sides; a peer that would
+  /// overrun its share runs at a smaller size. Ours always runs at the case's N, at least once.
   var budgetSeconds: Double
   /// Whether each side's peak memory is measured in a child process.
   var measuresMemory: Bool
@@ -16,13 +17,13 @@ struct RunPolicy {
   /// The smallest size probed when looking for the growth rate.
   var smallestProbe: Int = 10
 
-  /// The full suite: 3 to 10 runs, 30 s per side unless told otherwise.
+  /// The full suite: 3 to 10 runs, 30 s per case unless told otherwise.
   static func full(budget: Double?, memory: Bool) -> RunPolicy {
     RunPolicy(minRuns: 3, maxRuns: 10, targetSeconds: 2, budgetSeconds: budget ?? 30, measuresMemory: memory)
   }
 
-  /// `--quick`: 3 to 5 runs, a short budget per side, so the whole suite takes well under a minute.
+  /// `--quick`: 3 to 5 runs, a short budget per case, so the whole suite takes well under a minute.
   static func quick(budget: Double?, memory: Bool) -> RunPolicy {
-    RunPolicy(minRuns: 3, maxRuns: 5, targetSeconds: 0.05, budgetSeconds: budget ?? 0.5, measuresMemory: memory)
+    RunPolicy(minRuns: 3, maxRuns: 5, targetSeconds: 0.05, budgetSeconds: budget ?? 2, measuresMemory: memory)
   }
 }

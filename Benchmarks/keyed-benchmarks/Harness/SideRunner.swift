@@ -20,9 +20,10 @@ struct SideRunner {
   /// Measures `side` at `targetN`, or at a smaller size if `reducible` and the budget demands it.
   /// - Parameters:
   ///   - caseName: the case, for the memory child.
+  ///   - budget: the seconds this side may take (its share of the case's budget, ``CaseBudget``).
   ///   - probes: whether to probe smaller sizes first (for the growth rate and the budget); the floor does not.
   func measure(
-    _ side: Side, caseName: String, targetN: Int, reducible: Bool, probes probing: Bool
+    _ side: Side, caseName: String, targetN: Int, budget: Double, reducible: Bool, probes probing: Bool
   )
     -> SideMeasurement
   {
@@ -35,7 +36,7 @@ struct SideRunner {
       let ladder = probing ? SizeLadder.sizes(upTo: targetN, from: policy.smallestProbe) : [targetN]
       for n in ladder {
         if reducible, !probes.isEmpty {
-          let remaining = policy.budgetSeconds - Stopwatch.seconds(since: started)
+          let remaining = budget - Stopwatch.seconds(since: started)
           if predictedCost(at: n, from: probes) > remaining {
             chosen = largestFitting(below: n, from: probes, within: remaining)
             // Within 10% of the case's N, run at N itself with fewer runs rather than report a reduced N.
@@ -47,7 +48,7 @@ struct SideRunner {
         let (run, prepareSeconds) = try Stopwatch.time { try side.prepare(n, inputs) }
         kept = (n, run, prepareSeconds)
         if n == targetN { break }
-        probes.append(Probe(n: n, runSeconds: try probeTime(run), prepareSeconds: prepareSeconds))
+        probes.append(Probe(n: n, runSeconds: try probeTime(run, budget: budget), prepareSeconds: prepareSeconds))
       }
       if kept?.n != chosen {
         kept = nil
@@ -60,7 +61,8 @@ struct SideRunner {
       result.prepareSeconds = final.prepareSeconds
       result.objects = final.run.objects
       result.operations = final.run.operations
-      try runMeasured(final.run, started: started, prepareSeconds: final.prepareSeconds, into: &result)
+      try runMeasured(
+        final.run, started: started, budget: budget, prepareSeconds: final.prepareSeconds, into: &result)
     } catch {
       result.failure = "threw \(error)"
       return result
@@ -86,7 +88,8 @@ struct SideRunner {
 
   /// The warm-up (one checked operation, plus one full run when a run repeats the operation) and the measured runs.
   private func runMeasured(
-    _ run: PreparedRun, started: ContinuousClock.Instant, prepareSeconds: Double, into result: inout SideMeasurement
+    _ run: PreparedRun, started: ContinuousClock.Instant, budget: Double, prepareSeconds: Double,
+    into result: inout SideMeasurement
   ) throws {
     let (checked, checkSeconds) = try Stopwatch.time { try run.warmUp() }
     result.bytes = checked.bytes
@@ -102,7 +105,7 @@ struct SideRunner {
       if result.samples.count >= policy.minRuns, measured >= policy.targetSeconds { break }
       let next = result.samples.min() ?? estimate
       let elapsed = Stopwatch.seconds(since: started)
-      if !result.samples.isEmpty, elapsed + next + memoryReserve > policy.budgetSeconds { break }
+      if !result.samples.isEmpty, elapsed + next + memoryReserve > budget { break }
       result.samples.append(try Stopwatch.time { try run.run() }.seconds)
     }
   }
@@ -110,7 +113,7 @@ struct SideRunner {
   /// Times one probe: run at least twice (the first run warms up) and until it has run
   /// ``RunPolicy/probeSeconds``, but only once when a run takes more than a twentieth of the budget; the fastest run
   /// counts.
-  private func probeTime(_ run: PreparedRun) throws -> Double {
+  private func probeTime(_ run: PreparedRun, budget: Double) throws -> Double {
     var fastest = Double.infinity
     var total = 0.0
     var count = 0
@@ -119,7 +122,7 @@ struct SideRunner {
       fastest = min(fastest, seconds)
       total += seconds
       count += 1
-    } while (count < 2 || total < policy.probeSeconds) && count < 50 && fastest < policy.budgetSeconds / 20
+    } while (count < 2 || total < policy.probeSeconds) && count < 50 && fastest < budget / 20
     return fastest
   }
 

@@ -1,0 +1,27 @@
+/// Shares one case's time budget (``RunPolicy/budgetSeconds``) between its sides, in the order they run: each side
+/// gets an equal part of what is left when it starts, so a side that finishes early leaves more to the next one.
+/// Ours is never reduced (it runs at the case's N at least once, whatever its share), so a slow ours can use up the
+/// case's time; every later side still gets a minimum share, a quarter of an equal part, and is measured at the
+/// largest N that fits in it.
+struct CaseBudget {
+  /// The whole case's budget.
+  let totalSeconds: Double
+  /// How many sides the case has.
+  let sides: Int
+  private let started = ContinuousClock.now
+
+  init(totalSeconds: Double, sides: Int) {
+    self.totalSeconds = totalSeconds
+    self.sides = max(sides, 1)
+  }
+
+  /// Seconds since the case started.
+  var elapsedSeconds: Double { Stopwatch.seconds(since: started) }
+
+  /// The share of the next side to run, when `sidesLeft` sides (that one included) have not run yet.
+  func share(sidesLeft: Int) -> Double {
+    let remaining = totalSeconds - elapsedSeconds
+    let minimum = totalSeconds / Double(4 * sides)
+    return max(minimum, remaining / Double(max(sidesLeft, 1)))
+  }
+}
