@@ -147,8 +147,16 @@ package struct BinaryPropertyListReader: Sendable {
   private func validateObjects() throws {
     // Offsets first, so that an object starting outside the object area is reported as such.
     for index in 0..<objectCount { _ = try offset(of: index) }
+    // Objects own disjoint bytes (ARC-007). Writers lay objects out in table order, so each one must start at or
+    // after the end of the one before; a table in any other order is sorted and checked again.
+    var previousEnd = 0
+    var inOrder = true
     for index in 0..<objectCount {
       let header = try header(of: index)
+      if inOrder {
+        let start = try offset(of: index)
+        if start >= previousEnd { previousEnd = payloadEnd(header) } else { inOrder = false }
+      }
       switch header.kind {
       case .array, .set:
         for element in 0..<header.count {
@@ -166,6 +174,38 @@ package struct BinaryPropertyListReader: Sendable {
       default:
         break
       }
+    }
+    if !inOrder { try checkDisjointObjects() }
+  }
+
+  /// The offset just past an object's payload (``header(of:)`` checked that it lies inside the object area).
+  package func payloadEnd(_ header: Header) -> Int {
+    switch header.kind {
+    case .bool: return header.start
+    case .integer, .real, .date, .uid, .data, .asciiString: return header.start + header.count
+    case .utf16String: return header.start + 2 * header.count
+    case .array, .set: return header.start + header.count * objectRefSize
+    case .dictionary: return header.start + 2 * header.count * objectRefSize
+    }
+  }
+
+  /// Checks that no object starts inside another (ARC-007), for an offset table that is not in byte order: two
+  /// entries with one offset, or one pointing into another object's payload, would let a small file materialise
+  /// the same bytes any number of times.
+  private func checkDisjointObjects() throws {
+    var extents: [(start: Int, end: Int, index: Int)] = []
+    extents.reserveCapacity(objectCount)
+    for index in 0..<objectCount {
+      extents.append((try offset(of: index), payloadEnd(try header(of: index)), index))
+    }
+    extents.sort { $0.start < $1.start || ($0.start == $1.start && $0.index < $1.index) }
+    for i in extents.indices.dropFirst() where extents[i].start < extents[i - 1].end {
+      let (inner, outer) = (extents[i], extents[i - 1])
+      throw ArchiveError(
+        .corruptData,
+        "object \(inner.index) starts at \(inner.start), inside object \(outer.index) (bytes \(outer.start)..<\(outer.end)): "
+          + "objects must not share bytes",
+        at: .init(byteOffset: inner.start, objectIndex: inner.index))
     }
   }
 
@@ -530,6 +570,16 @@ package struct BinaryPropertyListReader: Sendable {
   /// - Throws: ``ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
   ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
   package func value(of object: Int) throws -> PropertyListValue {
+    var byteBudget = bytes.count
+    return try value(of: object, byteBudget: &byteBudget)
+  }
+
+  /// ``value(of:)`` charging the string and data bytes it materialises to `byteBudget` (ARC-007): each object of
+  /// more than ``sharedPayloadLength`` bytes is materialised once and shared by every reference to it, so a file
+  /// whose objects own disjoint bytes never needs more than its own size; objects that share bytes (checked only
+  /// with ``Validation/full``) could otherwise expand a small file without bound.
+  /// - Throws: as ``value(of:)``, and `limitExceeded` when the bytes would exceed the budget.
+  package func value(of object: Int, byteBudget: inout Int) throws -> PropertyListValue {
     // Count first (linear: each shared container is counted once), so a hostile file is refused before any
     // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
     // unchecked: nesting, cycles and dictionary keys.
@@ -541,8 +591,19 @@ package struct BinaryPropertyListReader: Sendable {
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
-    var budget = options.maxExpandedValueCount
-    return try materialize(object, budget: &budget)
+    var state = Materialization(budget: options.maxExpandedValueCount, byteBudget: byteBudget)
+    defer { byteBudget = state.byteBudget }
+    return try materialize(object, &state)
+  }
+
+  /// Strings and data longer than this are materialised once per object and shared.
+  package static let sharedPayloadLength = 15
+
+  /// What a materialisation has left to spend, and the large strings and data it made.
+  private struct Materialization {
+    var budget: Int
+    var byteBudget: Int
+    var shared: [Int: PropertyListValue] = [:]
   }
 
   /// What a container expands to: the number of values (saturating just above the limit) and the depth of the
@@ -599,9 +660,9 @@ package struct BinaryPropertyListReader: Sendable {
   /// Materialises the top object.
   package func topValue() throws -> PropertyListValue { try value(of: topObject) }
 
-  private func materialize(_ object: Int, budget: inout Int) throws -> PropertyListValue {
-    budget -= 1
-    guard budget >= 0 else {
+  private func materialize(_ object: Int, _ state: inout Materialization) throws -> PropertyListValue {
+    state.budget -= 1
+    guard state.budget >= 0 else {
       throw ArchiveError(
         .limitExceeded,
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
@@ -613,22 +674,43 @@ package struct BinaryPropertyListReader: Sendable {
     case .integer: return try integer(header, object: object)
     case .real: return real(header)
     case .date: return .date(date(header))
-    case .data: return .data(data(header))
-    case .asciiString, .utf16String: return .string(try string(header, object: object))
+    case .data, .asciiString, .utf16String:
+      if header.count <= Self.sharedPayloadLength {
+        return header.kind == .data ? .data(data(header)) : .string(try string(header, object: object))
+      }
+      if let made = state.shared[object] { return made }
+      try charge(payloadEnd(header) - header.start, object: object, to: &state.byteBudget)
+      let made: PropertyListValue =
+        header.kind == .data ? .data(data(header)) : .string(try string(header, object: object))
+      state.shared[object] = made
+      return made
     case .uid: return .uid(uid(header))
     case .array, .set:
       var elements: [PropertyListValue] = []
       elements.reserveCapacity(header.count)
-      for i in 0..<header.count { elements.append(try materialize(element(header, i), budget: &budget)) }
+      for i in 0..<header.count { elements.append(try materialize(element(header, i), &state)) }
       return header.kind == .array ? .array(elements) : .set(elements)
     case .dictionary:
       var dictionary = PropertyListDictionary()
       for i in 0..<header.count {
-        let key = try materialize(element(header, i), budget: &budget)
-        dictionary[key] = try materialize(dictionaryValue(header, i), budget: &budget)
+        let key = try materialize(element(header, i), &state)
+        dictionary[key] = try materialize(dictionaryValue(header, i), &state)
       }
       return .dictionary(dictionary)
     }
+  }
+
+  /// Takes `count` bytes of an object's payload from `budget` (ARC-007).
+  /// - Throws: `limitExceeded` naming the object when the budget cannot cover them.
+  package func charge(_ count: Int, object: Int, to budget: inout Int) throws {
+    guard count <= budget else {
+      throw ArchiveError(
+        .limitExceeded,
+        "materialising object \(object) (\(count) bytes) would exceed the string and data bytes this input can "
+          + "hold: its objects share bytes",
+        at: .init(byteOffset: (try? offset(of: object)) ?? 0, objectIndex: object))
+    }
+    budget -= count
   }
 
   // MARK: Byte helpers

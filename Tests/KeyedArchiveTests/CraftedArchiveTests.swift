@@ -264,3 +264,81 @@ struct CraftedArchiveTests {
     #expect(PropertyListValue.date(Date(timeIntervalSinceReferenceDate: -.infinity)).description.contains("-inf"))
   }
 }
+
+/// Keyed archives whose `$objects` entries alias one large payload (ARC-007): the unarchiver checks objects on
+/// access, not for shared bytes, so it bounds the bytes it materialises instead.
+@Suite("Aliased archive entries")
+struct AliasedArchiveTests {
+  /// An `NSArray` of `count` data entries, each of which the offset table points at one `size`-byte payload when
+  /// `aliased` (else each is a distinct 20-byte value), beside that payload.
+  static func archive(count: Int, size: Int, aliased: Bool) throws -> Data {
+    var objects: [PropertyListValue] = [
+      "$null", ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+      ["$class": .uid(1), "NS.objects": .array((0..<count).map { .uid(UInt64(4 + $0)) })],
+      .data(Data(repeating: 0xAB, count: size)),
+    ]
+    for i in 0..<count { objects.append(.data(Data(String(format: "distinct payload %03d", i).utf8))) }
+    var bytes = [UInt8](
+      try PropertyListWriter.write([
+        "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(2)], "$objects": .array(objects),
+      ]))
+    guard aliased else { return Data(bytes) }
+    // Trailer: offset width at -26, object count at -24, offset table position at -8 (big-endian).
+    func number(at position: Int, width: Int) -> Int {
+      bytes[position..<(position + width)].reduce(0) { $0 << 8 | Int($1) }
+    }
+    let width = Int(bytes[bytes.count - 26])
+    let objectCount = number(at: bytes.count - 24, width: 8)
+    let table = number(at: bytes.count - 8, width: 8)
+    let reader = try BinaryPropertyListReader(bytes: bytes)
+    var large: Int?
+    var small: [Int] = []
+    for object in 0..<objectCount {
+      let header = try reader.header(of: object)
+      guard header.kind == .data else { continue }
+      if header.count == size { large = try reader.offset(of: object) } else { small.append(object) }
+    }
+    let target = try #require(large)
+    #expect(small.count == count)
+    for object in small {
+      for i in 0..<width {
+        bytes[table + object * width + i] = UInt8(truncatingIfNeeded: target >> (8 * (width - 1 - i)))
+      }
+    }
+    return Data(bytes)
+  }
+
+  @Test("ARC-007: entries that alias one large payload are refused with limitExceeded, not materialised each time")
+  func aliasedEntriesRefused() throws {
+    // 200 entries aliasing 1 MiB: 200 MiB if each were materialised, from a file of just over 1 MiB.
+    let archive = try Self.archive(count: 200, size: 1 << 20, aliased: true)
+    #expect(archive.count < (1 << 20) + 20_000)
+    do {
+      let value = try KeyedUnarchiver.unarchivedRootObject(from: archive)
+      Issue.record("decoded \(type(of: value)) from an aliased archive")
+    } catch let error as ArchiveError {
+      #expect(error.code == .limitExceeded, "\(error)")
+      #expect(error.message.contains("share bytes"), "\(error)")
+    }
+    // Full validation names the overlap.
+    #expect(throws: ArchiveError.self) { _ = try PropertyListReader.read(archive) }
+  }
+
+  @Test("ARC-007: the same archive without aliases decodes, and many references to one large entry share it")
+  func sharedEntriesDecode() throws {
+    let plain = try #require(
+      try KeyedUnarchiver.unarchivedRootObject(from: try Self.archive(count: 200, size: 1 << 20, aliased: false))
+        as? [Data])
+    #expect(plain.count == 200)
+    #expect(plain[7] == Data("distinct payload 007".utf8))
+    // 2,000 references to one 1 MiB entry: legitimate sharing, decoded once, within the byte budget.
+    let shared = try CraftedArchiveTests.archive(
+      [
+        "$null", ["$class": .uid(3), "NS.objects": .array(Array(repeating: PropertyListValue.uid(2), count: 2_000))],
+        .data(Data(repeating: 0xCD, count: 1 << 20)), ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+      ])
+    let elements = try #require(try KeyedUnarchiver.unarchivedRootObject(from: shared) as? [Data])
+    #expect(elements.count == 2_000)
+    #expect(Set(elements.map { $0.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } }).count == 1)
+  }
+}

@@ -337,4 +337,37 @@ struct FoundationClassesTests {
       ofClasses: [NSMutableArray.self, NSString.self, NSNumber.self], from: archive)
     #expect((back as? NSMutableArray)?.isEqual(to: ["x", 2]) == true)
   }
+
+  @Test(
+    "ARC-030: old-style NS.object.i and NS.key.i collections read up to the first missing index, whatever the key order"
+  )
+  func oldStyleNumberedKeys() throws {
+    // An array of 20,000 strings whose keys are stored in reverse order, a stray "NS.object.01" (not index 1) and a
+    // key past a gap that must not be read.
+    let count = 20_000
+    var fields: [(String, PropertyListValue)] = (0..<count).reversed().map { ("NS.object.\($0)", .uid(UInt64(2 + $0))) }
+    fields.append(("NS.object.01", .uid(2)))
+    fields.append(("NS.object.\(count + 1)", .uid(2)))
+    let strings = (0..<count).map { PropertyListValue.string("s\($0)") }
+    let array = try handMadeArchive(className: "NSArray", fields: fields, extra: strings)
+    let decoded = try #require(try KeyedUnarchiver.unarchivedRootObject(from: array) as? [String])
+    #expect(decoded.count == count)
+    #expect(decoded.first == "s0" && decoded.last == "s\(count - 1)")
+    #expect(decoded == (0..<count).map { "s\($0)" })
+
+    // A dictionary: NS.key.0…2 with NS.object.1 missing (its value becomes NSNull), NS.key.4 after a gap.
+    let dictionary = try handMadeArchive(
+      className: "NSDictionary",
+      fields: [
+        ("NS.key.2", .uid(4)), ("NS.object.2", .uid(7)), ("NS.key.0", .uid(2)), ("NS.object.0", .uid(6)),
+        ("NS.key.1", .uid(3)), ("NS.key.4", .uid(5)), ("NS.object.4", .uid(6)),
+      ],
+      extra: ["a", "b", "c", "e", "A", "C"])
+    let entries = try #require(try KeyedUnarchiver.unarchivedRootObject(from: dictionary) as? [String: Any])
+    #expect(entries.count == 3)
+    #expect(entries["a"] as? String == "A")
+    #expect(entries["b"] is NSNull)
+    #expect(entries["c"] as? String == "C")
+    #expect(entries["e"] == nil)
+  }
 }

@@ -146,6 +146,28 @@ struct HostileValidateTests {
     }
   }
 
+  @Test(
+    "CLI-032: keyed validate reads a well-formed old-style array of 200,000 NS.object.i keys within the CPU limit")
+  func largeOldStyleArray() throws {
+    // Looking each numbered key up by name scans every key per index: 2 * 10^10 key comparisons here, far past the
+    // CPU limit (a 100,000-key array took minutes). The keys are matched in one pass instead (ARC-030).
+    let count = 200_000
+    var array = PropertyListDictionary(
+      (0..<count).map { (PropertyListValue.string("NS.object.\($0)"), PropertyListValue.uid(3)) })
+    array["$class"] = .uid(2)
+    let archive = try PropertyListWriter.write([
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)],
+      "$objects": [
+        "$null", .dictionary(array), ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]], "element",
+      ],
+    ])
+    let directory = try makeTemporaryDirectory("old-style")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("old-style-array.archive")
+    try archive.write(to: url)
+    #expect(try Self.expectContract(url, "old-style array") == 0)
+  }
+
   /// A deterministic generator (SplitMix64), so a failure names a reproducible mutation.
   struct SplitMix: RandomNumberGenerator {
     var state: UInt64

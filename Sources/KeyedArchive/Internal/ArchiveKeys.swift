@@ -52,9 +52,11 @@ enum ArchiveKeys {
   static let attributeInfo = "NSAttributeInfo"
 
   /// `NS.object.0`, `NS.object.1`, … (NSOrderedSet and old-style collections).
-  static func nsObject(_ index: Int) -> String { "NS.object.\(index)" }
+  static func nsObject(_ index: Int) -> String { nsObjectPrefix + String(index) }
   /// `NS.key.0`, … (old-style dictionaries).
-  static func nsKey(_ index: Int) -> String { "NS.key.\(index)" }
+  static func nsKey(_ index: Int) -> String { nsKeyPrefix + String(index) }
+  static let nsObjectPrefix = "NS.object."
+  static let nsKeyPrefix = "NS.key."
 }
 
 /// Foundation class names the archive format gives meaning to.

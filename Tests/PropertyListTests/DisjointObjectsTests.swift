@@ -1,0 +1,67 @@
+import ArchiveCoding
+import Foundation
+import Testing
+
+@testable import PropertyList
+
+/// Objects of a binary property list own their bytes: aliases of one payload are refused, shared references to one
+/// object are materialised once.
+@Suite("Objects own their bytes")
+struct DisjointObjectsTests {
+  /// `[data, 7]`: object 1 is 64 bytes of data whose payload starts with the bytes of a 3-byte data object.
+  static let payload: [UInt8] = [0x4F, 0x10, 64, 0x43, 1, 2, 3] + [UInt8](repeating: 0xAB, count: 60)
+
+  /// Sets offset-table entry `entry` (1-byte offsets) of a list made by `bplist` to `offset`.
+  static func patchOffset(_ bytes: inout [UInt8], objects: Int, entry: Int, to offset: Int) {
+    let table = bytes.count - 32 - objects
+    bytes[table + entry] = UInt8(offset)
+  }
+
+  @Test("ARC-007: two offset-table entries with one offset are refused, naming both objects")
+  func sameOffsetRefused() {
+    var bytes = bplist([[0xA2, 1, 2], Self.payload, [0x10, 7]])
+    Self.patchOffset(&bytes, objects: 3, entry: 2, to: 11)  // object 2 → object 1's marker
+    expectFailure(bytes, .corruptData, containing: "object 2 starts at 11, inside object 1")
+  }
+
+  @Test("ARC-007: an object that starts inside another's payload is refused, whatever the table order")
+  func objectInsidePayloadRefused() {
+    var bytes = bplist([[0xA2, 1, 2], Self.payload, [0x10, 7]])
+    Self.patchOffset(&bytes, objects: 3, entry: 2, to: 14)  // a well-formed 3-byte data object inside object 1
+    expectFailure(bytes, .corruptData, containing: "objects must not share bytes")
+    // The same alias listed before the object it lies in: the table is out of byte order, so it is sorted.
+    var reordered = bplist([[0xA2, 1, 2], [0x10, 7], Self.payload])
+    Self.patchOffset(&reordered, objects: 3, entry: 1, to: 14)
+    expectFailure(reordered, .corruptData, containing: "inside object 2")
+  }
+
+  @Test("ARC-007: an offset table out of byte order is accepted when its objects are disjoint")
+  func outOfOrderDisjointAccepted() throws {
+    // The array, "ab" at 11 and 7 at 14 in the bytes; the table lists 7 as object 1 and "ab" as object 2.
+    var bytes = bplist([[0xA2, 2, 1], [0x52, 0x61, 0x62], [0x10, 7]])
+    Self.patchOffset(&bytes, objects: 3, entry: 1, to: 14)
+    Self.patchOffset(&bytes, objects: 3, entry: 2, to: 11)
+    #expect(try PropertyListReader.read(Data(bytes)) == ["ab", 7])
+  }
+
+  @Test("ARC-007: many references to one large data object materialise it once, in one shared storage")
+  func sharedPayloadMaterialisedOnce() throws {
+    // An array of 1,000 references to one 1 MiB data object: 1 GiB if each reference copied it.
+    let count = 1_000
+    let size = 1 << 20
+    let array: [UInt8] = [0xAF, 0x11] + [UInt8(count >> 8), UInt8(count & 0xFF)] + [UInt8](repeating: 1, count: count)
+    let data: [UInt8] = [0x4F, 0x12] + [0, 0x10, 0, 0] + [UInt8](repeating: 0xCD, count: size)
+    let bytes = bplist([array, data], offsetSize: 4)
+    let value = try PropertyListReader.read(Data(bytes))
+    let elements = try #require(value.arrayValue)
+    #expect(elements.count == count)
+    let payloads = elements.compactMap { element -> Data? in
+      if case .data(let data) = element { return data }
+      return nil
+    }
+    #expect(payloads.count == count)
+    let addresses = Set(payloads.map { $0.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } })
+    #expect(addresses.count == 1, "the elements have \(addresses.count) distinct storages")
+    #expect(payloads.first == Data(repeating: 0xCD, count: size))
+  }
+}
