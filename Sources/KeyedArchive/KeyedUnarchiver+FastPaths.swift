@@ -16,7 +16,7 @@ extension KeyedUnarchiver {
       } else {
         let ref = reader.element(objectsHeader, uid)
         if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
-          let string = try? chargedString(header, object: ref), string != ArchiveKeys.null
+          let string = try? reader.string(header, object: ref), string != ArchiveKeys.null
         {
           // A short ASCII string lives inside its `String` value: reading it again costs less than caching it.
           // Longer ones are cached from their second use, so that every reference shares one storage.
@@ -40,7 +40,6 @@ extension KeyedUnarchiver {
       } else {
         let ref = reader.element(objectsHeader, uid)
         if let header = try? reader.header(of: ref), header.kind == .data {
-          try chargePayload(header, object: ref)
           let data = reader.data(header)
           rememberPlain(data, uid: uid, chain: 1)
           return data
@@ -81,12 +80,6 @@ extension KeyedUnarchiver {
     }
     rewindFieldCursor()
     return try defaultDecodeBool(forKey: key)
-  }
-
-  /// A string object's value, its payload taken from the byte budget first (ARC-007).
-  private func chargedString(_ header: BinaryPropertyListReader.Header, object: Int) throws -> String {
-    try chargePayload(header, object: object)
-    return try reader.string(header, object: object)
   }
 
   /// The longest ASCII string a `String` holds inline (without allocating) on 64-bit platforms.

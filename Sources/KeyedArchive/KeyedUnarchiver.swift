@@ -129,11 +129,6 @@ public final class KeyedUnarchiver: DecodingCoder {
   @exclusivity(unchecked) private var openGenericObjects = Set<Int>()
   /// Stops nesting before the current thread's stack runs out.
   @exclusivity(unchecked) private var stackGuard = StackGuard()
-  /// String and data bytes this decode may still materialise (ARC-007): objects are checked on access, not for
-  /// sharing bytes, so a small archive whose entries alias one large payload could otherwise be decoded into any
-  /// amount of memory. Each distinct entry is materialised at most twice (the fast paths cache from the second
-  /// use), so four times the input leaves room for every archive whose objects own their bytes.
-  @exclusivity(unchecked) var byteBudget = 0
 
   struct ClassInfo {
     var name: String
@@ -235,6 +230,9 @@ public final class KeyedUnarchiver: DecodingCoder {
       // have their own depth limit and cycle check) except through `value(of:)`, which checks what it walks.
       let store = borrowed.map { ByteStore(borrowing: $0) } ?? ByteStore(copying: data)
       reader = try BinaryPropertyListReader(store: store, options: options.propertyList, validation: .onAccess)
+      // One linear pass over the objects' extents (ARC-007): with objects that share bytes, a small archive could
+      // be decoded into the same payload, or scanned through the same large dictionary, any number of times.
+      try reader.checkDisjointObjects()
     case .xml:
       // One decoding path: an XML archive is re-encoded as binary in memory (same `$objects` indexes).
       let value = try PropertyListReader.read(data, options: options.propertyList)
@@ -247,8 +245,6 @@ public final class KeyedUnarchiver: DecodingCoder {
         at: .init(byteOffset: 0))
     }
     self.reader = reader
-    let (scaled, overflow) = reader.bytes.count.multipliedReportingOverflow(by: 4)
-    byteBudget = overflow ? Int.max : scaled + (1 << 20)
     let root = try reader.header(of: reader.topObject)
     guard root.kind == .dictionary else {
       throw ArchiveError(.unsupportedFormat, "expected a keyed archive's top-level dictionary, found a \(root.kind)")
@@ -471,12 +467,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       if case .float(let v) = reader.real(header) { return .float(v) }
       if case .real(let v) = reader.real(header) { return .double(v) }
       return nil
-    case .data:
-      try chargePayload(header, object: ref)
-      return .bytes(reader.data(header))
-    case .asciiString, .utf16String:
-      try chargePayload(header, object: ref)
-      return .string(try reader.string(header, object: ref))
+    case .data: return .bytes(reader.data(header))
+    case .asciiString, .utf16String: return .string(try reader.string(header, object: ref))
     case .uid:
       let uid = try checkedUID(reader.uid(header), key: key)
       if uid == 0 { return nil }
@@ -920,31 +912,21 @@ public final class KeyedUnarchiver: DecodingCoder {
             objects.append(
               try decode(uid: try checkedUID(reader.uid(elementHeader), key: key), key: key, allowed: allowed))
           } else {
-            objects.append(try reader.value(of: element, byteBudget: &byteBudget))
+            objects.append(try reader.value(of: element))
           }
         }
         entries.append(.init(key: key, value: .objects(objects)))
       default:
-        entries.append(.init(key: key, value: .value(try reader.value(of: valueRef, byteBudget: &byteBudget))))
+        entries.append(.init(key: key, value: .value(try reader.value(of: valueRef))))
       }
     }
     return entries
-  }
-
-  /// Takes the payload of a string or data object about to be materialised from ``byteBudget``; payloads a
-  /// `String` or `Data` holds inline cost nothing.
-  /// - Throws: `limitExceeded` when the archive's objects would materialise more bytes than it can hold (ARC-007).
-  @inline(__always)
-  func chargePayload(_ header: BinaryPropertyListReader.Header, object: Int) throws {
-    guard header.count > BinaryPropertyListReader.sharedPayloadLength else { return }
-    try reader.charge(reader.payloadEnd(header) - header.start, object: object, to: &byteBudget)
   }
 
   /// A plain `$objects` entry (string, number, data) as a Swift value; `"$null"` is `nil`.
   func plainValue(_ ref: Int, header: BinaryPropertyListReader.Header) throws -> Any? {
     switch header.kind {
     case .asciiString, .utf16String:
-      try chargePayload(header, object: ref)
       let string = try reader.string(header, object: ref)
       return string == ArchiveKeys.null ? nil : string
     case .bool: return header.count == 1
@@ -960,9 +942,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       case .real(let v): return v
       default: return nil
       }
-    case .data:
-      try chargePayload(header, object: ref)
-      return reader.data(header)
+    case .data: return reader.data(header)
     case .date: return reader.date(header)
     case .uid, .array, .set, .dictionary:
       throw ArchiveError(

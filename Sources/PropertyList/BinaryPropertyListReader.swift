@@ -147,16 +147,8 @@ package struct BinaryPropertyListReader: Sendable {
   private func validateObjects() throws {
     // Offsets first, so that an object starting outside the object area is reported as such.
     for index in 0..<objectCount { _ = try offset(of: index) }
-    // Objects own disjoint bytes (ARC-007). Writers lay objects out in table order, so each one must start at or
-    // after the end of the one before; a table in any other order is sorted and checked again.
-    var previousEnd = 0
-    var inOrder = true
     for index in 0..<objectCount {
       let header = try header(of: index)
-      if inOrder {
-        let start = try offset(of: index)
-        if start >= previousEnd { previousEnd = payloadEnd(header) } else { inOrder = false }
-      }
       switch header.kind {
       case .array, .set:
         for element in 0..<header.count {
@@ -175,7 +167,7 @@ package struct BinaryPropertyListReader: Sendable {
         break
       }
     }
-    if !inOrder { try checkDisjointObjects() }
+    try checkDisjointObjects()
   }
 
   /// The offset just past an object's payload (``header(of:)`` checked that it lies inside the object area).
@@ -189,10 +181,22 @@ package struct BinaryPropertyListReader: Sendable {
     }
   }
 
-  /// Checks that no object starts inside another (ARC-007), for an offset table that is not in byte order: two
-  /// entries with one offset, or one pointing into another object's payload, would let a small file materialise
-  /// the same bytes any number of times.
-  private func checkDisjointObjects() throws {
+  /// Checks that no object starts inside another (ARC-007): two offset-table entries with one offset, or one
+  /// pointing into another object's payload, would let a small file be decoded into the same bytes (or scanned
+  /// through the same keys) any number of times. Part of ``Validation/full``; a reader checking on access calls it
+  /// itself. Linear when the table is in byte order, as every writer makes it; any other order is sorted.
+  /// - Throws: `corruptData` naming both objects, or the error of an unreadable object.
+  package func checkDisjointObjects() throws {
+    var previousEnd = 0
+    for index in 0..<objectCount {
+      let start = try offset(of: index)
+      guard start >= previousEnd else { return try checkDisjointObjectsSorted() }
+      previousEnd = payloadEnd(try header(of: index))
+    }
+  }
+
+  /// ``checkDisjointObjects()`` for a table out of byte order.
+  private func checkDisjointObjectsSorted() throws {
     var extents: [(start: Int, end: Int, index: Int)] = []
     extents.reserveCapacity(objectCount)
     for index in 0..<objectCount {
@@ -566,20 +570,14 @@ package struct BinaryPropertyListReader: Sendable {
     Date(timeIntervalSinceReferenceDate: Double(bitPattern: Self.readUInt64(bytes, at: header.start)))
   }
 
-  /// Materialises the object and everything it contains.
+  /// Materialises the object and everything it contains. A string or data object of more than
+  /// ``sharedPayloadLength`` bytes is materialised once and shared by every reference to it (ARC-007), and the
+  /// string and data bytes materialised may not exceed the input's size, which only objects that share bytes would
+  /// need (refused up front with ``Validation/full``).
   /// - Throws: ``ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
-  ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
+  ///   themselves, a dictionary key is a container, expansion of shared containers exceeds the limit, or
+  ///   materialised bytes would exceed the input's size.
   package func value(of object: Int) throws -> PropertyListValue {
-    var byteBudget = bytes.count
-    return try value(of: object, byteBudget: &byteBudget)
-  }
-
-  /// ``value(of:)`` charging the string and data bytes it materialises to `byteBudget` (ARC-007): each object of
-  /// more than ``sharedPayloadLength`` bytes is materialised once and shared by every reference to it, so a file
-  /// whose objects own disjoint bytes never needs more than its own size; objects that share bytes (checked only
-  /// with ``Validation/full``) could otherwise expand a small file without bound.
-  /// - Throws: as ``value(of:)``, and `limitExceeded` when the bytes would exceed the budget.
-  package func value(of object: Int, byteBudget: inout Int) throws -> PropertyListValue {
     // Count first (linear: each shared container is counted once), so a hostile file is refused before any
     // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
     // unchecked: nesting, cycles and dictionary keys.
@@ -591,13 +589,12 @@ package struct BinaryPropertyListReader: Sendable {
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
-    var state = Materialization(budget: options.maxExpandedValueCount, byteBudget: byteBudget)
-    defer { byteBudget = state.byteBudget }
+    var state = Materialization(budget: options.maxExpandedValueCount, byteBudget: bytes.count)
     return try materialize(object, &state)
   }
 
   /// Strings and data longer than this are materialised once per object and shared.
-  package static let sharedPayloadLength = 15
+  static let sharedPayloadLength = 15
 
   /// What a materialisation has left to spend, and the large strings and data it made.
   private struct Materialization {
@@ -702,7 +699,7 @@ package struct BinaryPropertyListReader: Sendable {
 
   /// Takes `count` bytes of an object's payload from `budget` (ARC-007).
   /// - Throws: `limitExceeded` naming the object when the budget cannot cover them.
-  package func charge(_ count: Int, object: Int, to budget: inout Int) throws {
+  private func charge(_ count: Int, object: Int, to budget: inout Int) throws {
     guard count <= budget else {
       throw ArchiveError(
         .limitExceeded,

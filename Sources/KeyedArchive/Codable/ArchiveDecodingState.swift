@@ -89,7 +89,6 @@ final class ArchiveDecodingState {
     if let cached = strings[uid] { return cached }
     let (ref, header) = try self.header(uid)
     guard header.kind == .asciiString || header.kind == .utf16String, uid != 0 else { return nil }
-    try unarchiver.chargePayload(header, object: ref)
     let string = try reader.string(header, object: ref)
     strings[uid] = string
     return string
@@ -248,9 +247,10 @@ final class ArchiveDecodingState {
   func unbox<T: Decodable>(_ type: T.Type, uid: Int, path: CodingPathNode) throws -> T {
     if T.self == String.self, let value = try string(uid, path: path) as? T { return value }
     if T.self == Data.self || T.self == Date.self || T.self == URL.self || T.self == UUID.self {
-      if T.self == Data.self, uid != 0, case let (ref, header) = try self.header(uid), header.kind == .data {
-        try unarchiver.chargePayload(header, object: ref)
-        if let data = reader.data(header) as? T { return data }
+      if T.self == Data.self, uid != 0, case let header = try self.header(uid).header, header.kind == .data,
+        let data = reader.data(header) as? T
+      {
+        return data
       }
       guard uid != 0, try !isNull(uid), let value = try object(uid, path, as: type) as? T else {
         throw mismatch(type, uid: uid, path: path)
