@@ -181,36 +181,64 @@ package struct BinaryPropertyListReader: Sendable {
     }
   }
 
-  /// Checks that no object starts inside another (ARC-007): two offset-table entries with one offset, or one
-  /// pointing into another object's payload, would let a small file be decoded into the same bytes (or scanned
-  /// through the same keys) any number of times. Part of ``Validation/full``; a reader checking on access calls it
-  /// itself. Linear when the table is in byte order, as every writer makes it; any other order is sorted.
-  /// - Throws: `corruptData` naming both objects, or the error of an unreadable object.
+  /// Checks that objects do not share bytes (ARC-007): two offset-table entries with one offset, or one pointing
+  /// into another object's payload, would let a small file be decoded into the same bytes (or scanned through the
+  /// same keys) any number of times. Part of ``Validation/full``; a reader checking on access calls it itself.
+  ///
+  /// Linear: when the table lists objects in byte order, every overlap is refused; in any other order (the archiver
+  /// writes an object after those it refers to), the objects' extents must add up to no more than the object area,
+  /// which bounds what aliases can add to the size of the input itself, and two overlapping objects are then
+  /// found by sorting, for the message.
+  /// - Throws: `corruptData` naming two objects that overlap, or the error of an unreadable object.
   package func checkDisjointObjects() throws {
-    var previousEnd = 0
+    let area = offsetTableOffset - BinaryPropertyListMarker.headerSize
+    var previous = Extent(start: -1, end: 0, index: -1)
+    var inOrder = true
+    var total = 0
     for index in 0..<objectCount {
       let start = try offset(of: index)
-      guard start >= previousEnd else { return try checkDisjointObjectsSorted() }
-      previousEnd = payloadEnd(try header(of: index))
+      let object = Extent(start: start, end: payloadEnd(try header(of: index, at: start)), index: index)
+      if inOrder {
+        if object.start >= previous.end {
+          previous = object
+        } else if object.start >= previous.start {
+          throw overlapError(object, inside: previous)
+        } else {
+          inOrder = false
+        }
+      }
+      // Each extent lies inside the object area, so the sum exceeds the area long before it could overflow.
+      total += object.end - object.start
+      if !inOrder, total > area { return try findOverlap() }
     }
   }
 
-  /// ``checkDisjointObjects()`` for a table out of byte order.
-  private func checkDisjointObjectsSorted() throws {
-    var extents: [(start: Int, end: Int, index: Int)] = []
+  /// The bytes of one object: its marker and payload.
+  private struct Extent {
+    var start: Int
+    var end: Int
+    var index: Int
+  }
+
+  /// Sorts the objects by offset and throws for the first two that overlap (only called when some do).
+  private func findOverlap() throws {
+    var extents: [Extent] = []
     extents.reserveCapacity(objectCount)
     for index in 0..<objectCount {
-      extents.append((try offset(of: index), payloadEnd(try header(of: index)), index))
+      extents.append(Extent(start: try offset(of: index), end: payloadEnd(try header(of: index)), index: index))
     }
     extents.sort { $0.start < $1.start || ($0.start == $1.start && $0.index < $1.index) }
     for i in extents.indices.dropFirst() where extents[i].start < extents[i - 1].end {
-      let (inner, outer) = (extents[i], extents[i - 1])
-      throw ArchiveError(
-        .corruptData,
-        "object \(inner.index) starts at \(inner.start), inside object \(outer.index) (bytes \(outer.start)..<\(outer.end)): "
-          + "objects must not share bytes",
-        at: .init(byteOffset: inner.start, objectIndex: inner.index))
+      throw overlapError(extents[i], inside: extents[i - 1])
     }
+  }
+
+  private func overlapError(_ inner: Extent, inside outer: Extent) -> ArchiveError {
+    ArchiveError(
+      .corruptData,
+      "object \(inner.index) starts at \(inner.start), inside object \(outer.index) (bytes \(outer.start)..<\(outer.end)): "
+        + "objects must not share bytes",
+      at: .init(byteOffset: inner.start, objectIndex: inner.index))
   }
 
   @discardableResult
@@ -299,8 +327,13 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// Parses the marker of an object and checks that its payload lies inside the object area.
+  @inline(__always)
   package func header(of object: Int) throws -> Header {
-    let offset = try self.offset(of: object)
+    try header(of: object, at: try self.offset(of: object))
+  }
+
+  /// ``header(of:)`` of an object whose offset the caller has read with ``offset(of:)``.
+  package func header(of object: Int, at offset: Int) throws -> Header {
     let marker = bytes[offset]
     let low = Int(marker & 0x0F)
     // The common forms (a length in the marker, a fixed-width number) are checked here; long lengths and every

@@ -26,13 +26,15 @@ struct DisjointObjectsTests {
 
   @Test("ARC-007: an object that starts inside another's payload is refused, whatever the table order")
   func objectInsidePayloadRefused() {
+    // Object 1's payload starts at 14; a well-formed 3-byte data object sits at 14 inside it.
     var bytes = bplist([[0xA2, 1, 2], Self.payload, [0x10, 7]])
-    Self.patchOffset(&bytes, objects: 3, entry: 2, to: 14)  // a well-formed 3-byte data object inside object 1
-    expectFailure(bytes, .corruptData, containing: "objects must not share bytes")
-    // The same alias listed before the object it lies in: the table is out of byte order, so it is sorted.
+    Self.patchOffset(&bytes, objects: 3, entry: 2, to: 14)
+    expectFailure(bytes, .corruptData, containing: "object 2 starts at 14, inside object 1 (bytes 11..<78)")
+    // The same alias listed before the object it lies in: the table is out of byte order. The extents (3 + 4 +
+    // 67 bytes) exceed the 72-byte object area, which only shared bytes allow.
     var reordered = bplist([[0xA2, 1, 2], [0x10, 7], Self.payload])
-    Self.patchOffset(&reordered, objects: 3, entry: 1, to: 14)
-    expectFailure(reordered, .corruptData, containing: "inside object 2")
+    Self.patchOffset(&reordered, objects: 3, entry: 1, to: 16)
+    expectFailure(reordered, .corruptData, containing: "object 1 starts at 16, inside object 2 (bytes 13..<80)")
   }
 
   @Test("ARC-007: an offset table out of byte order is accepted when its objects are disjoint")
