@@ -354,9 +354,15 @@ package struct BinaryPropertyListReader: Sendable {
       if low != 0x0F, offset + 1 + low <= offsetTableOffset {
         return Header(kind: .data, count: low, start: offset + 1)
       }
+      if let count = shortLength(at: offset, marker: low, limit: options.maxDataLength) {
+        return Header(kind: .data, count: count, start: offset + 3)
+      }
     case 0x5:
       if low != 0x0F, offset + 1 + low <= offsetTableOffset {
         return Header(kind: .asciiString, count: low, start: offset + 1)
+      }
+      if let count = shortLength(at: offset, marker: low, limit: options.maxStringLength) {
+        return Header(kind: .asciiString, count: count, start: offset + 3)
       }
     case 0x8:
       if offset + 2 + low <= offsetTableOffset { return Header(kind: .uid, count: low + 1, start: offset + 1) }
@@ -372,6 +378,17 @@ package struct BinaryPropertyListReader: Sendable {
       break
     }
     return try parseHeader(object: object, offset: offset)
+  }
+
+  /// The length of a data or ASCII string object of 15 to 255 bytes (a marker's `0xF` then a one-byte integer), when
+  /// its payload fits in the object area and the limit; else `nil`, for the general parse.
+  @inline(__always)
+  private func shortLength(at offset: Int, marker low: Int, limit: Int) -> Int? {
+    guard low == 0x0F, offset + 2 < offsetTableOffset, bytes[offset + 1] == BinaryPropertyListMarker.integer else {
+      return nil
+    }
+    let count = Int(bytes[offset + 2])
+    return count <= limit && offset + 3 + count <= offsetTableOffset ? count : nil
   }
 
   /// The general parse of ``header(of:)``: every marker, long lengths, and the errors.
