@@ -227,13 +227,24 @@ public final class KeyedArchiver: EncodingCoder {
 
   /// The UID for a value, encoding it (Foundation values) or queueing it (``Coding`` instances) when new.
   func reference(for value: Any?) -> Int {
-    guard let value = Self.unwrapped(value) else { return 0 }
+    guard let value else { return 0 }
     // Only class instances can be `Coding`; casting a bridgeable value (a String, an Array) to a class-bound
-    // existential would bridge it to a Foundation object first.
-    if Swift.type(of: value) is AnyObject.Type, let object = value as? any Coding {
-      return reference(forCoding: object)
+    // existential would bridge it to a Foundation object first. A class instance is never an `Optional`, so it
+    // skips `unwrapped(_:)`, whose cast to a protocol existential costs as much as the rest of a reference.
+    if Swift.type(of: value) is AnyObject.Type {
+      if let object = value as? any Coding { return reference(forCoding: object) }
+      return encodeFoundationValue(value)
     }
+    guard let value = Self.unwrapped(value) else { return 0 }
     return encodeFoundationValue(value)
+  }
+
+  /// Appends the references of `elements`, whose element type is the `Coding` class `type` itself (the caller found
+  /// it with a cast of the metatype), without a dynamic cast per element.
+  func appendReferences<Element, T: Coding>(to elements: [Element], as type: T.Type, into uids: inout [Int]) {
+    precondition(Element.self == T.self, "appendReferences: the element type is not \(T.self)")
+    // The same array type under another name (checked above): a reinterpretation, not a conversion.
+    for element in unsafeBitCast(elements, to: [T].self) { uids.append(reference(forCoding: element)) }
   }
 
   private func reference(forCoding original: any Coding) -> Int {

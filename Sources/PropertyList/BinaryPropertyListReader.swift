@@ -327,13 +327,18 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// Parses the marker of an object and checks that its payload lies inside the object area.
-  @inline(__always)
   package func header(of object: Int) throws -> Header {
-    try header(of: object, at: try self.offset(of: object))
+    try parsedHeader(of: object, at: try self.offset(of: object))
   }
 
   /// ``header(of:)`` of an object whose offset the caller has read with ``offset(of:)``.
   package func header(of object: Int, at offset: Int) throws -> Header {
+    try parsedHeader(of: object, at: offset)
+  }
+
+  /// The body of ``header(of:)`` and ``header(of:at:)``, inlined into both (the hottest function of decoding).
+  @inline(__always)
+  private func parsedHeader(of object: Int, at offset: Int) throws -> Header {
     let marker = bytes[offset]
     let low = Int(marker & 0x0F)
     // The common forms (a length in the marker, a fixed-width number) are checked here; long lengths and every

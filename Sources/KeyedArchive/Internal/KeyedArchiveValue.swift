@@ -96,7 +96,12 @@ extension Array: KeyedArchiveValue {
     archiver.foundationObject(className: FoundationClass.array) { fields in
       var uids: [Int] = []
       uids.reserveCapacity(count)
-      for element in self { uids.append(archiver.reference(for: element)) }
+      if let codingType = Element.self as? any Coding.Type {
+        // Elements statically of one `Coding` class: no cast per element (each cost as much as the reference).
+        archiver.appendReferences(to: self, as: codingType, into: &uids)
+      } else {
+        for element in self { uids.append(archiver.reference(for: element)) }
+      }
       fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
     }
   }
