@@ -233,63 +233,64 @@ open class LayoutConstraint: Responder {
   /// Reads the XIB `<constraint>` attributes or UIKit's `NSFirstItem`, `NSConstant`…; a missing multiplier is
   /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).
   public required init(coder: any DecodingCoder) throws {
-    try super.init(coder: coder)
-    try Self.link(coder, "firstItem") { $0.firstItem = $1 }
-    try Self.link(coder, "secondItem") { $0.secondItem = $1 }
-    try Self.link(coder, "NSFirstItem") { $0.firstItem = $1 }
-    try Self.link(coder, "NSSecondItem") { $0.secondItem = $1 }
+    // Everything is read before `super.init`, where storing a property needs no exclusivity check; the responder
+    // reads no key, so the keys are read in the same order as after it.
+    try LayoutConstraint.link(coder, "firstItem", LayoutConstraint.assignFirstItem)
+    try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
+    try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)
+    try LayoutConstraint.link(coder, "NSSecondItem", LayoutConstraint.assignSecondItem)
     firstAttribute = try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
     secondAttribute = try coder.string(["secondAttribute"])
     relation = try coder.string(["relation"]) ?? "equal"
     if let text = try coder.string(["multiplier"]) {
-      multiplier = Self.parseMultiplier(text) ?? 1
+      multiplier = LayoutConstraint.parseMultiplier(text) ?? 1
     } else {
       multiplier = try coder.number(["NSMultiplier"]) ?? 1
     }
     constant = try coder.number(["constant", "NSConstant"]) ?? 0
     priority = try coder.number(["priority", "NSPriority"]) ?? 1000
     identifier = try coder.string(["identifier", "NSLayoutIdentifier"])
+    try super.init(coder: coder)
   }
 
   /// `decodeReference(forKey:into:)` for an item, with the same checks and messages: asks for a link only when the
   /// key is present (every request keeps a closure until the link phase) and sets the weak property directly
   /// rather than through a key path.
   private static func link(
-    _ coder: any DecodingCoder, _ key: String, _ set: @escaping (LayoutConstraint, AnyObject?) -> Void
+    _ coder: any DecodingCoder, _ key: String,
+    _ assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) throws {
     guard coder.containsValue(forKey: key) else { return }
     // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link), and
-    // resolves a XIB item, which names its object by id.
-    if let nib = coder as? NibObjectCoder,
-      nib.deferObjectReference(
-        forKey: key,
-        assign: { object, item in
-          guard let constraint = object as? LayoutConstraint else {
-            throw ArchiveError(
-              .typeMismatch,
-              "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
-              at: .init(keyPath: key))
-          }
-          set(constraint, item)
-        })
-    {
-      return
-    }
+    // resolves a XIB item, which names its object by id. `assign` captures nothing, so asking allocates nothing.
+    if let nib = coder.nibCoder, nib.deferObjectReference(forKey: key, assign: assign) { return }
     let allowed = coder.requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [AnyObject.self]) : nil
     try coder.decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
-      guard let constraint = object as? LayoutConstraint else {
-        throw ArchiveError(
-          .typeMismatch,
-          "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
-          at: .init(keyPath: key))
-      }
       // Items are views and layout guides: a class cast, not the general bridging of `as AnyObject`.
       switch value {
-      case nil: set(constraint, nil)
-      case let item as Responder: set(constraint, item)
-      case let other?: set(constraint, other as AnyObject)
+      case nil: try assign(object, nil, key)
+      case let item as Responder: try assign(object, item, key)
+      case let other?: try assign(object, other as AnyObject, key)
       }
     }
+  }
+
+  private static func assignFirstItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
+    try constraint(object, key).firstItem = item
+  }
+
+  private static func assignSecondItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
+    try constraint(object, key).secondItem = item
+  }
+
+  /// The object a link is for, as a constraint.
+  private static func constraint(_ object: AnyObject, _ key: String) throws -> LayoutConstraint {
+    guard let constraint = object as? LayoutConstraint else {
+      throw ArchiveError(
+        .typeMismatch, "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
+        at: .init(keyPath: key))
+    }
+    return constraint
   }
 
   static func parseMultiplier(_ text: String) -> Double? {

@@ -2,6 +2,7 @@ import ArchiveCoding
 import Foundation
 import KeyedArchive
 import NibLoading
+import Synchronization
 
 /// A rectangular view in a hierarchy, in the role of `UIView` / `NSView`.
 ///
@@ -58,7 +59,13 @@ open class View: Responder {
   /// The next view in the key-view loop (an AppKit outlet).
   public weak var nextKeyView: View?
   /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
-  public let layer = Layer()
+  public var layer: Layer {
+    if let layer = layerStorage.load() { return layer }
+    return layerStorage.storeIfNil(Layer())
+  }
+  /// Made when first asked for (most views of a nib never set a layer attribute); atomically, so that every caller
+  /// gets the same layer.
+  private let layerStorage = AtomicLazyReference<Layer>()
   /// `true` between `setNeedsLayout()` and the next layout pass.
   public private(set) var needsLayout = true
   /// How many times `layoutSubviews()` ran (for tests).

@@ -49,15 +49,17 @@ final class NibInstantiator {
   let registry: ClassRegistry
 
   private enum State { case notStarted, inProgress, done }
-  private var states: [State]
-  private var instances: [AnyObject?]
-  private var created: [Int] = []
+  // The bookkeeping below is private and touched only by this class's own (non-reentrant) accesses, so the
+  // runtime's exclusivity checks on it cost (a tenth of an instantiation) and catch nothing.
+  @exclusivity(unchecked) private var states: [State]
+  @exclusivity(unchecked) private var instances: [AnyObject?]
+  @exclusivity(unchecked) private var created: [Int] = []
   /// Objects decoded as a stand-in for a class that is not registered (NIB-020).
-  private var fellBack: Set<Int> = []
+  @exclusivity(unchecked) private var fellBack: Set<Int> = []
   /// How many objects are inside their `init(coder:)` now.
-  private var depth = 0
+  @exclusivity(unchecked) private var depth = 0
   /// Stops nesting before the current thread's stack runs out.
-  private var stackGuard = StackGuard()
+  @exclusivity(unchecked) private var stackGuard = StackGuard()
   /// How deeply objects may nest through `init(coder:)` (a view hierarchy is rarely deeper than a few dozen).
   static let maxDepth = 1000
   private struct Link {
@@ -66,14 +68,14 @@ final class NibInstantiator {
     var value: FieldValue
     var key: String
     var assign: ((AnyObject, Any?) throws -> Void)?
-    /// For an object reference: takes the object unboxed.
-    var objectAssign: ((AnyObject, AnyObject?) throws -> Void)?
+    /// For an object reference (`value` is `.object`): takes the object unboxed, and the key.
+    var objectAssign: ((AnyObject, AnyObject?, String) throws -> Void)?
   }
-  private var links: [Link] = []
-  private var statistics = NibStatistics()
-  private var application: GenericNibObject?
-  private var standIns: [String: GenericNibObject] = [:]
-  private var warnings: [String] = []
+  @exclusivity(unchecked) private var links: [Link] = []
+  @exclusivity(unchecked) private var statistics = NibStatistics()
+  @exclusivity(unchecked) private var application: GenericNibObject?
+  @exclusivity(unchecked) private var standIns: [String: GenericNibObject] = [:]
+  @exclusivity(unchecked) private var warnings: [String] = []
 
   private(set) var error: (any Error)?
 
@@ -237,11 +239,12 @@ final class NibInstantiator {
     links.append(Link(owner: nil, ownerIndex: index, value: value, key: key, assign: assign))
   }
 
-  /// Records an object reference to set in the link phase, for the object at `index`.
+  /// Records a reference to the object at `target` to set in the link phase, for the object at `index`.
   func `defer`(
-    _ value: FieldValue, key: String, of index: Int, objectAssign: @escaping (AnyObject, AnyObject?) throws -> Void
+    _ target: Int, key: String, of index: Int,
+    objectAssign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) {
-    links.append(Link(owner: nil, ownerIndex: index, value: value, key: key, objectAssign: objectAssign))
+    links.append(Link(owner: nil, ownerIndex: index, value: .object(target), key: key, objectAssign: objectAssign))
   }
 
   private func runLinks() throws {
@@ -252,7 +255,7 @@ final class NibInstantiator {
       guard let owner = link.owner else { continue }
       do {
         if let objectAssign = link.objectAssign, case .object(let index) = link.value {
-          try objectAssign(owner, try instantiate(index, key: link.key))
+          try objectAssign(owner, try instantiate(index, key: link.key), link.key)
         } else if let assign = link.assign {
           try assign(owner, try value(of: link.value, key: link.key))
         }

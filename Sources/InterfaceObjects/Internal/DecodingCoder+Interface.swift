@@ -11,16 +11,26 @@ import NibLoading
 /// first present key, and values that refer to no object are converted without boxing them. Fields that refer to
 /// objects, and every other coder, go through the `DecodingCoder` calls, with the same results.
 extension DecodingCoder {
+  /// The coder as a nib's own coder, or `nil`. An exact class test (the class is final), which costs less than the
+  /// dynamic cast from this extension's unspecialised generic `Self`.
+  @inline(__always)
+  var nibCoder: NibObjectCoder? {
+    let object: AnyObject = self
+    guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
+    return unsafeDowncast(object, to: NibObjectCoder.self)
+  }
+
   /// The first key of `keys` the object has.
   func firstKey(_ keys: [String]) -> String? {
-    if let nib = self as? NibObjectCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
+    if let nib = nibCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
     return keys.first { containsValue(forKey: $0) }
   }
 
   /// For a nib's coder: the coder and the position of the first present key (`nil` when none is); `nil` for other
   /// coders.
+  @inline(__always)
   private func nibField(_ keys: [String]) -> (coder: NibObjectCoder, position: Int?)? {
-    guard let nib = self as? NibObjectCoder else { return nil }
+    guard let nib = nibCoder else { return nil }
     return (nib, nib.position(ofFirst: keys))
   }
 
@@ -133,7 +143,7 @@ extension DecodingCoder {
 
   /// A number under the first present key (XIB attributes are text).
   func number(_ keys: [String]) throws -> Double? {
-    if let nib = self as? NibObjectCoder {
+    if let nib = nibCoder {
       guard let i = nib.position(ofFirst: keys) else { return nil }
       return try nib.decodeDouble(at: i)
     }
@@ -143,7 +153,7 @@ extension DecodingCoder {
 
   /// A boolean under the first present key.
   func flag(_ keys: [String]) throws -> Bool? {
-    if let nib = self as? NibObjectCoder {
+    if let nib = nibCoder {
       guard let i = nib.position(ofFirst: keys) else { return nil }
       return try nib.decodeBool(at: i)
     }

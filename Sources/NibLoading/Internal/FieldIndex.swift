@@ -21,27 +21,42 @@ package struct FieldIndex: @unchecked Sendable {
     package let constant: Any?
     /// The record of a `.record` value, typed (a cast from `Any` costs more than the rest of a lookup).
     package let record: NibRecord?
+    /// The index of the object a `.string` value names by its document id (XIB attributes that refer to objects,
+    /// such as a constraint's `firstItem="lb0"`, reach the table as text), else `nil`.
+    package let namedObject: Int?
   }
 
   package let entries: [Entry]
+  /// Bit `length % 64` is set for the UTF-8 length of each key: a key whose bit is clear is absent, which most
+  /// keys a catalog initialiser tries are, and then no entry is read.
+  let lengths: UInt64
 
-  init(_ fields: [ObjectField]) {
+  init(_ fields: [ObjectField], indexByID: [String: Int]) {
+    var lengths: UInt64 = 0
     entries = fields.map { field in
       var number: Double?
-      if case .string(let text) = field.value { number = Double(text) }
+      var namedObject: Int?
+      if case .string(let text) = field.value {
+        number = Double(text)
+        namedObject = indexByID[text]
+      }
       var record: NibRecord?
       if case .record(let name, let fields) = field.value { record = NibRecord(name: name, fields: fields) }
       let constant = record.map { (isConstant: true, value: $0 as Any?) } ?? Self.constant(field.value)
+      let length = field.key.utf8.count
+      lengths |= 1 << UInt64(length & 63)
       return Entry(
-        key: field.key, length: field.key.utf8.count, value: field.value, number: number,
-        isConstant: constant.isConstant, constant: constant.value, record: record)
+        key: field.key, length: length, value: field.value, number: number,
+        isConstant: constant.isConstant, constant: constant.value, record: record, namedObject: namedObject)
     }
+    self.lengths = lengths
   }
 
   /// The position of the first field with the key, or `nil`.
   @inline(__always)
   func position(of key: String) -> Int? {
     let length = key.utf8.count
+    guard lengths & (1 << UInt64(length & 63)) != 0 else { return nil }
     return entries.withUnsafeBufferPointer { buffer in
       for i in buffer.indices where buffer[i].length == length && buffer[i].key == key { return i }
       return nil

@@ -70,16 +70,19 @@ package final class NibObjectCoder: DecodingCoder {
   ///
   /// A field refers to an object when it is a reference, or text naming an object of the document by its id: XIB
   /// attributes that name objects (a constraint's `firstItem="lb0"`) reach the table as text.
+  ///
+  /// `assign` is also handed the key, so that it can name it in an error without capturing it (a closure that
+  /// captures nothing costs no allocation).
   package func deferObjectReference(
-    forKey key: String, assign: @escaping (AnyObject, AnyObject?) throws -> Void
+    forKey key: String, assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) -> Bool {
     guard let i = fields.position(of: key) else { return false }
     switch fields.entries[i].value {
-    case .object:
-      instantiator.defer(fields.entries[i].value, key: key, of: object.index, objectAssign: assign)
-    case .string(let id):
-      guard let index = instantiator.plan.indexByID[id] else { return false }
-      instantiator.defer(.object(index), key: key, of: object.index, objectAssign: assign)
+    case .object(let index):
+      instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
+    case .string:
+      guard let index = fields.entries[i].namedObject else { return false }
+      instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
     default:
       return false
     }

@@ -22,14 +22,14 @@ final class NibPlan: @unchecked Sendable {
     /// resolved), so that the awake phase looks up no conformance per object.
     let awake: ((AnyObject) -> Void)?
 
-    init(index: Int, record: ObjectRecord, resolved: Resolved?) {
+    init(index: Int, record: ObjectRecord, resolved: Resolved?, indexByID: [String: Int]) {
       self.index = index
       id = record.id
       className = record.className
       baseClassName = record.baseClassName
       placeholder = record.placeholder
       location = record.location
-      fields = FieldIndex(record.fields)
+      fields = FieldIndex(record.fields, indexByID: indexByID)
       type = resolved?.type
       awake = resolved?.awake
     }
@@ -91,6 +91,9 @@ final class NibPlan: @unchecked Sendable {
 
   init(table: ObjectTable, registry: ClassRegistry) {
     self.table = table
+    var indexByID: [String: Int] = [:]
+    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
+    self.indexByID = indexByID
     // Each class name is looked up once (a nib has many objects of few classes).
     var resolved: [String: Object.Resolved?] = [:]
     objects = table.objects.indices.map { index in
@@ -104,14 +107,11 @@ final class NibPlan: @unchecked Sendable {
           resolved[record.className] = resolution
         }
       }
-      return Object(index: index, record: record, resolved: resolution)
+      return Object(index: index, record: record, resolved: resolution, indexByID: indexByID)
     }
     decodeOrder = table.objects.indices.filter { table.objects[$0].placeholder == nil }
     topLevel = table.topLevel.filter { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
     placeholderCount = table.objects.count - decodeOrder.count
-    var indexByID: [String: Int] = [:]
-    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
-    self.indexByID = indexByID
     let connections = table.connections.map { Connection($0, objects: table.objects) }
     outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
     actions = connections.filter { $0.kind == .action }
