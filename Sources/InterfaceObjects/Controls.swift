@@ -20,11 +20,13 @@ open class Label: View {
   /// Reads `text` (`UIText`), `textColor`, `fontDescription`, `numberOfLines`, `textAlignment`.
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    text = try coder.string(["text", "UIText", "title", "NSContents"])
-    textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"])
-    font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"]) ?? .system
-    numberOfLines = Int(try coder.number(["numberOfLines", "UINumberOfLines"]) ?? 1)
-    textAlignment = try coder.string(["textAlignment"]) ?? "natural"
+    // Each value is stored only when present (the defaults are already set): a store after `super.init` costs an
+    // exclusivity check.
+    if let text = try coder.string(["text", "UIText", "title", "NSContents"]) { self.text = text }
+    if let textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"]) { self.textColor = textColor }
+    if let font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"]) { self.font = font }
+    if let lines = try coder.number(["numberOfLines", "UINumberOfLines"]) { numberOfLines = Int(lines) }
+    if let alignment = try coder.string(["textAlignment"]) { textAlignment = alignment }
   }
 
   /// Writes `text` after the view's keys.
@@ -46,7 +48,32 @@ open class Label: View {
 
 /// A push button with a title per state, in the role of `UIButton` / `NSButton`.
 open class Button: Control {
-  private var titles: [ControlState: String] = [:]
+  /// The title of each state: one stored property per state (a dictionary would cost an allocation and hashing
+  /// per button).
+  private struct Titles {
+    var normal, highlighted, selected, disabled: String?
+
+    subscript(state: ControlState) -> String? {
+      get {
+        switch state {
+        case .normal: normal
+        case .highlighted: highlighted
+        case .selected: selected
+        case .disabled: disabled
+        }
+      }
+      set {
+        switch state {
+        case .normal: normal = newValue
+        case .highlighted: highlighted = newValue
+        case .selected: selected = newValue
+        case .disabled: disabled = newValue
+        }
+      }
+    }
+  }
+
+  private var titles = Titles()
 
   /// Creates a button in code.
   public override init(frame: Rect) { super.init(frame: frame) }
@@ -54,12 +81,15 @@ open class Button: Control {
   /// Reads `<state key="normal" title=…>` records (and `UITitle`, AppKit `title`).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    for state in ControlState.allCases {
+    // Built aside and stored once (each store to a property after `super.init` costs an exclusivity check).
+    var titles = Titles()
+    for state in [ControlState.normal, .highlighted, .selected, .disabled] {
       if let record = try coder.record(state.rawValue), let title = record.string("title") { titles[state] = title }
     }
-    if titles[.normal] == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
-      titles[.normal] = title
+    if titles.normal == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
+      titles.normal = title
     }
+    self.titles = titles
   }
 
   /// The title for a state, falling back to the normal title.
@@ -90,7 +120,7 @@ open class ImageView: View {
   /// Reads `image` (a name).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    image = try coder.string(["image", "UIResourceName"]).map(Image.init(named:))
+    if let name = try coder.string(["image", "UIResourceName"]) { image = Image(named: name) }
   }
 
   /// `image`.

@@ -108,7 +108,7 @@ open class View: Responder {
     gestureRecognizers = try coder.objects(["gestureRecognizers"], of: GestureRecognizer.self)
     let cornerRadius = try coder.string(["layerCornerRadius"])
     try super.init(coder: coder)
-    for child in children { addSubview(child) }
+    adoptSubviews(children)
     if let cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
   }
 
@@ -152,6 +152,27 @@ open class View: Responder {
   /// Adds a subview on top, removing it from its previous superview.
   public func addSubview(_ view: View) {
     insertSubview(view, at: subviews.count)
+  }
+
+  /// `addSubview(_:)` of each view in order, for a view being decoded: while the views have no superview (as a
+  /// nib's have) the list is built aside and stored once, rather than grown and checked view by view.
+  private func adoptSubviews(_ children: [View]) {
+    guard !children.isEmpty else { return }
+    var adopted = subviews
+    adopted.reserveCapacity(adopted.count + children.count)
+    for (n, child) in children.enumerated() {
+      // A view that has a superview (another view's, or this one's when listed twice) or is this view takes the
+      // general path, from there on.
+      guard child !== self, child.superview == nil else {
+        subviews = adopted
+        for view in children[n...] { addSubview(view) }
+        return
+      }
+      adopted.append(child)
+      child.superview = self
+    }
+    subviews = adopted
+    setNeedsLayout()
   }
 
   /// Inserts a subview at an index in the back-to-front order.

@@ -85,6 +85,12 @@ extension DecodingCoder {
 
   /// A rectangle from a rect value (`frame`, `NSFrame`) or from bounds and centre (`UIBounds`, `UICenter`).
   func decodeFrame() throws -> Rect? {
+    // A nib's XIB frame is a rect value: read it without building an array of numbers.
+    if let nib = nibCoder, let i = nib.position(ofFirst: ["frame", "NSFrame", "UIFrame"]),
+      case .rect(let x, let y, let w, let h) = nib.fields.entries[i].value
+    {
+      return Rect(x: x, y: y, width: w, height: h)
+    }
     if let n = try geometry(["frame", "NSFrame", "UIFrame"]), n.count == 4 {
       return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
