@@ -87,6 +87,7 @@ final class NibInstantiator {
     states = Array(repeating: .notStarted, count: plan.objects.count)
     instances = Array(repeating: nil, count: plan.objects.count)
     created.reserveCapacity(plan.decodeOrder.count)
+    links.reserveCapacity(plan.referenceFieldCount)
   }
 
   private func warn(_ message: String) {

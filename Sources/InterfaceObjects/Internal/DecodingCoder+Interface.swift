@@ -140,9 +140,10 @@ extension DecodingCoder {
 
   /// The record (`<state>`, `<color>`) under a key.
   func record(_ key: String) throws -> NibRecord? {
-    if let (nib, position) = nibField([key]) {
-      guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record }
+    if let nib = nibCoder {
+      guard let i = nib.position(of: key) else { return nil }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant { return entry.record }
     }
     return try decodeObject(forKey: key) as? NibRecord
   }

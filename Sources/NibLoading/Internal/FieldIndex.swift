@@ -9,7 +9,10 @@ import KeyedArchive
 /// which every instantiation would otherwise build again.
 package struct FieldIndex: @unchecked Sendable {
   // Unchecked: `constant` holds only immutable values (primitives, `ArchivedValue`, `NibRecord`, arrays of them).
-  package struct Entry {
+  //
+  // An entry is a class: reading one field of `entries[i]` then costs one reference count, not a copy of every
+  // field. The scan for a key reads only `keys` and `keyLengths`, which are contiguous.
+  package final class Entry {
     package let key: String
     package let length: Int
     package let value: FieldValue
@@ -24,9 +27,27 @@ package struct FieldIndex: @unchecked Sendable {
     /// The index of the object a `.string` value names by its document id (XIB attributes that refer to objects,
     /// such as a constraint's `firstItem="lb0"`, reach the table as text), else `nil`.
     package let namedObject: Int?
+
+    init(
+      key: String, length: Int, value: FieldValue, number: Double?, isConstant: Bool, constant: Any?,
+      record: NibRecord?, namedObject: Int?
+    ) {
+      self.key = key
+      self.length = length
+      self.value = value
+      self.number = number
+      self.isConstant = isConstant
+      self.constant = constant
+      self.record = record
+      self.namedObject = namedObject
+    }
   }
 
   package let entries: [Entry]
+  /// The key of each entry.
+  let keys: [String]
+  /// The UTF-8 length of each key.
+  let keyLengths: [Int]
   /// Bit `length % 64` is set for the UTF-8 length of each key: a key whose bit is clear is absent, which most
   /// keys a catalog initialiser tries are, and then no entry is read.
   let lengths: UInt64
@@ -50,6 +71,8 @@ package struct FieldIndex: @unchecked Sendable {
         isConstant: constant.isConstant, constant: constant.value, record: record, namedObject: namedObject)
     }
     self.lengths = lengths
+    keys = entries.map(\.key)
+    keyLengths = entries.map(\.length)
   }
 
   /// The position of the first field with the key, or `nil`.
@@ -57,8 +80,8 @@ package struct FieldIndex: @unchecked Sendable {
   func position(of key: String) -> Int? {
     let length = key.utf8.count
     guard lengths & (1 << UInt64(length & 63)) != 0 else { return nil }
-    return entries.withUnsafeBufferPointer { buffer in
-      for i in buffer.indices where buffer[i].length == length && buffer[i].key == key { return i }
+    return keyLengths.withUnsafeBufferPointer { lengths in
+      for i in lengths.indices where lengths[i] == length && keys[i] == key { return i }
       return nil
     }
   }

@@ -116,6 +116,9 @@ package final class NibObjectCoder: DecodingCoder {
   /// The position of the first present key of `keys` (the catalog's helpers try several).
   package func position(ofFirst keys: [String]) -> Int? { fields.position(ofFirst: keys) }
 
+  /// The position of the key, or `nil` (for one key, which need not be put in an array).
+  package func position(of key: String) -> Int? { fields.position(of: key) }
+
   package func decodeDouble(forKey key: String) throws -> Double {
     guard let i = fields.position(of: key) else { return 0 }
     return try decodeDouble(at: i)

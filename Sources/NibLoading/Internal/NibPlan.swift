@@ -84,6 +84,9 @@ final class NibPlan: @unchecked Sendable {
   let placeholderCount: Int
   /// The index of each document id (the first object with it).
   let indexByID: [String: Int]
+  /// How many fields refer to an object (a reference, or text naming an object): about as many links as an
+  /// instantiation defers, so that its list of links is allocated once.
+  let referenceFieldCount: Int
   /// Outlets and outlet collections, then actions, then segues, each in document order.
   let outlets: [Connection]
   let actions: [Connection]
@@ -112,6 +115,12 @@ final class NibPlan: @unchecked Sendable {
     decodeOrder = table.objects.indices.filter { table.objects[$0].placeholder == nil }
     topLevel = table.topLevel.filter { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
     placeholderCount = table.objects.count - decodeOrder.count
+    referenceFieldCount = objects.reduce(0) { count, object in
+      object.fields.entries.reduce(count) { count, entry in
+        if case .object = entry.value { return count + 1 }
+        return entry.namedObject == nil ? count : count + 1
+      }
+    }
     let connections = table.connections.map { Connection($0, objects: table.objects) }
     outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
     actions = connections.filter { $0.kind == .action }
