@@ -246,25 +246,26 @@ open class LayoutConstraint: Responder {
   /// The second item.
   public weak var secondItem: AnyObject?
   /// The first attribute (`"leading"`, `"width"`).
-  public var firstAttribute = ""
+  public var firstAttribute: String
   /// The second attribute.
   public var secondAttribute: String?
   /// The relation (`"equal"` by default).
-  public var relation = "equal"
+  public var relation: String
   /// The multiplier.
-  public var multiplier = 1.0
+  public var multiplier: Double
   /// The constant.
-  public var constant = 0.0
+  public var constant: Double
   /// The priority (1000 = required).
-  public var priority = 1000.0
+  public var priority: Double
   /// The identifier.
   public var identifier: String?
 
   /// Reads the XIB `<constraint>` attributes or UIKit's `NSFirstItem`, `NSConstant`…; a missing multiplier is
   /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).
   public required init(coder: any DecodingCoder) throws {
-    // Everything is read before `super.init`, where storing a property needs no exclusivity check; the responder
-    // reads no key, so the keys are read in the same order as after it.
+    // Everything is read and stored before `super.init` (the responder reads no key, so the keys are read in the
+    // same order as after it). The non-optional properties have no default value, so that each store is the
+    // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
     try LayoutConstraint.link(coder, "firstItem", LayoutConstraint.assignFirstItem)
     try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
     try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)

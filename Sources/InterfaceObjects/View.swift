@@ -35,25 +35,25 @@ open class View: Responder {
   /// The view controller whose root view this is.
   weak var owningViewController: ViewController?
   /// How the view follows its superview's size changes.
-  public var autoresizingMask: AutoresizingMask = []
+  public var autoresizingMask: AutoresizingMask
   /// The background colour.
   public var backgroundColor: Color?
   /// Opacity, 0…1.
-  public var alpha: Double = 1
+  public var alpha: Double
   /// Whether the view is hidden.
-  public var isHidden = false
+  public var isHidden: Bool
   /// A number to find the view by.
-  public var tag = 0
+  public var tag: Int
   /// How content is laid out.
-  public var contentMode: ContentMode = .scaleToFill
+  public var contentMode: ContentMode
   /// Whether the view takes part in touch handling.
-  public var isUserInteractionEnabled = true
+  public var isUserInteractionEnabled: Bool
   /// Whether the view is positioned by its autoresizing mask rather than by constraints.
-  public var translatesAutoresizingMaskIntoConstraints = true
+  public var translatesAutoresizingMaskIntoConstraints: Bool
   /// Constraints installed on this view.
-  public var constraints: [LayoutConstraint] = []
+  public var constraints: [LayoutConstraint]
   /// Gesture recognisers attached to this view.
-  public var gestureRecognizers: [GestureRecognizer] = []
+  public var gestureRecognizers: [GestureRecognizer]
   /// The contextual menu (an AppKit outlet).
   public var menu: Menu?
   /// The next view in the key-view loop (an AppKit outlet).
@@ -74,6 +74,15 @@ open class View: Responder {
   /// Creates a view in code.
   public init(frame: Rect) {
     self.frame = frame
+    autoresizingMask = []
+    alpha = 1
+    isHidden = false
+    tag = 0
+    contentMode = .scaleToFill
+    isUserInteractionEnabled = true
+    translatesAutoresizingMaskIntoConstraints = true
+    constraints = []
+    gestureRecognizers = []
     super.init()
   }
 
@@ -82,7 +91,8 @@ open class View: Responder {
   /// `gestureRecognizers`, `userInteractionEnabled` (see `Specs/NibLoading.md`, NIB-040).
   public required init(coder: any DecodingCoder) throws {
     // The keys are read in the order subclasses and traces see; the values are stored before `super.init` (the
-    // responder reads nothing), where setting a property needs no exclusivity check.
+    // responder reads nothing). The properties set here have no default value, so that each store is the
+    // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
     frame = try coder.decodeFrame() ?? .zero
     backgroundColor = try coder.color(["backgroundColor", "UIBackgroundColor", "NSBackgroundColor"])
     alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
@@ -101,6 +111,8 @@ open class View: Responder {
       contentMode = ContentMode(rawValue: name) ?? .scaleToFill
     } else if coder.containsValue(forKey: "UIContentMode") {
       contentMode = ContentMode(number: try coder.decodeInt(forKey: "UIContentMode")) ?? .scaleToFill
+    } else {
+      contentMode = .scaleToFill
     }
     autoresizingMask = try View.decodeAutoresizingMask(coder)
     let children = try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self)

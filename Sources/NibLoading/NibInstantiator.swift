@@ -63,13 +63,16 @@ final class NibInstantiator {
   /// How deeply objects may nest through `init(coder:)` (a view hierarchy is rarely deeper than a few dozen).
   static let maxDepth = 1000
   private struct Link {
+    /// What to set: a value through `Any`, or an object unboxed (no `FieldValue` box is made for it).
+    enum Target {
+      case value(FieldValue, (AnyObject, Any?) throws -> Void)
+      /// An object of the table, handed over with the key.
+      case object(Int, (AnyObject, AnyObject?, String) throws -> Void)
+    }
     var owner: AnyObject?
     var ownerIndex: Int
-    var value: FieldValue
     var key: String
-    var assign: ((AnyObject, Any?) throws -> Void)?
-    /// For an object reference (`value` is `.object`): takes the object unboxed, and the key.
-    var objectAssign: ((AnyObject, AnyObject?, String) throws -> Void)?
+    var target: Target
   }
   @exclusivity(unchecked) private var links: [Link] = []
   @exclusivity(unchecked) private var statistics = NibStatistics()
@@ -237,7 +240,7 @@ final class NibInstantiator {
 
   /// Records a reference to decode in the link phase, for the object at `index`.
   func `defer`(_ value: FieldValue, key: String, of index: Int, assign: @escaping (AnyObject, Any?) throws -> Void) {
-    links.append(Link(owner: nil, ownerIndex: index, value: value, key: key, assign: assign))
+    links.append(Link(owner: nil, ownerIndex: index, key: key, target: .value(value, assign)))
   }
 
   /// Records a reference to the object at `target` to set in the link phase, for the object at `index`.
@@ -245,7 +248,7 @@ final class NibInstantiator {
     _ target: Int, key: String, of index: Int,
     objectAssign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) {
-    links.append(Link(owner: nil, ownerIndex: index, value: .object(target), key: key, objectAssign: objectAssign))
+    links.append(Link(owner: nil, ownerIndex: index, key: key, target: .object(target, objectAssign)))
   }
 
   private func runLinks() throws {
@@ -255,10 +258,9 @@ final class NibInstantiator {
       i += 1
       guard let owner = link.owner else { continue }
       do {
-        if let objectAssign = link.objectAssign, case .object(let index) = link.value {
-          try objectAssign(owner, try instantiate(index, key: link.key), link.key)
-        } else if let assign = link.assign {
-          try assign(owner, try value(of: link.value, key: link.key))
+        switch link.target {
+        case .object(let index, let assign): try assign(owner, try instantiate(index, key: link.key), link.key)
+        case .value(let value, let assign): try assign(owner, try self.value(of: value, key: link.key))
         }
       } catch let error as ArchiveError {
         let object = plan.objects[link.ownerIndex]

@@ -7,7 +7,9 @@ import KeyedArchive
 /// every other key with one integer comparison, and what can be worked out once: the number a text value reads as
 /// (XIB attributes are text), and the Swift value of a field that refers to no object (geometry, records, text),
 /// which every instantiation would otherwise build again.
-package struct FieldIndex: @unchecked Sendable {
+///
+/// A class, so that each object's coder holds it with one reference count.
+package final class FieldIndex: @unchecked Sendable {
   // Unchecked: `constant` holds only immutable values (primitives, `ArchivedValue`, `NibRecord`, arrays of them).
   //
   // An entry is a class: reading one field of `entries[i]` then costs one reference count, not a copy of every
