@@ -247,8 +247,9 @@ open class LayoutConstraint: Responder {
   public weak var secondItem: AnyObject?
   /// The first attribute (`"leading"`, `"width"`).
   public var firstAttribute: String
+  // (This and others spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
   /// The second attribute.
-  public var secondAttribute: String?
+  public var secondAttribute: Optional<String>
   /// The relation (`"equal"` by default).
   public var relation: String
   /// The multiplier.
@@ -258,7 +259,7 @@ open class LayoutConstraint: Responder {
   /// The priority (1000 = required).
   public var priority: Double
   /// The identifier.
-  public var identifier: String?
+  public var identifier: Optional<String>
 
   /// Reads the XIB `<constraint>` attributes or UIKit's `NSFirstItem`, `NSConstant`…; a missing multiplier is
   /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).

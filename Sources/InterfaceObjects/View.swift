@@ -36,8 +36,9 @@ open class View: Responder {
   weak var owningViewController: ViewController?
   /// How the view follows its superview's size changes.
   public var autoresizingMask: AutoresizingMask
+  // (Spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
   /// The background colour.
-  public var backgroundColor: Color?
+  public var backgroundColor: Optional<Color>
   /// Opacity, 0…1.
   public var alpha: Double
   /// Whether the view is hidden.
@@ -74,6 +75,7 @@ open class View: Responder {
   /// Creates a view in code.
   public init(frame: Rect) {
     self.frame = frame
+    backgroundColor = nil
     autoresizingMask = []
     alpha = 1
     isHidden = false
