@@ -292,10 +292,10 @@ open class LayoutConstraint: Responder {
     _ coder: any DecodingCoder, _ key: String,
     _ assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) throws {
-    guard coder.containsValue(forKey: key) else { return }
     // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link), and
     // resolves a XIB item, which names its object by id. `assign` captures nothing, so asking allocates nothing.
     if let nib = coder.nibCoder, nib.deferObjectReference(forKey: key, assign: assign) { return }
+    guard coder.containsValue(forKey: key) else { return }
     let allowed = coder.requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [AnyObject.self]) : nil
     try coder.decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
       // Items are views and layout guides: a class cast, not the general bridging of `as AnyObject`.

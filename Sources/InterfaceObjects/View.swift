@@ -127,8 +127,9 @@ open class View: Responder {
   }
 
   private static func decodeAutoresizingMask(_ coder: any DecodingCoder) throws -> AutoresizingMask {
-    if coder.containsValue(forKey: "autoresizingMask"),
-      let record = try coder.decodeObject(forKey: "autoresizingMask") as? NibRecord
+    // A nib's coder answers an absent key in `record(_:)` itself (one lookup); other coders are asked first.
+    if coder.nibCoder != nil || coder.containsValue(forKey: "autoresizingMask"),
+      let record = try coder.record("autoresizingMask")
     {
       var mask: AutoresizingMask = []
       let bits: [(String, AutoresizingMask)] = [
