@@ -38,11 +38,12 @@ extension DecodingCoder {
   func geometry(_ keys: [String]) throws -> [Double]? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      switch nib.fields.entries[i].value {
+      let entry = nib.fields.entries[i]
+      switch entry.value {
       case .rect(let x, let y, let w, let h): return [x, y, w, h]
       case .point(let x, let y): return [x, y]
       case .size(let w, let h): return [w, h]
-      default: if nib.fields.entries[i].isConstant { return nib.fields.entries[i].constant.flatMap(Self.numbers(in:)) }
+      default: if entry.isConstant { return entry.constant.flatMap(Self.numbers(in:)) }
       }
     }
     guard let key = firstKey(keys), let value = try decodeObject(forKey: key) else { return nil }
@@ -109,10 +110,11 @@ extension DecodingCoder {
   func string(_ keys: [String]) throws -> String? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant {
-        switch nib.fields.entries[i].value {
+      let entry = nib.fields.entries[i]
+      if entry.isConstant {
+        switch entry.value {
         case .string(let text): return text
-        case .record: return nib.fields.entries[i].record.flatMap { $0.string("value") ?? $0.string("title") }
+        case .record: return entry.record.flatMap { $0.string("value") ?? $0.string("title") }
         default: return nil
         }
       }
@@ -129,8 +131,9 @@ extension DecodingCoder {
   func text(_ keys: [String]) throws -> String? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant {
-        if case .string(let text) = nib.fields.entries[i].value { return text }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant {
+        if case .string(let text) = entry.value { return text }
         return nil
       }
     }
@@ -172,7 +175,8 @@ extension DecodingCoder {
   func color(_ keys: [String]) throws -> Color? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.flatMap(Color.init(record:)) }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant { return entry.record.flatMap(Color.init(record:)) }
     }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
@@ -186,7 +190,8 @@ extension DecodingCoder {
   func font(_ keys: [String]) throws -> Font? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.map(Self.font) }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant { return entry.record.map(Self.font) }
     }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {

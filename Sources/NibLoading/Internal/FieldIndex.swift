@@ -20,6 +20,8 @@ package final class FieldIndex: @unchecked Sendable {
     package let value: FieldValue
     /// `Double(text)` of a `.string` value, else `nil`.
     package let number: Double?
+    /// The boolean a `.string` value spells (`"YES"`, `"true"`, `"1"`; `"NO"`, `"false"`, `"0"`, `""`), else `nil`.
+    package let flag: Bool?
     /// `true` when the value refers to no object, so ``constant`` is its Swift value.
     package let isConstant: Bool
     /// The value ``NibInstantiator/value(of:key:)`` gives for the field, when ``isConstant``.
@@ -31,13 +33,14 @@ package final class FieldIndex: @unchecked Sendable {
     package let namedObject: Int?
 
     init(
-      key: String, length: Int, value: FieldValue, number: Double?, isConstant: Bool, constant: Any?,
+      key: String, length: Int, value: FieldValue, number: Double?, flag: Bool?, isConstant: Bool, constant: Any?,
       record: NibRecord?, namedObject: Int?
     ) {
       self.key = key
       self.length = length
       self.value = value
       self.number = number
+      self.flag = flag
       self.isConstant = isConstant
       self.constant = constant
       self.record = record
@@ -59,8 +62,14 @@ package final class FieldIndex: @unchecked Sendable {
     entries = fields.map { field in
       var number: Double?
       var namedObject: Int?
+      var flag: Bool?
       if case .string(let text) = field.value {
         number = Double(text)
+        switch text {
+        case "YES", "true", "1": flag = true
+        case "NO", "false", "0", "": flag = false
+        default: break
+        }
         namedObject = indexByID[text]
       }
       var record: NibRecord?
@@ -69,7 +78,7 @@ package final class FieldIndex: @unchecked Sendable {
       let length = field.key.utf8.count
       lengths |= 1 << UInt64(length & 63)
       return Entry(
-        key: field.key, length: length, value: field.value, number: number,
+        key: field.key, length: length, value: field.value, number: number, flag: flag,
         isConstant: constant.isConstant, constant: constant.value, record: record, namedObject: namedObject)
     }
     self.lengths = lengths

@@ -46,9 +46,10 @@ package final class NibObjectCoder: DecodingCoder {
 
   package func decodeObject(forKey key: String, allowedClasses: Set<String>?) throws -> Any? {
     guard let i = fields.position(of: key) else { return nil }
-    if fields.entries[i].isConstant { return fields.entries[i].constant }
+    let entry = fields.entries[i]
+    if entry.isConstant { return entry.constant }
     do {
-      return try instantiator.value(of: fields.entries[i].value, key: key)
+      return try instantiator.value(of: entry.value, key: key)
     } catch let error as ArchiveError {
       throw error.located(in: location(for: key))
     }
@@ -77,11 +78,12 @@ package final class NibObjectCoder: DecodingCoder {
     forKey key: String, assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) -> Bool {
     guard let i = fields.position(of: key) else { return false }
-    switch fields.entries[i].value {
+    let entry = fields.entries[i]
+    switch entry.value {
     case .object(let index):
       instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
     case .string:
-      guard let index = fields.entries[i].namedObject else { return false }
+      guard let index = entry.namedObject else { return false }
       instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
     default:
       return false
@@ -126,14 +128,15 @@ package final class NibObjectCoder: DecodingCoder {
 
   /// `decodeDouble(forKey:)` of the field at a position found by ``position(ofFirst:)``.
   package func decodeDouble(at i: Int) throws -> Double {
-    switch fields.entries[i].value {
+    let entry = fields.entries[i]
+    switch entry.value {
     case .real(let v): return v
     case .integer(let v): return Double(v)
     case .null: return 0
-    case .string: if let number = fields.entries[i].number { return number }
+    case .string: if let number = entry.number { return number }
     default: break
     }
-    return try defaultDecodeDouble(forKey: fields.entries[i].key)
+    return try defaultDecodeDouble(forKey: entry.key)
   }
 
   package func decodeBool(forKey key: String) throws -> Bool {
@@ -143,19 +146,15 @@ package final class NibObjectCoder: DecodingCoder {
 
   /// `decodeBool(forKey:)` of the field at a position found by ``position(ofFirst:)``.
   package func decodeBool(at i: Int) throws -> Bool {
-    switch fields.entries[i].value {
+    let entry = fields.entries[i]
+    switch entry.value {
     case .bool(let v): return v
     case .integer(let v): return v != 0
     case .null: return false
-    case .string(let text):
-      switch text {
-      case "YES", "true", "1": return true
-      case "NO", "false", "0", "": return false
-      default: break
-      }
+    case .string: if let flag = entry.flag { return flag }
     default: break
     }
-    return try defaultDecodeBool(forKey: fields.entries[i].key)
+    return try defaultDecodeBool(forKey: entry.key)
   }
 
   package func decodeInt64(forKey key: String) throws -> Int64 {
