@@ -75,7 +75,9 @@ open class Control: View, ActionSending {
     } else if let disabled = try coder.flag(["UIDisabled"]) {
       isEnabled = !disabled
     }
-    isSelected = try coder.flag(["selected", "UISelected"]) ?? false
+    // Stored only when present: the default is already `false`, and each store after `super.init` costs an
+    // exclusivity check.
+    if let selected = try coder.flag(["selected", "UISelected"]) { isSelected = selected }
   }
 
   /// Registers a target and action for events (UIKit's `addTarget(_:action:for:)`).

@@ -20,11 +20,13 @@ open class Label: View {
   /// Reads `text` (`UIText`), `textColor`, `fontDescription`, `numberOfLines`, `textAlignment`.
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    text = try coder.string(["text", "UIText", "title", "NSContents"])
-    textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"])
-    font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"]) ?? .system
-    numberOfLines = Int(try coder.number(["numberOfLines", "UINumberOfLines"]) ?? 1)
-    textAlignment = try coder.string(["textAlignment"]) ?? "natural"
+    // Each value is stored only when present (the defaults are already set): a store after `super.init` costs an
+    // exclusivity check.
+    if let text = try coder.string(["text", "UIText", "title", "NSContents"]) { self.text = text }
+    if let textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"]) { self.textColor = textColor }
+    if let font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"]) { self.font = font }
+    if let lines = try coder.number(["numberOfLines", "UINumberOfLines"]) { numberOfLines = Int(lines) }
+    if let alignment = try coder.string(["textAlignment"]) { textAlignment = alignment }
   }
 
   /// Writes `text` after the view's keys.
@@ -46,7 +48,32 @@ open class Label: View {
 
 /// A push button with a title per state, in the role of `UIButton` / `NSButton`.
 open class Button: Control {
-  private var titles: [ControlState: String] = [:]
+  /// The title of each state: one stored property per state (a dictionary would cost an allocation and hashing
+  /// per button).
+  private struct Titles {
+    var normal, highlighted, selected, disabled: String?
+
+    subscript(state: ControlState) -> String? {
+      get {
+        switch state {
+        case .normal: normal
+        case .highlighted: highlighted
+        case .selected: selected
+        case .disabled: disabled
+        }
+      }
+      set {
+        switch state {
+        case .normal: normal = newValue
+        case .highlighted: highlighted = newValue
+        case .selected: selected = newValue
+        case .disabled: disabled = newValue
+        }
+      }
+    }
+  }
+
+  private var titles = Titles()
 
   /// Creates a button in code.
   public override init(frame: Rect) { super.init(frame: frame) }
@@ -54,12 +81,15 @@ open class Button: Control {
   /// Reads `<state key="normal" title=…>` records (and `UITitle`, AppKit `title`).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    for state in ControlState.allCases {
+    // Built aside and stored once (each store to a property after `super.init` costs an exclusivity check).
+    var titles = Titles()
+    for state in [ControlState.normal, .highlighted, .selected, .disabled] {
       if let record = try coder.record(state.rawValue), let title = record.string("title") { titles[state] = title }
     }
-    if titles[.normal] == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
-      titles[.normal] = title
+    if titles.normal == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
+      titles.normal = title
     }
+    self.titles = titles
   }
 
   /// The title for a state, falling back to the normal title.
@@ -90,7 +120,7 @@ open class ImageView: View {
   /// Reads `image` (a name).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
-    image = try coder.string(["image", "UIResourceName"]).map(Image.init(named:))
+    if let name = try coder.string(["image", "UIResourceName"]) { image = Image(named: name) }
   }
 
   /// `image`.
@@ -216,80 +246,83 @@ open class LayoutConstraint: Responder {
   /// The second item.
   public weak var secondItem: AnyObject?
   /// The first attribute (`"leading"`, `"width"`).
-  public var firstAttribute = ""
+  public var firstAttribute: String
+  // (This and others spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
   /// The second attribute.
-  public var secondAttribute: String?
+  public var secondAttribute: Optional<String>
   /// The relation (`"equal"` by default).
-  public var relation = "equal"
+  public var relation: String
   /// The multiplier.
-  public var multiplier = 1.0
+  public var multiplier: Double
   /// The constant.
-  public var constant = 0.0
+  public var constant: Double
   /// The priority (1000 = required).
-  public var priority = 1000.0
+  public var priority: Double
   /// The identifier.
-  public var identifier: String?
+  public var identifier: Optional<String>
 
   /// Reads the XIB `<constraint>` attributes or UIKit's `NSFirstItem`, `NSConstant`…; a missing multiplier is
   /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).
   public required init(coder: any DecodingCoder) throws {
-    try super.init(coder: coder)
-    try Self.link(coder, "firstItem") { $0.firstItem = $1 }
-    try Self.link(coder, "secondItem") { $0.secondItem = $1 }
-    try Self.link(coder, "NSFirstItem") { $0.firstItem = $1 }
-    try Self.link(coder, "NSSecondItem") { $0.secondItem = $1 }
+    // Everything is read and stored before `super.init` (the responder reads no key, so the keys are read in the
+    // same order as after it). The non-optional properties have no default value, so that each store is the
+    // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
+    try LayoutConstraint.link(coder, "firstItem", LayoutConstraint.assignFirstItem)
+    try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
+    try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)
+    try LayoutConstraint.link(coder, "NSSecondItem", LayoutConstraint.assignSecondItem)
     firstAttribute = try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
     secondAttribute = try coder.string(["secondAttribute"])
     relation = try coder.string(["relation"]) ?? "equal"
     if let text = try coder.string(["multiplier"]) {
-      multiplier = Self.parseMultiplier(text) ?? 1
+      multiplier = LayoutConstraint.parseMultiplier(text) ?? 1
     } else {
       multiplier = try coder.number(["NSMultiplier"]) ?? 1
     }
     constant = try coder.number(["constant", "NSConstant"]) ?? 0
     priority = try coder.number(["priority", "NSPriority"]) ?? 1000
     identifier = try coder.string(["identifier", "NSLayoutIdentifier"])
+    try super.init(coder: coder)
   }
 
   /// `decodeReference(forKey:into:)` for an item, with the same checks and messages: asks for a link only when the
   /// key is present (every request keeps a closure until the link phase) and sets the weak property directly
   /// rather than through a key path.
   private static func link(
-    _ coder: any DecodingCoder, _ key: String, _ set: @escaping (LayoutConstraint, AnyObject?) -> Void
+    _ coder: any DecodingCoder, _ key: String,
+    _ assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) throws {
-    guard coder.containsValue(forKey: key) else { return }
     // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link), and
-    // resolves a XIB item, which names its object by id.
-    if let nib = coder as? NibObjectCoder,
-      nib.deferObjectReference(
-        forKey: key,
-        assign: { object, item in
-          guard let constraint = object as? LayoutConstraint else {
-            throw ArchiveError(
-              .typeMismatch,
-              "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
-              at: .init(keyPath: key))
-          }
-          set(constraint, item)
-        })
-    {
-      return
-    }
+    // resolves a XIB item, which names its object by id. `assign` captures nothing, so asking allocates nothing.
+    if let nib = coder.nibCoder, nib.deferObjectReference(forKey: key, assign: assign) { return }
+    guard coder.containsValue(forKey: key) else { return }
     let allowed = coder.requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [AnyObject.self]) : nil
     try coder.decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
-      guard let constraint = object as? LayoutConstraint else {
-        throw ArchiveError(
-          .typeMismatch,
-          "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
-          at: .init(keyPath: key))
-      }
       // Items are views and layout guides: a class cast, not the general bridging of `as AnyObject`.
       switch value {
-      case nil: set(constraint, nil)
-      case let item as Responder: set(constraint, item)
-      case let other?: set(constraint, other as AnyObject)
+      case nil: try assign(object, nil, key)
+      case let item as Responder: try assign(object, item, key)
+      case let other?: try assign(object, other as AnyObject, key)
       }
     }
+  }
+
+  private static func assignFirstItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
+    try constraint(object, key).firstItem = item
+  }
+
+  private static func assignSecondItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
+    try constraint(object, key).secondItem = item
+  }
+
+  /// The object a link is for, as a constraint.
+  private static func constraint(_ object: AnyObject, _ key: String) throws -> LayoutConstraint {
+    guard let constraint = object as? LayoutConstraint else {
+      throw ArchiveError(
+        .typeMismatch, "the decoded object is a \(type(of: object)), not the LayoutConstraint the key path expects",
+        at: .init(keyPath: key))
+    }
+    return constraint
   }
 
   static func parseMultiplier(_ text: String) -> Double? {

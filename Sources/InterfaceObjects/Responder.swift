@@ -1,6 +1,7 @@
 import ArchiveCoding
 import Foundation
 import NibLoading
+import Synchronization
 
 /// The base of the catalog, in the role of `NSObject` + `UIResponder`: archivable, key-value coding compliant
 /// and observable, sent `awakeFromNib()`, able to receive actions, and part of a responder chain.
@@ -12,7 +13,13 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   public typealias ActionHandler = (Responder, Any?) -> Void
 
   /// The observers of this object's keys.
-  public let keyValueObservers = KeyValueObservers()
+  public var keyValueObservers: KeyValueObservers {
+    if let observers = observerStorage.load() { return observers }
+    return observerStorage.storeIfNil(KeyValueObservers())
+  }
+  /// Made when first asked for (most objects are never observed, and a nib makes many objects); atomically, so
+  /// that every caller gets the same set.
+  private let observerStorage = AtomicLazyReference<KeyValueObservers>()
 
   /// How many times `awakeFromNib()` reached this class's implementation (for tests and traces).
   public private(set) var awakeFromNibCount = 0

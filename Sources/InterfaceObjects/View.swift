@@ -2,6 +2,7 @@ import ArchiveCoding
 import Foundation
 import KeyedArchive
 import NibLoading
+import Synchronization
 
 /// A rectangular view in a hierarchy, in the role of `UIView` / `NSView`.
 ///
@@ -34,31 +35,38 @@ open class View: Responder {
   /// The view controller whose root view this is.
   weak var owningViewController: ViewController?
   /// How the view follows its superview's size changes.
-  public var autoresizingMask: AutoresizingMask = []
+  public var autoresizingMask: AutoresizingMask
+  // (Spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
   /// The background colour.
-  public var backgroundColor: Color?
+  public var backgroundColor: Optional<Color>
   /// Opacity, 0…1.
-  public var alpha: Double = 1
+  public var alpha: Double
   /// Whether the view is hidden.
-  public var isHidden = false
+  public var isHidden: Bool
   /// A number to find the view by.
-  public var tag = 0
+  public var tag: Int
   /// How content is laid out.
-  public var contentMode: ContentMode = .scaleToFill
+  public var contentMode: ContentMode
   /// Whether the view takes part in touch handling.
-  public var isUserInteractionEnabled = true
+  public var isUserInteractionEnabled: Bool
   /// Whether the view is positioned by its autoresizing mask rather than by constraints.
-  public var translatesAutoresizingMaskIntoConstraints = true
+  public var translatesAutoresizingMaskIntoConstraints: Bool
   /// Constraints installed on this view.
-  public var constraints: [LayoutConstraint] = []
+  public var constraints: [LayoutConstraint]
   /// Gesture recognisers attached to this view.
-  public var gestureRecognizers: [GestureRecognizer] = []
+  public var gestureRecognizers: [GestureRecognizer]
   /// The contextual menu (an AppKit outlet).
   public var menu: Menu?
   /// The next view in the key-view loop (an AppKit outlet).
   public weak var nextKeyView: View?
   /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
-  public let layer = Layer()
+  public var layer: Layer {
+    if let layer = layerStorage.load() { return layer }
+    return layerStorage.storeIfNil(Layer())
+  }
+  /// Made when first asked for (most views of a nib never set a layer attribute); atomically, so that every caller
+  /// gets the same layer.
+  private let layerStorage = AtomicLazyReference<Layer>()
   /// `true` between `setNeedsLayout()` and the next layout pass.
   public private(set) var needsLayout = true
   /// How many times `layoutSubviews()` ran (for tests).
@@ -67,6 +75,16 @@ open class View: Responder {
   /// Creates a view in code.
   public init(frame: Rect) {
     self.frame = frame
+    backgroundColor = nil
+    autoresizingMask = []
+    alpha = 1
+    isHidden = false
+    tag = 0
+    contentMode = .scaleToFill
+    isUserInteractionEnabled = true
+    translatesAutoresizingMaskIntoConstraints = true
+    constraints = []
+    gestureRecognizers = []
     super.init()
   }
 
@@ -75,7 +93,8 @@ open class View: Responder {
   /// `gestureRecognizers`, `userInteractionEnabled` (see `Specs/NibLoading.md`, NIB-040).
   public required init(coder: any DecodingCoder) throws {
     // The keys are read in the order subclasses and traces see; the values are stored before `super.init` (the
-    // responder reads nothing), where setting a property needs no exclusivity check.
+    // responder reads nothing). The properties set here have no default value, so that each store is the
+    // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
     frame = try coder.decodeFrame() ?? .zero
     backgroundColor = try coder.color(["backgroundColor", "UIBackgroundColor", "NSBackgroundColor"])
     alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
@@ -94,6 +113,8 @@ open class View: Responder {
       contentMode = ContentMode(rawValue: name) ?? .scaleToFill
     } else if coder.containsValue(forKey: "UIContentMode") {
       contentMode = ContentMode(number: try coder.decodeInt(forKey: "UIContentMode")) ?? .scaleToFill
+    } else {
+      contentMode = .scaleToFill
     }
     autoresizingMask = try View.decodeAutoresizingMask(coder)
     let children = try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self)
@@ -101,13 +122,14 @@ open class View: Responder {
     gestureRecognizers = try coder.objects(["gestureRecognizers"], of: GestureRecognizer.self)
     let cornerRadius = try coder.string(["layerCornerRadius"])
     try super.init(coder: coder)
-    for child in children { addSubview(child) }
+    adoptSubviews(children)
     if let cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
   }
 
   private static func decodeAutoresizingMask(_ coder: any DecodingCoder) throws -> AutoresizingMask {
-    if coder.containsValue(forKey: "autoresizingMask"),
-      let record = try coder.decodeObject(forKey: "autoresizingMask") as? NibRecord
+    // A nib's coder answers an absent key in `record(_:)` itself (one lookup); other coders are asked first.
+    if coder.nibCoder != nil || coder.containsValue(forKey: "autoresizingMask"),
+      let record = try coder.record("autoresizingMask")
     {
       var mask: AutoresizingMask = []
       let bits: [(String, AutoresizingMask)] = [
@@ -145,6 +167,27 @@ open class View: Responder {
   /// Adds a subview on top, removing it from its previous superview.
   public func addSubview(_ view: View) {
     insertSubview(view, at: subviews.count)
+  }
+
+  /// `addSubview(_:)` of each view in order, for a view being decoded: while the views have no superview (as a
+  /// nib's have) the list is built aside and stored once, rather than grown and checked view by view.
+  private func adoptSubviews(_ children: [View]) {
+    guard !children.isEmpty else { return }
+    var adopted = subviews
+    adopted.reserveCapacity(adopted.count + children.count)
+    for (n, child) in children.enumerated() {
+      // A view that has a superview (another view's, or this one's when listed twice) or is this view takes the
+      // general path, from there on.
+      guard child !== self, child.superview == nil else {
+        subviews = adopted
+        for view in children[n...] { addSubview(view) }
+        return
+      }
+      adopted.append(child)
+      child.superview = self
+    }
+    subviews = adopted
+    setNeedsLayout()
   }
 
   /// Inserts a subview at an index in the back-to-front order.

@@ -49,31 +49,36 @@ final class NibInstantiator {
   let registry: ClassRegistry
 
   private enum State { case notStarted, inProgress, done }
-  private var states: [State]
-  private var instances: [AnyObject?]
-  private var created: [Int] = []
+  // The bookkeeping below is private and touched only by this class's own (non-reentrant) accesses, so the
+  // runtime's exclusivity checks on it cost (a tenth of an instantiation) and catch nothing.
+  @exclusivity(unchecked) private var states: [State]
+  @exclusivity(unchecked) private var instances: [AnyObject?]
+  @exclusivity(unchecked) private var created: [Int] = []
   /// Objects decoded as a stand-in for a class that is not registered (NIB-020).
-  private var fellBack: Set<Int> = []
+  @exclusivity(unchecked) private var fellBack: Set<Int> = []
   /// How many objects are inside their `init(coder:)` now.
-  private var depth = 0
+  @exclusivity(unchecked) private var depth = 0
   /// Stops nesting before the current thread's stack runs out.
-  private var stackGuard = StackGuard()
+  @exclusivity(unchecked) private var stackGuard = StackGuard()
   /// How deeply objects may nest through `init(coder:)` (a view hierarchy is rarely deeper than a few dozen).
   static let maxDepth = 1000
   private struct Link {
+    /// What to set: a value through `Any`, or an object unboxed (no `FieldValue` box is made for it).
+    enum Target {
+      case value(FieldValue, (AnyObject, Any?) throws -> Void)
+      /// An object of the table, handed over with the key.
+      case object(Int, (AnyObject, AnyObject?, String) throws -> Void)
+    }
     var owner: AnyObject?
     var ownerIndex: Int
-    var value: FieldValue
     var key: String
-    var assign: ((AnyObject, Any?) throws -> Void)?
-    /// For an object reference: takes the object unboxed.
-    var objectAssign: ((AnyObject, AnyObject?) throws -> Void)?
+    var target: Target
   }
-  private var links: [Link] = []
-  private var statistics = NibStatistics()
-  private var application: GenericNibObject?
-  private var standIns: [String: GenericNibObject] = [:]
-  private var warnings: [String] = []
+  @exclusivity(unchecked) private var links: [Link] = []
+  @exclusivity(unchecked) private var statistics = NibStatistics()
+  @exclusivity(unchecked) private var application: GenericNibObject?
+  @exclusivity(unchecked) private var standIns: [String: GenericNibObject] = [:]
+  @exclusivity(unchecked) private var warnings: [String] = []
 
   private(set) var error: (any Error)?
 
@@ -85,6 +90,7 @@ final class NibInstantiator {
     states = Array(repeating: .notStarted, count: plan.objects.count)
     instances = Array(repeating: nil, count: plan.objects.count)
     created.reserveCapacity(plan.decodeOrder.count)
+    links.reserveCapacity(plan.referenceFieldCount)
   }
 
   private func warn(_ message: String) {
@@ -234,14 +240,15 @@ final class NibInstantiator {
 
   /// Records a reference to decode in the link phase, for the object at `index`.
   func `defer`(_ value: FieldValue, key: String, of index: Int, assign: @escaping (AnyObject, Any?) throws -> Void) {
-    links.append(Link(owner: nil, ownerIndex: index, value: value, key: key, assign: assign))
+    links.append(Link(owner: nil, ownerIndex: index, key: key, target: .value(value, assign)))
   }
 
-  /// Records an object reference to set in the link phase, for the object at `index`.
+  /// Records a reference to the object at `target` to set in the link phase, for the object at `index`.
   func `defer`(
-    _ value: FieldValue, key: String, of index: Int, objectAssign: @escaping (AnyObject, AnyObject?) throws -> Void
+    _ target: Int, key: String, of index: Int,
+    objectAssign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) {
-    links.append(Link(owner: nil, ownerIndex: index, value: value, key: key, objectAssign: objectAssign))
+    links.append(Link(owner: nil, ownerIndex: index, key: key, target: .object(target, objectAssign)))
   }
 
   private func runLinks() throws {
@@ -251,10 +258,9 @@ final class NibInstantiator {
       i += 1
       guard let owner = link.owner else { continue }
       do {
-        if let objectAssign = link.objectAssign, case .object(let index) = link.value {
-          try objectAssign(owner, try instantiate(index, key: link.key))
-        } else if let assign = link.assign {
-          try assign(owner, try value(of: link.value, key: link.key))
+        switch link.target {
+        case .object(let index, let assign): try assign(owner, try instantiate(index, key: link.key), link.key)
+        case .value(let value, let assign): try assign(owner, try self.value(of: value, key: link.key))
         }
       } catch let error as ArchiveError {
         let object = plan.objects[link.ownerIndex]

@@ -10,6 +10,9 @@ public struct NibRecord: Sendable, Hashable {
   /// `Double(text)` of each text field, parsed once: XIB attributes are text, and a nib's records are read on
   /// every instantiation.
   private let numbers: [Double?]
+  /// The UTF-8 length of each field's key: a lookup compares a key only with keys of its length (an interface
+  /// class reads several keys of a record, most of them absent, on every instantiation).
+  private let keyLengths: [Int]
 
   /// Creates a record.
   public init(name: String, fields: [ObjectField]) {
@@ -17,6 +20,16 @@ public struct NibRecord: Sendable, Hashable {
     self.fields = fields
     numbers = fields.map { field in
       if case .string(let text) = field.value { return Double(text) }
+      return nil
+    }
+    keyLengths = fields.map { $0.key.utf8.count }
+  }
+
+  /// The position of the first field with the key.
+  private func position(of key: String) -> Int? {
+    let length = key.utf8.count
+    return keyLengths.withUnsafeBufferPointer { lengths in
+      for i in lengths.indices where lengths[i] == length && fields[i].key == key { return i }
       return nil
     }
   }
@@ -31,7 +44,7 @@ public struct NibRecord: Sendable, Hashable {
   }
 
   /// A field's value.
-  public subscript(key: String) -> FieldValue? { fields.first { $0.key == key }?.value }
+  public subscript(key: String) -> FieldValue? { position(of: key).map { fields[$0].value } }
 
   /// A field as a string.
   public func string(_ key: String) -> String? {
@@ -41,7 +54,7 @@ public struct NibRecord: Sendable, Hashable {
 
   /// A field as a number (`"0.5"`, `0.5`, `3`).
   public func number(_ key: String) -> Double? {
-    guard let i = fields.firstIndex(where: { $0.key == key }) else { return nil }
+    guard let i = position(of: key) else { return nil }
     switch fields[i].value {
     case .string: return numbers[i]
     case .real(let v): return v

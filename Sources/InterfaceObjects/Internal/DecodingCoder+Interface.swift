@@ -11,16 +11,26 @@ import NibLoading
 /// first present key, and values that refer to no object are converted without boxing them. Fields that refer to
 /// objects, and every other coder, go through the `DecodingCoder` calls, with the same results.
 extension DecodingCoder {
+  /// The coder as a nib's own coder, or `nil`. An exact class test (the class is final), which costs less than the
+  /// dynamic cast from this extension's unspecialised generic `Self`.
+  @inline(__always)
+  var nibCoder: NibObjectCoder? {
+    let object: AnyObject = self
+    guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
+    return unsafeDowncast(object, to: NibObjectCoder.self)
+  }
+
   /// The first key of `keys` the object has.
   func firstKey(_ keys: [String]) -> String? {
-    if let nib = self as? NibObjectCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
+    if let nib = nibCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
     return keys.first { containsValue(forKey: $0) }
   }
 
   /// For a nib's coder: the coder and the position of the first present key (`nil` when none is); `nil` for other
   /// coders.
+  @inline(__always)
   private func nibField(_ keys: [String]) -> (coder: NibObjectCoder, position: Int?)? {
-    guard let nib = self as? NibObjectCoder else { return nil }
+    guard let nib = nibCoder else { return nil }
     return (nib, nib.position(ofFirst: keys))
   }
 
@@ -28,11 +38,12 @@ extension DecodingCoder {
   func geometry(_ keys: [String]) throws -> [Double]? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      switch nib.fields.entries[i].value {
+      let entry = nib.fields.entries[i]
+      switch entry.value {
       case .rect(let x, let y, let w, let h): return [x, y, w, h]
       case .point(let x, let y): return [x, y]
       case .size(let w, let h): return [w, h]
-      default: if nib.fields.entries[i].isConstant { return nib.fields.entries[i].constant.flatMap(Self.numbers(in:)) }
+      default: if entry.isConstant { return entry.constant.flatMap(Self.numbers(in:)) }
       }
     }
     guard let key = firstKey(keys), let value = try decodeObject(forKey: key) else { return nil }
@@ -75,6 +86,12 @@ extension DecodingCoder {
 
   /// A rectangle from a rect value (`frame`, `NSFrame`) or from bounds and centre (`UIBounds`, `UICenter`).
   func decodeFrame() throws -> Rect? {
+    // A nib's XIB frame is a rect value: read it without building an array of numbers.
+    if let nib = nibCoder, let i = nib.position(ofFirst: ["frame", "NSFrame", "UIFrame"]),
+      case .rect(let x, let y, let w, let h) = nib.fields.entries[i].value
+    {
+      return Rect(x: x, y: y, width: w, height: h)
+    }
     if let n = try geometry(["frame", "NSFrame", "UIFrame"]), n.count == 4 {
       return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
@@ -93,10 +110,11 @@ extension DecodingCoder {
   func string(_ keys: [String]) throws -> String? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant {
-        switch nib.fields.entries[i].value {
+      let entry = nib.fields.entries[i]
+      if entry.isConstant {
+        switch entry.value {
         case .string(let text): return text
-        case .record: return nib.fields.entries[i].record.flatMap { $0.string("value") ?? $0.string("title") }
+        case .record: return entry.record.flatMap { $0.string("value") ?? $0.string("title") }
         default: return nil
         }
       }
@@ -113,8 +131,9 @@ extension DecodingCoder {
   func text(_ keys: [String]) throws -> String? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant {
-        if case .string(let text) = nib.fields.entries[i].value { return text }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant {
+        if case .string(let text) = entry.value { return text }
         return nil
       }
     }
@@ -124,16 +143,17 @@ extension DecodingCoder {
 
   /// The record (`<state>`, `<color>`) under a key.
   func record(_ key: String) throws -> NibRecord? {
-    if let (nib, position) = nibField([key]) {
-      guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record }
+    if let nib = nibCoder {
+      guard let i = nib.position(of: key) else { return nil }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant { return entry.record }
     }
     return try decodeObject(forKey: key) as? NibRecord
   }
 
   /// A number under the first present key (XIB attributes are text).
   func number(_ keys: [String]) throws -> Double? {
-    if let nib = self as? NibObjectCoder {
+    if let nib = nibCoder {
       guard let i = nib.position(ofFirst: keys) else { return nil }
       return try nib.decodeDouble(at: i)
     }
@@ -143,7 +163,7 @@ extension DecodingCoder {
 
   /// A boolean under the first present key.
   func flag(_ keys: [String]) throws -> Bool? {
-    if let nib = self as? NibObjectCoder {
+    if let nib = nibCoder {
       guard let i = nib.position(ofFirst: keys) else { return nil }
       return try nib.decodeBool(at: i)
     }
@@ -155,7 +175,8 @@ extension DecodingCoder {
   func color(_ keys: [String]) throws -> Color? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.flatMap(Color.init(record:)) }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant { return entry.record.flatMap(Color.init(record:)) }
     }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {
@@ -169,7 +190,8 @@ extension DecodingCoder {
   func font(_ keys: [String]) throws -> Font? {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return nil }
-      if nib.fields.entries[i].isConstant { return nib.fields.entries[i].record.map(Self.font) }
+      let entry = nib.fields.entries[i]
+      if entry.isConstant { return entry.record.map(Self.font) }
     }
     guard let key = firstKey(keys) else { return nil }
     switch try decodeObject(forKey: key) {

@@ -7,43 +7,92 @@ import KeyedArchive
 /// every other key with one integer comparison, and what can be worked out once: the number a text value reads as
 /// (XIB attributes are text), and the Swift value of a field that refers to no object (geometry, records, text),
 /// which every instantiation would otherwise build again.
-package struct FieldIndex: @unchecked Sendable {
+///
+/// A class, so that each object's coder holds it with one reference count.
+package final class FieldIndex: @unchecked Sendable {
   // Unchecked: `constant` holds only immutable values (primitives, `ArchivedValue`, `NibRecord`, arrays of them).
-  package struct Entry {
+  //
+  // An entry is a class: reading one field of `entries[i]` then costs one reference count, not a copy of every
+  // field. The scan for a key reads only `keys` and `keyLengths`, which are contiguous.
+  package final class Entry {
     package let key: String
     package let length: Int
     package let value: FieldValue
     /// `Double(text)` of a `.string` value, else `nil`.
     package let number: Double?
+    /// The boolean a `.string` value spells (`"YES"`, `"true"`, `"1"`; `"NO"`, `"false"`, `"0"`, `""`), else `nil`.
+    package let flag: Bool?
     /// `true` when the value refers to no object, so ``constant`` is its Swift value.
     package let isConstant: Bool
     /// The value ``NibInstantiator/value(of:key:)`` gives for the field, when ``isConstant``.
     package let constant: Any?
     /// The record of a `.record` value, typed (a cast from `Any` costs more than the rest of a lookup).
     package let record: NibRecord?
+    /// The index of the object a `.string` value names by its document id (XIB attributes that refer to objects,
+    /// such as a constraint's `firstItem="lb0"`, reach the table as text), else `nil`.
+    package let namedObject: Int?
+
+    init(
+      key: String, length: Int, value: FieldValue, number: Double?, flag: Bool?, isConstant: Bool, constant: Any?,
+      record: NibRecord?, namedObject: Int?
+    ) {
+      self.key = key
+      self.length = length
+      self.value = value
+      self.number = number
+      self.flag = flag
+      self.isConstant = isConstant
+      self.constant = constant
+      self.record = record
+      self.namedObject = namedObject
+    }
   }
 
   package let entries: [Entry]
+  /// The key of each entry.
+  let keys: [String]
+  /// The UTF-8 length of each key.
+  let keyLengths: [Int]
+  /// Bit `length % 64` is set for the UTF-8 length of each key: a key whose bit is clear is absent, which most
+  /// keys a catalog initialiser tries are, and then no entry is read.
+  let lengths: UInt64
 
-  init(_ fields: [ObjectField]) {
+  init(_ fields: [ObjectField], indexByID: [String: Int]) {
+    var lengths: UInt64 = 0
     entries = fields.map { field in
       var number: Double?
-      if case .string(let text) = field.value { number = Double(text) }
+      var namedObject: Int?
+      var flag: Bool?
+      if case .string(let text) = field.value {
+        number = Double(text)
+        switch text {
+        case "YES", "true", "1": flag = true
+        case "NO", "false", "0", "": flag = false
+        default: break
+        }
+        namedObject = indexByID[text]
+      }
       var record: NibRecord?
       if case .record(let name, let fields) = field.value { record = NibRecord(name: name, fields: fields) }
       let constant = record.map { (isConstant: true, value: $0 as Any?) } ?? Self.constant(field.value)
+      let length = field.key.utf8.count
+      lengths |= 1 << UInt64(length & 63)
       return Entry(
-        key: field.key, length: field.key.utf8.count, value: field.value, number: number,
-        isConstant: constant.isConstant, constant: constant.value, record: record)
+        key: field.key, length: length, value: field.value, number: number, flag: flag,
+        isConstant: constant.isConstant, constant: constant.value, record: record, namedObject: namedObject)
     }
+    self.lengths = lengths
+    keys = entries.map(\.key)
+    keyLengths = entries.map(\.length)
   }
 
   /// The position of the first field with the key, or `nil`.
   @inline(__always)
   func position(of key: String) -> Int? {
     let length = key.utf8.count
-    return entries.withUnsafeBufferPointer { buffer in
-      for i in buffer.indices where buffer[i].length == length && buffer[i].key == key { return i }
+    guard lengths & (1 << UInt64(length & 63)) != 0 else { return nil }
+    return keyLengths.withUnsafeBufferPointer { lengths in
+      for i in lengths.indices where lengths[i] == length && keys[i] == key { return i }
       return nil
     }
   }

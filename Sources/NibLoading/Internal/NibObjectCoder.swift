@@ -46,9 +46,10 @@ package final class NibObjectCoder: DecodingCoder {
 
   package func decodeObject(forKey key: String, allowedClasses: Set<String>?) throws -> Any? {
     guard let i = fields.position(of: key) else { return nil }
-    if fields.entries[i].isConstant { return fields.entries[i].constant }
+    let entry = fields.entries[i]
+    if entry.isConstant { return entry.constant }
     do {
-      return try instantiator.value(of: fields.entries[i].value, key: key)
+      return try instantiator.value(of: entry.value, key: key)
     } catch let error as ArchiveError {
       throw error.located(in: location(for: key))
     }
@@ -70,16 +71,20 @@ package final class NibObjectCoder: DecodingCoder {
   ///
   /// A field refers to an object when it is a reference, or text naming an object of the document by its id: XIB
   /// attributes that name objects (a constraint's `firstItem="lb0"`) reach the table as text.
+  ///
+  /// `assign` is also handed the key, so that it can name it in an error without capturing it (a closure that
+  /// captures nothing costs no allocation).
   package func deferObjectReference(
-    forKey key: String, assign: @escaping (AnyObject, AnyObject?) throws -> Void
+    forKey key: String, assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) -> Bool {
     guard let i = fields.position(of: key) else { return false }
-    switch fields.entries[i].value {
-    case .object:
-      instantiator.defer(fields.entries[i].value, key: key, of: object.index, objectAssign: assign)
-    case .string(let id):
-      guard let index = instantiator.plan.indexByID[id] else { return false }
-      instantiator.defer(.object(index), key: key, of: object.index, objectAssign: assign)
+    let entry = fields.entries[i]
+    switch entry.value {
+    case .object(let index):
+      instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
+    case .string:
+      guard let index = entry.namedObject else { return false }
+      instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
     default:
       return false
     }
@@ -113,6 +118,9 @@ package final class NibObjectCoder: DecodingCoder {
   /// The position of the first present key of `keys` (the catalog's helpers try several).
   package func position(ofFirst keys: [String]) -> Int? { fields.position(ofFirst: keys) }
 
+  /// The position of the key, or `nil` (for one key, which need not be put in an array).
+  package func position(of key: String) -> Int? { fields.position(of: key) }
+
   package func decodeDouble(forKey key: String) throws -> Double {
     guard let i = fields.position(of: key) else { return 0 }
     return try decodeDouble(at: i)
@@ -120,14 +128,15 @@ package final class NibObjectCoder: DecodingCoder {
 
   /// `decodeDouble(forKey:)` of the field at a position found by ``position(ofFirst:)``.
   package func decodeDouble(at i: Int) throws -> Double {
-    switch fields.entries[i].value {
+    let entry = fields.entries[i]
+    switch entry.value {
     case .real(let v): return v
     case .integer(let v): return Double(v)
     case .null: return 0
-    case .string: if let number = fields.entries[i].number { return number }
+    case .string: if let number = entry.number { return number }
     default: break
     }
-    return try defaultDecodeDouble(forKey: fields.entries[i].key)
+    return try defaultDecodeDouble(forKey: entry.key)
   }
 
   package func decodeBool(forKey key: String) throws -> Bool {
@@ -137,19 +146,15 @@ package final class NibObjectCoder: DecodingCoder {
 
   /// `decodeBool(forKey:)` of the field at a position found by ``position(ofFirst:)``.
   package func decodeBool(at i: Int) throws -> Bool {
-    switch fields.entries[i].value {
+    let entry = fields.entries[i]
+    switch entry.value {
     case .bool(let v): return v
     case .integer(let v): return v != 0
     case .null: return false
-    case .string(let text):
-      switch text {
-      case "YES", "true", "1": return true
-      case "NO", "false", "0", "": return false
-      default: break
-      }
+    case .string: if let flag = entry.flag { return flag }
     default: break
     }
-    return try defaultDecodeBool(forKey: fields.entries[i].key)
+    return try defaultDecodeBool(forKey: entry.key)
   }
 
   package func decodeInt64(forKey key: String) throws -> Int64 {

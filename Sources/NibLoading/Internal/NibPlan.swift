@@ -22,14 +22,14 @@ final class NibPlan: @unchecked Sendable {
     /// resolved), so that the awake phase looks up no conformance per object.
     let awake: ((AnyObject) -> Void)?
 
-    init(index: Int, record: ObjectRecord, resolved: Resolved?) {
+    init(index: Int, record: ObjectRecord, resolved: Resolved?, indexByID: [String: Int]) {
       self.index = index
       id = record.id
       className = record.className
       baseClassName = record.baseClassName
       placeholder = record.placeholder
       location = record.location
-      fields = FieldIndex(record.fields)
+      fields = FieldIndex(record.fields, indexByID: indexByID)
       type = resolved?.type
       awake = resolved?.awake
     }
@@ -84,6 +84,9 @@ final class NibPlan: @unchecked Sendable {
   let placeholderCount: Int
   /// The index of each document id (the first object with it).
   let indexByID: [String: Int]
+  /// How many fields refer to an object (a reference, or text naming an object): about as many links as an
+  /// instantiation defers, so that its list of links is allocated once.
+  let referenceFieldCount: Int
   /// Outlets and outlet collections, then actions, then segues, each in document order.
   let outlets: [Connection]
   let actions: [Connection]
@@ -91,6 +94,9 @@ final class NibPlan: @unchecked Sendable {
 
   init(table: ObjectTable, registry: ClassRegistry) {
     self.table = table
+    var indexByID: [String: Int] = [:]
+    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
+    self.indexByID = indexByID
     // Each class name is looked up once (a nib has many objects of few classes).
     var resolved: [String: Object.Resolved?] = [:]
     objects = table.objects.indices.map { index in
@@ -104,14 +110,17 @@ final class NibPlan: @unchecked Sendable {
           resolved[record.className] = resolution
         }
       }
-      return Object(index: index, record: record, resolved: resolution)
+      return Object(index: index, record: record, resolved: resolution, indexByID: indexByID)
     }
     decodeOrder = table.objects.indices.filter { table.objects[$0].placeholder == nil }
     topLevel = table.topLevel.filter { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
     placeholderCount = table.objects.count - decodeOrder.count
-    var indexByID: [String: Int] = [:]
-    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
-    self.indexByID = indexByID
+    referenceFieldCount = objects.reduce(0) { count, object in
+      object.fields.entries.reduce(count) { count, entry in
+        if case .object = entry.value { return count + 1 }
+        return entry.namedObject == nil ? count : count + 1
+      }
+    }
     let connections = table.connections.map { Connection($0, objects: table.objects) }
     outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
     actions = connections.filter { $0.kind == .action }

@@ -1,0 +1,108 @@
+import ArchiveCoding
+import Foundation
+import InterfaceObjects
+import NibLoading
+import Testing
+
+/// Behaviour the faster instantiation paths must keep: views made on demand, subviews adopted in order, per-state
+/// button titles, constraint defaults, record lookups.
+@Suite("Nib instantiation details")
+struct NibInstantiationDetailTests {
+  @Test("NIB-040: a view's layer and an object's observers are made once and are the same object on every read")
+  func lazyParts() throws {
+    let view = View(frame: .zero)
+    #expect(view.layer === view.layer)
+    view.layer.cornerRadius = 4
+    #expect(view.layer.cornerRadius == 4)
+    #expect(view.keyValueObservers === view.keyValueObservers)
+    let data = xib(#"<view id="root" userLabel="Root"/>"#)
+    let decoded = try #require(try Nib(data: data, registry: testRegistry).instantiate(owner: nil).first as? View)
+    #expect(decoded.layer === decoded.layer)
+    #expect(decoded.layer.cornerRadius == 0)
+  }
+
+  @Test("NIB-040: decoded subviews keep document order, take the view as superview, and the defaults hold")
+  func subviewsAndDefaults() throws {
+    let data = xib(
+      #"""
+      <view id="root">
+          <rect key="frame" x="1" y="2" width="300" height="200"/>
+          <subviews>
+              <label text="A" id="a"/>
+              <imageView image="icon" id="b"/>
+              <button id="c">
+                  <state key="normal" title="Go"/>
+                  <state key="highlighted" title="Going"/>
+              </button>
+          </subviews>
+      </view>
+      """#)
+    let instance = try Nib(data: data, registry: testRegistry).instantiateGraph(owner: nil)
+    let objects = instance.objectsByID
+    let root = try #require(objects["root"] as? View)
+    #expect(root.frame == Rect(x: 1, y: 2, width: 300, height: 200))
+    #expect(
+      root.subviews.map { ObjectIdentifier($0) }
+        == ["a", "b", "c"].compactMap { id in
+          (objects[id] as? View).map { ObjectIdentifier($0) }
+        })
+    #expect(root.subviews.allSatisfy { $0.superview === root })
+    #expect(root.backgroundColor == nil)
+    #expect(root.alpha == 1 && root.isHidden == false && root.tag == 0)
+    #expect(root.contentMode == .scaleToFill && root.isUserInteractionEnabled)
+    #expect(root.translatesAutoresizingMaskIntoConstraints && root.autoresizingMask == [])
+    let label = try #require(objects["a"] as? Label)
+    #expect(label.text == "A" && label.numberOfLines == 1 && label.textAlignment == "natural")
+    #expect(label.font == .system && label.textColor == nil)
+    let image = try #require(objects["b"] as? ImageView)
+    #expect(image.image == Image(named: "icon"))
+    let button = try #require(objects["c"] as? Button)
+    #expect(button.title(for: .normal) == "Go")
+    #expect(button.title(for: .highlighted) == "Going")
+    #expect(button.title(for: .disabled) == "Go")
+    #expect(button.isEnabled && !button.isSelected)
+    button.setTitle("Off", for: .disabled)
+    #expect(button.title(for: .disabled) == "Off")
+  }
+
+  @Test("NIB-040: a constraint without multiplier, constant or priority gets 1, 0 and 1000, and no second item")
+  func constraintDefaults() throws {
+    let data = xib(
+      #"""
+      <view id="root">
+          <subviews>
+              <view id="v1"/>
+          </subviews>
+          <constraints>
+              <constraint firstItem="v1" firstAttribute="width" id="c1"/>
+              <constraint firstItem="v1" firstAttribute="height" secondItem="root" secondAttribute="height" multiplier="1:2" priority="750" identifier="half" id="c2"/>
+          </constraints>
+      </view>
+      """#)
+    let instance = try Nib(data: data, registry: testRegistry).instantiateGraph(owner: nil)
+    let objects = instance.objectsByID
+    let first = try #require(objects["c1"] as? LayoutConstraint)
+    #expect(first.firstItem === objects["v1"])
+    #expect(first.secondItem == nil && first.secondAttribute == nil && first.identifier == nil)
+    #expect(first.multiplier == 1 && first.constant == 0 && first.priority == 1000 && first.relation == "equal")
+    let second = try #require(objects["c2"] as? LayoutConstraint)
+    #expect(second.secondItem === objects["root"])
+    #expect(second.multiplier == 0.5 && second.priority == 750 && second.identifier == "half")
+  }
+
+  @Test("NIB-040: a record answers its keys, absent ones with nil, whatever their length")
+  func recordLookup() {
+    let record = NibRecord(
+      name: "color",
+      fields: [
+        ObjectField(key: "red", value: .string("0.5")), ObjectField(key: "alpha", value: .real(1)),
+        ObjectField(key: "colorSpace", value: .string("custom")),
+      ])
+    #expect(record.number("red") == 0.5)
+    #expect(record.number("alpha") == 1)
+    #expect(record.string("colorSpace") == "custom")
+    #expect(record.number("green") == nil)
+    #expect(record["white"] == nil)
+    #expect(record["blue"] == nil)
+  }
+}
