@@ -75,7 +75,7 @@ struct BenchmarkOptions {
       --filter NAME       Run only the cases whose name contains NAME (repeatable: any of them).
       --budget SECONDS    Time allowed for one case, all its sides together (default 30, or 2 with --quick), shared
                           out as the sides run. A peer that would overrun its share is measured at the largest size
-                          that fits and reported as such; ours always runs at the case's size, at least once.
+                          that fits and reported as such; ours always runs at the case's size, 3 times at least.
       --no-memory         Do not measure peak memory (no child processes).
       --list              List the cases and exit.
       -h, --help          Show this help.

@@ -1,6 +1,6 @@
 /// Shares one case's time budget (``RunPolicy/budgetSeconds``) between its sides, in the order they run: each side
 /// gets an equal part of what is left when it starts, so a side that finishes early leaves more to the next one.
-/// Ours is never reduced (it runs at the case's N at least once, whatever its share), so a slow ours can use up the
+/// Ours is never reduced (it runs at the case's N, its minimum runs whatever its share), so a slow ours can use up the
 /// case's time; every later side still gets a minimum share, a quarter of an equal part, and is measured at the
 /// largest N that fits in it.
 struct CaseBudget {

@@ -8,7 +8,7 @@ struct RunPolicy {
   var targetSeconds: Double
   /// The most time one case may take, all its sides together: building their inputs, probing sizes, the warm-ups,
   /// the measured runs and the memory children. ``BudgetPlan`` shares it out between the sides; a peer that would
-  /// overrun its share runs at a smaller size. Ours always runs at the case's N, at least once.
+  /// overrun its share runs at a smaller size. Ours always runs at the case's N, its minimum runs at least.
   var budgetSeconds: Double
   /// Whether each side's peak memory is measured in a child process.
   var measuresMemory: Bool

@@ -62,7 +62,8 @@ struct SideRunner {
       result.objects = final.run.objects
       result.operations = final.run.operations
       try runMeasured(
-        final.run, started: started, budget: budget, prepareSeconds: final.prepareSeconds, into: &result)
+        final.run, started: started, budget: budget, guaranteedRuns: reducible ? 1 : policy.minRuns,
+        prepareSeconds: final.prepareSeconds, into: &result)
     } catch {
       result.failure = "threw \(error)"
       return result
@@ -86,10 +87,11 @@ struct SideRunner {
     return result
   }
 
-  /// The warm-up (one checked operation, plus one full run when a run repeats the operation) and the measured runs.
+  /// The warm-up (one checked operation, plus one full run when a run repeats the operation) and the measured runs:
+  /// at least `guaranteedRuns`, then as many as the budget allows.
   private func runMeasured(
-    _ run: PreparedRun, started: ContinuousClock.Instant, budget: Double, prepareSeconds: Double,
-    into result: inout SideMeasurement
+    _ run: PreparedRun, started: ContinuousClock.Instant, budget: Double, guaranteedRuns: Int,
+    prepareSeconds: Double, into result: inout SideMeasurement
   ) throws {
     let (checked, checkSeconds) = try Stopwatch.time { try run.warmUp() }
     result.bytes = checked.bytes
@@ -105,7 +107,9 @@ struct SideRunner {
       if result.samples.count >= policy.minRuns, measured >= policy.targetSeconds { break }
       let next = result.samples.min() ?? estimate
       let elapsed = Stopwatch.seconds(since: started)
-      if !result.samples.isEmpty, elapsed + next + memoryReserve > budget { break }
+      // A side that cannot be reduced (ours, the floor) always gets the minimum runs, a peer one; after them the
+      // budget decides.
+      if result.samples.count >= guaranteedRuns, elapsed + next + memoryReserve > budget { break }
       result.samples.append(try Stopwatch.time { try run.run() }.seconds)
     }
   }
