@@ -168,6 +168,28 @@ struct HostileValidateTests {
     #expect(try Self.expectContract(url, "old-style array") == 0)
   }
 
+  @Test("CLI-032: keyed validate reads a well-formed XIB of 25,000 views written on one line within the CPU limit")
+  func oneLineXIB() throws {
+    // Every element's column used to be counted from the start of its line: on one 6 MB line, 10^11 byte steps,
+    // far past the CPU limit (XIB-121).
+    let count = 25_000
+    var xib =
+      #"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects><view id="root"><subviews>"#
+    for i in 0..<count { xib += #"<view id="v\#(i)"><rect key="frame" x="0" y="0" width="1" height="1"/></view>"# }
+    xib += "<constraints>"
+    for i in 0..<count {
+      xib +=
+        #"<constraint firstItem="v\#(i)" firstAttribute="width" secondItem="v\#((i + 1) % count)" secondAttribute="width" id="c\#(i)"/>"#
+    }
+    xib += "</constraints></subviews></view></objects></document>"
+    let directory = try makeTemporaryDirectory("one-line")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("one-line.xib")
+    try Data(xib.utf8).write(to: url)
+    #expect(!xib.contains("\n"))
+    #expect(try Self.expectContract(url, "one-line XIB") == 0)
+  }
+
   /// A deterministic generator (SplitMix64), so a failure names a reproducible mutation.
   struct SplitMix: RandomNumberGenerator {
     var state: UInt64

@@ -109,6 +109,28 @@ struct XMLScannerTests {
     #expect((root.children[1].line, root.children[1].column) == (2, 16))
   }
 
+  @Test("XIB-121: on one long line every element's column counts from the line's start, an error's too")
+  func columnsOnOneLongLine() throws {
+    // 20,000 elements on one line, with a multi-byte character in each, then a second line: each column must count
+    // from the start of its line (columns are worked out from the previous element's, not by recounting the line).
+    let count = 20_000
+    let element = "<b t=\"é\"/>"  // 11 bytes, 10 scalars
+    let root = try parse("<a>" + String(repeating: element, count: count) + "\n  <c/></a>")
+    #expect(root.children.count == count + 1)
+    for index in [0, 1, 999, count - 1] {
+      #expect((root.children[index].line, root.children[index].column) == (1, 4 + 10 * index))
+    }
+    #expect((root.children[count].line, root.children[count].column) == (2, 3))
+    // An error after them is located the same way.
+    do {
+      _ = try parse("<a>" + String(repeating: element, count: count) + "<b t=1/></a>")
+      Issue.record("an unquoted attribute value was accepted")
+    } catch let error as ArchiveError {
+      #expect(error.location.line == 1)
+      #expect(error.location.column == 4 + 10 * count + 5, "\(error)")
+    }
+  }
+
   @Test("XIB-102: a UTF-8 byte order mark is skipped and is not a column")
   func byteOrderMark() throws {
     let root = try parse(bytes: [0xEF, 0xBB, 0xBF] + Array("<a><b/></a>".utf8))

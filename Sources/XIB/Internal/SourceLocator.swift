@@ -18,6 +18,10 @@ struct SourceLocator {
   private var offset: Int
   private var line = 1
   private var lineStart: Int
+  /// The column of `offset`, so that the next target on the same line counts only the bytes in between: counting
+  /// from the start of the line each time would take time quadratic in the length of a long line (a XIB written
+  /// on one line).
+  private var column = 1
 
   init(origin: Int) {
     self.origin = origin
@@ -33,6 +37,7 @@ struct SourceLocator {
       offset = origin
       line = 1
       lineStart = origin
+      column = 1
     }
     if let base = bytes.baseAddress {
       var index = offset
@@ -45,13 +50,14 @@ struct SourceLocator {
         index = newline + 1
       }
     }
-    offset = target
-    var column = 1
-    var index = lineStart
+    // Count columns from the last target when it is on the same line, else from the start of the line.
+    var index = max(offset, lineStart)
+    if lineStart > offset { column = 1 }
     while index < target {
       if bytes[index] & 0xC0 != 0x80 { column += 1 }
       index += 1
     }
+    offset = target
     return (line, column, lineStart)
   }
 
