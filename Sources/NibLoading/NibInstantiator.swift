@@ -324,6 +324,14 @@ final class NibInstantiator {
     do {
       if connection.kind == .outletCollection {
         var members = (KeyValueConversion.unwrap(try target.value(forKey: connection.label)) as? [Any]) ?? []
+        // Each member sets the whole array (NIB-002), so a collection of n members costs time quadratic in n.
+        guard members.count < options.maxOutletCollectionCount else {
+          throw ArchiveError(
+            .limitExceeded,
+            "outlet collection \"\(connection.label)\" of \(sourceID) would have more than "
+              + "\(options.maxOutletCollectionCount) members (NibOptions.maxOutletCollectionCount)",
+            at: connection.location)
+        }
         if let destination { members.append(destination) }
         try target.setValue(members, forKey: connection.label)
         statistics.outletCollections += 1
@@ -336,6 +344,7 @@ final class NibInstantiator {
           .outlet(source: sourceID, key: connection.label, destination: connection.destination.map(id) ?? "nil"))
       }
     } catch let error as ArchiveError {
+      if error.code == .limitExceeded { throw error }
       try connectionFailure(connection, "outlet \"\(connection.label)\" of \(sourceID): \(error.message)")
     }
   }

@@ -17,6 +17,11 @@ public struct NibOptions {
   /// Called for every warning (unknown classes falling back to their base class, runtime attributes that
   /// could not be set).
   public var warning: ((String) -> Void)?
+  /// The most members an outlet collection may have after a connection adds one (default 10,000). Each member
+  /// sets the whole array, with one will/did-change pair per member (NIB-002), so a collection of n members costs
+  /// time quadratic in n: a hostile document of 100,000 members would run for minutes. Past the limit the
+  /// instantiation fails with `limitExceeded`.
+  public var maxOutletCollectionCount = 10_000
 
   /// Creates default options.
   public init(

@@ -64,6 +64,30 @@ struct NibPipelineTests {
     withExtendedLifetime(tokens) {}
   }
 
+  @Test("NIB-002: an outlet collection past NibOptions.maxOutletCollectionCount fails with limitExceeded naming it")
+  func outletCollectionLimit() throws {
+    let members = (0..<5).map { #"<outletCollection property="items" destination="v\#($0)" id="c\#($0)"/>"# }
+    let data = xib(
+      #"<placeholder placeholderIdentifier="IBFilesOwner" id="-1"><connections>"# + members.joined()
+        + "</connections></placeholder>" + (0..<5).map { #"<view id="v\#($0)"/>"# }.joined())
+    let nib = Nib(data: data, name: "Many.xib", registry: testRegistry)
+    // Within the limit: every member, in document order.
+    let owner = GenericNibObject(className: "Owner")
+    _ = try nib.instantiate(owner: owner)
+    #expect((owner.values["items"] as? [Any])?.count == 5)
+    // Past it: the fourth member is refused.
+    var options = NibOptions()
+    options.maxOutletCollectionCount = 3
+    do {
+      _ = try nib.instantiate(owner: GenericNibObject(className: "Owner"), options: options)
+      Issue.record("a collection of 5 members loaded with a limit of 3")
+    } catch let error as ArchiveError {
+      #expect(error.code == .limitExceeded)
+      #expect(error.message.contains("outlet collection \"items\""), "\(error)")
+      #expect(error.message.contains("more than 3 members"), "\(error)")
+    }
+  }
+
   @Test("NIB-015: actions go to their target, or up the responder chain for First Responder")
   func actions() throws {
     let owner = TestOwner()
