@@ -59,6 +59,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Where `$class` was found last time: its key object and position in the object's dictionary.
   @exclusivity(unchecked) private var classKeyHint: (keyRef: Int, position: Int) = (-1, -1)
   @exclusivity(unchecked) private var classInfos: [Int: ClassInfo] = [:]
+  /// Class entries by the identity of their description (ARC-043).
+  @exclusivity(unchecked) private var slotsByIdentity: [ClassInfo.Identity: Int32] = [:]
+  /// `$classes` and `$classhints` lists already read, by their plist object (ARC-043).
+  @exclusivity(unchecked) private var classNameLists: [Int: [String]] = [:]
   @exclusivity(unchecked) private var instanceClasses: [String: any Coding.Type] = [:]
   /// The `Codable` bridge's state for this archive (decoded class instances, deferred references).
   var codableContext: AnyObject?
@@ -134,6 +138,15 @@ public final class KeyedUnarchiver: DecodingCoder {
     var name: String
     var chain: [String]
     var hints: [String]
+    /// What makes two class descriptions the same class: the name and the plist objects of the two lists
+    /// (-1 when absent). Descriptions with one identity share one class entry (ARC-043).
+    var identity: Identity
+
+    struct Identity: Hashable {
+      var name: String
+      var chainList: Int
+      var hintsList: Int
+    }
   }
 
   /// The UID a field refers to when it is a valid reference to an entry not yet decoded or already decoded as a
@@ -694,6 +707,13 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
       throw depthError(uid: uid, className: info.name)
     }
+    // Another description of the same class (same name, same lists) shares its entry: resolving and checking the
+    // chain once per description would let many descriptions of one long chain cost millions of lookups.
+    if let same = slotsByIdentity[info.identity] {
+      classSlots[classUID] = same
+      lastClass = (classUID, same)
+      return Int(same)
+    }
     let resolved = try resolve(info, uid: uid)
     let chainIndex = Int32(chains.count)
     chains.append(resolved.chain)
@@ -701,6 +721,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     let slot = Int32(classEntries.count)
     classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
     classSlots[classUID] = slot
+    slotsByIdentity[info.identity] = slot
     lastClass = (classUID, slot)
     return Int(slot)
   }
@@ -785,22 +806,35 @@ public final class KeyedUnarchiver: DecodingCoder {
         .corruptData, "class description #\(classUID) has no string $classname", at: location)
     }
     let name = try reader.string(nameHeader, object: nameRef)
-    // `$classes` and `$classhints` are optional, but when present they are arrays of class names.
-    func strings(_ key: String) throws -> [String] {
-      guard let ref = reader.lookup(Array(key.utf8), inDictionary: header) else { return [] }
+    // `$classes` and `$classhints` are optional, but when present they are arrays of class names. A list shared by
+    // many class descriptions is read once (ARC-043): read for each, a small archive could make millions of names.
+    func strings(_ key: String) throws -> (names: [String], list: Int) {
+      guard let ref = reader.lookup(Array(key.utf8), inDictionary: header) else { return ([], -1) }
+      if let known = classNameLists[ref] { return (known, ref) }
       let list = try reader.header(of: ref)
       let corrupt = ArchiveError(
         .corruptData, "class description #\(classUID): \(key) is not an array of class names", at: location)
       guard list.kind == .array else { throw corrupt }
-      return try (0..<list.count).map { i in
+      guard list.count <= options.maxClassChainLength else {
+        throw ArchiveError(
+          .limitExceeded,
+          "class description #\(classUID): \(key) lists \(list.count) class names, more than the limit of "
+            + "\(options.maxClassChainLength)", at: location)
+      }
+      let names = try (0..<list.count).map { i in
         let element = reader.element(list, i)
         let h = try reader.header(of: element)
         guard h.kind == .asciiString || h.kind == .utf16String else { throw corrupt }
         return try reader.string(h, object: element)
       }
+      classNameLists[ref] = names
+      return (names, ref)
     }
+    let chain = try strings(ArchiveKeys.classes)
+    let hints = try strings(ArchiveKeys.classHints)
     let info = ClassInfo(
-      name: name, chain: try strings(ArchiveKeys.classes), hints: try strings(ArchiveKeys.classHints))
+      name: name, chain: chain.names, hints: hints.names,
+      identity: .init(name: name, chainList: chain.list, hintsList: hints.list))
     classInfos[classUID] = info
     return info
   }

@@ -11,6 +11,9 @@ public struct KeyedUnarchiverOptions: Sendable {
   public var maxDepth = 1000
   /// The most entries `$objects` may have. Default 64 Mi.
   public var maxObjectCount = 1 << 26
+  /// The most class names a class description's `$classes` or `$classhints` may list. Default 1,000: real
+  /// hierarchies are a few dozen deep, and every class description reads its lists (ARC-043).
+  public var maxClassChainLength = 1000
 
   /// Creates the default options.
   public init() {}

@@ -645,6 +645,7 @@ package struct BinaryPropertyListReader: Sendable {
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
     var state = Materialization(budget: options.maxExpandedValueCount, byteBudget: bytes.count)
+    for (container, expansion) in memo where expansion.shared { state.sharedContainers.insert(container) }
     return try materialize(object, &state)
   }
 
@@ -656,6 +657,9 @@ package struct BinaryPropertyListReader: Sendable {
     var budget: Int
     var byteBudget: Int
     var shared: [Int: PropertyListValue] = [:]
+    /// Containers reached more than once: each is materialised once and its value shared (arrays and dictionaries
+    /// share their storage), so a small file of shared containers does not become a large tree in memory.
+    var sharedContainers = Set<Int>()
   }
 
   /// What a container expands to: the number of values (saturating just above the limit) and the depth of the
@@ -663,6 +667,8 @@ package struct BinaryPropertyListReader: Sendable {
   private struct Expansion {
     var count: Int
     var height: Int
+    /// `true` once the container is reached a second time: it is then materialised once and shared.
+    var shared = false
   }
 
   /// The expansion of the object reached at `depth` (the number of containers on the path, itself included).
@@ -676,6 +682,7 @@ package struct BinaryPropertyListReader: Sendable {
           at: .init(byteOffset: try offset(of: object), objectIndex: object))
       }
       guard depth - 1 + known.height <= options.maxDepth else { throw depthError(object) }
+      memo[object]?.shared = true
       return known
     }
     let header = try header(of: object)
@@ -737,18 +744,25 @@ package struct BinaryPropertyListReader: Sendable {
       state.shared[object] = made
       return made
     case .uid: return .uid(uid(header))
-    case .array, .set:
-      var elements: [PropertyListValue] = []
-      elements.reserveCapacity(header.count)
-      for i in 0..<header.count { elements.append(try materialize(element(header, i), &state)) }
-      return header.kind == .array ? .array(elements) : .set(elements)
-    case .dictionary:
-      var dictionary = PropertyListDictionary()
-      for i in 0..<header.count {
-        let key = try materialize(element(header, i), &state)
-        dictionary[key] = try materialize(dictionaryValue(header, i), &state)
+    case .array, .set, .dictionary:
+      let isShared = !state.sharedContainers.isEmpty && state.sharedContainers.contains(object)
+      if isShared, let made = state.shared[object] { return made }
+      let made: PropertyListValue
+      if header.kind == .dictionary {
+        var dictionary = PropertyListDictionary()
+        for i in 0..<header.count {
+          let key = try materialize(element(header, i), &state)
+          dictionary[key] = try materialize(dictionaryValue(header, i), &state)
+        }
+        made = .dictionary(dictionary)
+      } else {
+        var elements: [PropertyListValue] = []
+        elements.reserveCapacity(header.count)
+        for i in 0..<header.count { elements.append(try materialize(element(header, i), &state)) }
+        made = header.kind == .array ? .array(elements) : .set(elements)
       }
-      return .dictionary(dictionary)
+      if isShared { state.shared[object] = made }
+      return made
     }
   }
 

@@ -70,6 +70,46 @@ struct HostileValidateTests {
     return Data(bytes)
   }
 
+  /// A keyed archive whose root `NSArray` holds `descriptions` objects, each with its own class description, all
+  /// of whose `$classes` are one array object of `names` names and `NSObject`.
+  static func sharedClassChains(descriptions: Int, names: Int) -> Data {
+    var objects: [[UInt8]] = []
+    func add(_ bytes: [UInt8]) -> UInt64 {
+      objects.append(bytes)
+      return UInt64(objects.count - 1)
+    }
+    func length(_ marker: UInt8, _ count: Int) -> [UInt8] {
+      count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x13] + bigEndian(UInt64(count), 8)
+    }
+    func string(_ text: String) -> UInt64 { add(length(0x50, text.utf8.count) + Array(text.utf8)) }
+    func uid(_ value: Int) -> UInt64 { add([0x83] + bigEndian(UInt64(value), 4)) }
+    func array(_ refs: [UInt64]) -> UInt64 { add(length(0xA0, refs.count) + refs.flatMap { bigEndian($0, 4) }) }
+    func dictionary(_ entries: [(UInt64, UInt64)]) -> UInt64 {
+      add(length(0xD0, entries.count) + entries.flatMap { bigEndian($0.0, 4) } + entries.flatMap { bigEndian($0.1, 4) })
+    }
+    let top = add([])  // the top dictionary, written last
+    let (classNameKey, classesKey, classKey) = (string("$classname"), string("$classes"), string("$class"))
+    let chain = array((0..<names).map { string("C\($0)") } + [string("NSObject")])
+    let className = string("C0")
+    var entries = [string("$null"), 0, dictionary([(classNameKey, string("NSArray")), (classesKey, chain)])]
+    for i in 0..<descriptions {
+      entries.append(dictionary([(classKey, uid(4 + 2 * i))]))
+      entries.append(dictionary([(classNameKey, className), (classesKey, chain)]))
+    }
+    entries[1] = dictionary([
+      (classKey, uid(2)), (string("NS.objects"), array((0..<descriptions).map { uid(3 + 2 * $0) })),
+    ])
+    let root = dictionary([(string("root"), uid(1))])
+    objects[Int(top)] =
+      objects[
+        Int(
+          dictionary([
+            (string("$archiver"), string("NSKeyedArchiver")), (string("$version"), add([0x12] + bigEndian(100_000, 4))),
+            (string("$top"), root), (string("$objects"), array(entries)),
+          ]))]
+    return binaryPlist(objects, top: top)
+  }
+
   static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] {
     (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(width - 1 - $0))) }
   }
@@ -103,6 +143,9 @@ struct HostileValidateTests {
           "$objects": .array(chainObjects),
         ])
       ))
+    // A keyed archive of 20,000 class descriptions that all list one shared $classes array of 5,001 names: read per
+    // description, 10^8 names (minutes and gigabytes from 1.3 MB); refused by the chain limit (ARC-043).
+    files.append(("shared-class-chains.archive", sharedClassChains(descriptions: 20_000, names: 5_000)))
     // XML nested 100,000 levels deep, and a XIB whose views nest 50,000 levels deep.
     let xmlDepth = 100_000
     files.append(
@@ -143,6 +186,10 @@ struct HostileValidateTests {
       let status = try Self.expectContract(url, name)
       // Every one of these is malformed or beyond the limits.
       #expect(status == 65, "\(name) was accepted")
+      if name == "shared-class-chains.archive" {
+        let errors = try Self.validate(url).errors
+        #expect(errors.contains("5001 class names, more than the limit of 1000"), "\(errors)")
+      }
     }
   }
 

@@ -91,6 +91,10 @@ private struct KeyedGraphBuilder {
   var warnings: [String] = []
   /// Class chains already read, by `$objects` index of the class description.
   private var classChains: [Int: [String]] = [:]
+  /// `$classes` lists already read, by property-list object number: many class descriptions may share one.
+  private var classNameLists: [Int: [String]] = [:]
+  /// The most names a `$classes` list may hold (the keyed unarchiver's default `maxClassChainLength`).
+  static let maxClassChainLength = 1000
   /// Dictionary keys already read, by property-list object number (keys are shared strings).
   private var keyStrings: [Int: String] = [:]
 
@@ -277,7 +281,21 @@ private struct KeyedGraphBuilder {
     if let supersRef = reader.lookup(Array(Names.classes.utf8), inDictionary: header),
       case let supers = try reader.header(of: supersRef), supers.kind == .array
     {
-      let strings = try (0..<supers.count).compactMap { try text(reader.element(supers, $0)) }
+      // A list shared by many class descriptions is read once, and a list longer than any real hierarchy is
+      // refused (ARC-043): read for each description, a small nib could make millions of names.
+      guard supers.count <= Self.maxClassChainLength else {
+        throw ArchiveError(
+          .limitExceeded,
+          "class description #\(classIndex) lists \(supers.count) class names, more than the limit of "
+            + "\(Self.maxClassChainLength)", at: location(index, key: Names.classReference))
+      }
+      let strings: [String]
+      if let known = classNameLists[supersRef] {
+        strings = known
+      } else {
+        strings = try (0..<supers.count).compactMap { try text(reader.element(supers, $0)) }
+        classNameLists[supersRef] = strings
+      }
       if strings.first == name { chain = strings } else { chain += strings }
     }
     classChains[classIndex] = chain
