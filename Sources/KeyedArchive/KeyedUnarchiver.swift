@@ -242,10 +242,9 @@ public final class KeyedUnarchiver: DecodingCoder {
       // Checked on access: decoding never walks plist containers recursively (objects nest through UIDs, which
       // have their own depth limit and cycle check) except through `value(of:)`, which checks what it walks.
       let store = borrowed.map { ByteStore(borrowing: $0) } ?? ByteStore(copying: data)
+      // The reader checks, in one linear pass, that objects do not share bytes (ARC-007): otherwise a small archive
+      // could be decoded into the same payload, or scanned through the same large dictionary, any number of times.
       reader = try BinaryPropertyListReader(store: store, options: options.propertyList, validation: .onAccess)
-      // One linear pass over the objects' extents (ARC-007): with objects that share bytes, a small archive could
-      // be decoded into the same payload, or scanned through the same large dictionary, any number of times.
-      try reader.checkDisjointObjects()
     case .xml:
       // One decoding path: an XML archive is re-encoded as binary in memory (same `$objects` indexes).
       let value = try PropertyListReader.read(data, options: options.propertyList)

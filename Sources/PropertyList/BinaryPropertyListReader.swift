@@ -9,7 +9,8 @@ import Foundation
 /// demand by their object number (an index in the offset table), so a keyed archive can be decoded without
 /// building the whole value tree.
 ///
-/// With ``Validation/onAccess``, `init` checks only the trailer and the offset table's bounds; every access checks
+/// With ``Validation/onAccess``, `init` checks only the trailer, the offset table's bounds and that objects do not
+/// share bytes (ARC-007, one linear pass); every access checks
 /// what it touches instead: ``header(of:)`` checks the object number, its offset and its payload bounds, lookups
 /// skip keys they cannot read, and ``value(of:)`` checks nesting depth, containers that contain themselves and
 /// container keys while it materialises. A caller that walks containers itself must then bound its own recursion.
@@ -21,7 +22,8 @@ package struct BinaryPropertyListReader: Sendable {
   package enum Validation: Sendable {
     /// Every object, reference and dictionary key, and the nesting of the containers reachable from the top.
     case full
-    /// Only the trailer and the offset table's bounds; the rest is checked when read.
+    /// Only the trailer, the offset table's bounds and that objects do not share bytes; the rest is checked when
+    /// read.
     case onAccess
   }
 
@@ -137,7 +139,10 @@ package struct BinaryPropertyListReader: Sendable {
     self.topObject = Int(top)
     self.offsetTableOffset = table
     self.offsetIntSize = offsetIntSize
-    guard validation == .full else { return }
+    guard validation == .full else {
+      try checkDisjointObjects()
+      return
+    }
     try validateObjects()
     try validateNesting()
   }
@@ -171,7 +176,7 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// The offset just past an object's payload (``header(of:)`` checked that it lies inside the object area).
-  package func payloadEnd(_ header: Header) -> Int {
+  private func payloadEnd(_ header: Header) -> Int {
     switch header.kind {
     case .bool: return header.start
     case .integer, .real, .date, .uid, .data, .asciiString: return header.start + header.count
@@ -183,14 +188,14 @@ package struct BinaryPropertyListReader: Sendable {
 
   /// Checks that objects do not share bytes (ARC-007): two offset-table entries with one offset, or one pointing
   /// into another object's payload, would let a small file be decoded into the same bytes (or scanned through the
-  /// same keys) any number of times. Part of ``Validation/full``; a reader checking on access calls it itself.
+  /// same keys) any number of times. Both validation modes run it when the reader is made.
   ///
   /// Linear: when the table lists objects in byte order, every overlap is refused; in any other order (the archiver
   /// writes an object after those it refers to), the objects' extents must add up to no more than the object area,
   /// which bounds what aliases can add to the size of the input itself, and two overlapping objects are then
   /// found by sorting, for the message.
   /// - Throws: `corruptData` naming two objects that overlap, or the error of an unreadable object.
-  package func checkDisjointObjects() throws {
+  private func checkDisjointObjects() throws {
     let area = offsetTableOffset - BinaryPropertyListMarker.headerSize
     var previous = Extent(start: -1, end: 0, index: -1)
     var inOrder = true
@@ -332,7 +337,7 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// ``header(of:)`` of an object whose offset the caller has read with ``offset(of:)``.
-  package func header(of object: Int, at offset: Int) throws -> Header {
+  private func header(of object: Int, at offset: Int) throws -> Header {
     try parsedHeader(of: object, at: offset)
   }
 
@@ -626,12 +631,10 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// Materialises the object and everything it contains. A string or data object of more than
-  /// ``sharedPayloadLength`` bytes is materialised once and shared by every reference to it (ARC-007), and the
-  /// string and data bytes materialised may not exceed the input's size, which only objects that share bytes would
-  /// need (refused up front with ``Validation/full``).
+  /// ``sharedPayloadLength`` bytes, and a container reached more than once, is materialised once and shared by
+  /// every reference to it (ARC-007, ARC-043).
   /// - Throws: ``ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
-  ///   themselves, a dictionary key is a container, expansion of shared containers exceeds the limit, or
-  ///   materialised bytes would exceed the input's size.
+  ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
   package func value(of object: Int) throws -> PropertyListValue {
     // Count first (linear: each shared container is counted once), so a hostile file is refused before any
     // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
@@ -644,7 +647,7 @@ package struct BinaryPropertyListReader: Sendable {
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
-    var state = Materialization(budget: options.maxExpandedValueCount, byteBudget: bytes.count)
+    var state = Materialization(budget: options.maxExpandedValueCount)
     for (container, expansion) in memo where expansion.shared { state.sharedContainers.insert(container) }
     return try materialize(object, &state)
   }
@@ -652,10 +655,9 @@ package struct BinaryPropertyListReader: Sendable {
   /// Strings and data longer than this are materialised once per object and shared.
   static let sharedPayloadLength = 15
 
-  /// What a materialisation has left to spend, and the large strings and data it made.
+  /// What a materialisation has left to spend, and the shared values it made.
   private struct Materialization {
     var budget: Int
-    var byteBudget: Int
     var shared: [Int: PropertyListValue] = [:]
     /// Containers reached more than once: each is materialised once and its value shared (arrays and dictionaries
     /// share their storage), so a small file of shared containers does not become a large tree in memory.
@@ -738,7 +740,6 @@ package struct BinaryPropertyListReader: Sendable {
         return header.kind == .data ? .data(data(header)) : .string(try string(header, object: object))
       }
       if let made = state.shared[object] { return made }
-      try charge(payloadEnd(header) - header.start, object: object, to: &state.byteBudget)
       let made: PropertyListValue =
         header.kind == .data ? .data(data(header)) : .string(try string(header, object: object))
       state.shared[object] = made
@@ -764,19 +765,6 @@ package struct BinaryPropertyListReader: Sendable {
       if isShared { state.shared[object] = made }
       return made
     }
-  }
-
-  /// Takes `count` bytes of an object's payload from `budget` (ARC-007).
-  /// - Throws: `limitExceeded` naming the object when the budget cannot cover them.
-  private func charge(_ count: Int, object: Int, to budget: inout Int) throws {
-    guard count <= budget else {
-      throw ArchiveError(
-        .limitExceeded,
-        "materialising object \(object) (\(count) bytes) would exceed the string and data bytes this input can "
-          + "hold: its objects share bytes",
-        at: .init(byteOffset: (try? offset(of: object)) ?? 0, objectIndex: object))
-    }
-    budget -= count
   }
 
   // MARK: Byte helpers
