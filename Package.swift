@@ -35,11 +35,14 @@ let package = Package(
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
     .target(name: "InterfaceObjects", dependencies: ["ArchiveCoding", "NibLoading"], swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
-    .target(name: "ArchiveTesting", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive"], swiftSettings: strict),
+    .target(
+      name: "ArchiveTesting", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive"], swiftSettings: strict),
     // The logic of the `keyed` tool, callable in-process from tests.
     .target(
       name: "KeyedCommands",
-      dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading", "InterfaceObjects"],
+      dependencies: [
+        "ArchiveCoding", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading", "InterfaceObjects",
+      ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
     .executableTarget(
@@ -47,20 +50,27 @@ let package = Package(
       dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "NibLoading", "XIB", "InterfaceObjects"],
       path: "Benchmarks/keyed-benchmarks",
       swiftSettings: strict),
+    // What several test targets share: the seeded generator and a hand-made binary plist builder.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(name: "ArchiveCodingTests", dependencies: ["ArchiveCoding"], swiftSettings: strict),
-    .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "ArchiveCoding"], swiftSettings: strict),
+    .testTarget(
+      name: "PropertyListTests", dependencies: ["PropertyList", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "KeyedArchiveTests",
-      dependencies: ["KeyedArchive", "PropertyList", "ArchiveCoding", "ArchiveTesting"],
+      dependencies: ["KeyedArchive", "PropertyList", "ArchiveCoding", "ArchiveTesting", "TestSupport"],
       swiftSettings: strict),
-    .testTarget(name: "CompiledNibTests", dependencies: ["CompiledNib", "ArchiveCoding"], swiftSettings: strict),
-    .testTarget(name: "XIBTests", dependencies: ["XIB", "ArchiveCoding"], swiftSettings: strict),
+    .testTarget(
+      name: "CompiledNibTests", dependencies: ["CompiledNib", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
+    .testTarget(name: "XIBTests", dependencies: ["XIB", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "NibLoadingTests",
-      dependencies: ["NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB", "CompiledNib", "PropertyList"],
+      dependencies: [
+        "NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB", "CompiledNib", "PropertyList",
+        "TestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
-      name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed"], exclude: ["Snapshots"],
+      name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "TestSupport"], exclude: ["Snapshots"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

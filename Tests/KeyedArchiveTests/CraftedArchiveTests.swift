@@ -2,6 +2,7 @@ import ArchiveCoding
 import Foundation
 import PropertyList
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import KeyedArchive
@@ -344,83 +345,11 @@ struct AliasedArchiveTests {
   }
 }
 
-/// A binary property list written object by object, so that one container can be referred to from many places
-/// (`PropertyListWriter` shares scalars only, ARC-006). References are 4 bytes, offsets 8.
-struct RawPropertyList {
-  private(set) var objects: [[UInt8]] = []
-
-  private static func length(_ marker: UInt8, _ count: Int) -> [UInt8] {
-    count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x13] + bigEndian(UInt64(count), 8)
-  }
-  private static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] {
-    (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(width - 1 - $0))) }
-  }
-
-  mutating func add(_ bytes: [UInt8]) -> Int {
-    objects.append(bytes)
-    return objects.count - 1
-  }
-  mutating func string(_ text: String) -> Int { add(Self.length(0x50, text.utf8.count) + Array(text.utf8)) }
-  mutating func integer(_ value: Int) -> Int { add([0x13] + Self.bigEndian(UInt64(value), 8)) }
-  mutating func uid(_ value: Int) -> Int { add([0x83] + Self.bigEndian(UInt64(value), 4)) }
-  mutating func array(_ refs: [Int]) -> Int {
-    add(Self.length(0xA0, refs.count) + refs.flatMap { Self.bigEndian(UInt64($0), 4) })
-  }
-  mutating func dictionary(_ entries: [(key: Int, value: Int)]) -> Int {
-    add(
-      Self.length(0xD0, entries.count) + entries.flatMap { Self.bigEndian(UInt64($0.key), 4) }
-        + entries.flatMap { Self.bigEndian(UInt64($0.value), 4) })
-  }
-
-  /// The file, with `top` as its top object.
-  func data(top: Int) -> Data {
-    var bytes = Array("bplist00".utf8)
-    var offsets: [Int] = []
-    for object in objects {
-      offsets.append(bytes.count)
-      bytes += object
-    }
-    let table = bytes.count
-    for offset in offsets { bytes += Self.bigEndian(UInt64(offset), 8) }
-    bytes += [0, 0, 0, 0, 0, 0, 8, 4]
-    bytes +=
-      Self.bigEndian(UInt64(objects.count), 8) + Self.bigEndian(UInt64(top), 8) + Self.bigEndian(UInt64(table), 8)
-    return Data(bytes)
-  }
-}
-
 /// Class descriptions that share one long `$classes` list (ARC-043).
 @Suite("Shared class chains")
 struct SharedClassChainTests {
-  /// A keyed archive whose root is an `NSArray` of `count` generic objects, each with its own class description
-  /// `C0`, all of whose `$classes` are one array object of `length` names and `NSObject`.
   static func archive(count: Int, length: Int) -> Data {
-    var plist = RawPropertyList()
-    let keys = (
-      className: plist.string("$classname"), classes: plist.string("$classes"), classKey: plist.string("$class"),
-      objects: plist.string("NS.objects"), index: plist.string("index")
-    )
-    let names = (0..<length).map { plist.string("C\($0)") } + [plist.string("NSObject")]
-    let chain = plist.array(names)
-    let arrayClass = plist.dictionary([
-      (keys.className, plist.string("NSArray")),
-      (keys.classes, plist.array([plist.string("NSArray"), plist.string("NSObject")])),
-    ])
-    // $objects: 0 $null, 1 the array, 2 its class, then each object (3 + 2i) and its class description (4 + 2i).
-    var entries = [plist.string("$null"), -1, arrayClass]
-    for i in 0..<count {
-      entries.append(plist.dictionary([(keys.classKey, plist.uid(4 + 2 * i)), (keys.index, plist.integer(i))]))
-      entries.append(plist.dictionary([(keys.className, plist.string("C0")), (keys.classes, chain)]))
-    }
-    entries[1] = plist.dictionary([
-      (keys.classKey, plist.uid(2)), (keys.objects, plist.array((0..<count).map { plist.uid(3 + 2 * $0) })),
-    ])
-    let top = plist.dictionary([
-      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
-      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
-      (plist.string("$objects"), plist.array(entries)),
-    ])
-    return plist.data(top: top)
+    Data(RawPropertyList.sharedClassChainArchive(descriptions: count, names: length))
   }
 
   @Test("ARC-043: many class descriptions of one long shared chain decode as one class, each object generically")

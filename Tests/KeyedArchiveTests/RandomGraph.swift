@@ -1,20 +1,6 @@
 import Foundation
 import PropertyList
-
-/// A small seeded generator so that every random graph can be rebuilt from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import TestSupport
 
 /// A library-neutral description of a random object graph, turned into Foundation values with either side's twin
 /// class (``FoundationTwin`` or ``OurTwin``).

@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// `keyed validate` as a separate process on hostile files: deep nesting, counts far larger than the file, long
@@ -57,62 +58,10 @@ struct HostileValidateTests {
 
   /// A binary property list from raw object encodings (4-byte references, 8-byte offsets), `top` the root object.
   static func binaryPlist(_ objects: [[UInt8]], top: UInt64 = 0, claimedCount: UInt64? = nil) -> Data {
-    var bytes = Array("bplist00".utf8)
-    var offsets: [UInt64] = []
-    for object in objects {
-      offsets.append(UInt64(bytes.count))
-      bytes += object
-    }
-    let tableOffset = UInt64(bytes.count)
-    for offset in offsets { bytes += bigEndian(offset, 8) }
-    bytes += [0, 0, 0, 0, 0, 0, 8, 4]
-    bytes += bigEndian(claimedCount ?? UInt64(objects.count), 8) + bigEndian(top, 8) + bigEndian(tableOffset, 8)
-    return Data(bytes)
+    Data(RawPropertyList(objects: objects).bytes(top: top, objectCount: claimedCount))
   }
 
-  /// A keyed archive whose root `NSArray` holds `descriptions` objects, each with its own class description, all
-  /// of whose `$classes` are one array object of `names` names and `NSObject`.
-  static func sharedClassChains(descriptions: Int, names: Int) -> Data {
-    var objects: [[UInt8]] = []
-    func add(_ bytes: [UInt8]) -> UInt64 {
-      objects.append(bytes)
-      return UInt64(objects.count - 1)
-    }
-    func length(_ marker: UInt8, _ count: Int) -> [UInt8] {
-      count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x13] + bigEndian(UInt64(count), 8)
-    }
-    func string(_ text: String) -> UInt64 { add(length(0x50, text.utf8.count) + Array(text.utf8)) }
-    func uid(_ value: Int) -> UInt64 { add([0x83] + bigEndian(UInt64(value), 4)) }
-    func array(_ refs: [UInt64]) -> UInt64 { add(length(0xA0, refs.count) + refs.flatMap { bigEndian($0, 4) }) }
-    func dictionary(_ entries: [(UInt64, UInt64)]) -> UInt64 {
-      add(length(0xD0, entries.count) + entries.flatMap { bigEndian($0.0, 4) } + entries.flatMap { bigEndian($0.1, 4) })
-    }
-    let top = add([])  // the top dictionary, written last
-    let (classNameKey, classesKey, classKey) = (string("$classname"), string("$classes"), string("$class"))
-    let chain = array((0..<names).map { string("C\($0)") } + [string("NSObject")])
-    let className = string("C0")
-    var entries = [string("$null"), 0, dictionary([(classNameKey, string("NSArray")), (classesKey, chain)])]
-    for i in 0..<descriptions {
-      entries.append(dictionary([(classKey, uid(4 + 2 * i))]))
-      entries.append(dictionary([(classNameKey, className), (classesKey, chain)]))
-    }
-    entries[1] = dictionary([
-      (classKey, uid(2)), (string("NS.objects"), array((0..<descriptions).map { uid(3 + 2 * $0) })),
-    ])
-    let root = dictionary([(string("root"), uid(1))])
-    objects[Int(top)] =
-      objects[
-        Int(
-          dictionary([
-            (string("$archiver"), string("NSKeyedArchiver")), (string("$version"), add([0x12] + bigEndian(100_000, 4))),
-            (string("$top"), root), (string("$objects"), array(entries)),
-          ]))]
-    return binaryPlist(objects, top: top)
-  }
-
-  static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] {
-    (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(width - 1 - $0))) }
-  }
+  static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] { RawPropertyList.bigEndian(value, width) }
 
   /// Hostile files made here, named by what they try.
   static func craftedFiles(in directory: URL) throws -> [(String, URL)] {
@@ -145,7 +94,11 @@ struct HostileValidateTests {
       ))
     // A keyed archive of 20,000 class descriptions that all list one shared $classes array of 5,001 names: read per
     // description, 10^8 names (minutes and gigabytes from 1.3 MB); refused by the chain limit (ARC-043).
-    files.append(("shared-class-chains.archive", sharedClassChains(descriptions: 20_000, names: 5_000)))
+    files.append(
+      (
+        "shared-class-chains.archive",
+        Data(RawPropertyList.sharedClassChainArchive(descriptions: 20_000, names: 5_000))
+      ))
     // XML nested 100,000 levels deep, and a XIB whose views nest 50,000 levels deep.
     let xmlDepth = 100_000
     files.append(
@@ -237,18 +190,6 @@ struct HostileValidateTests {
     #expect(try Self.expectContract(url, "one-line XIB") == 0)
   }
 
-  /// A deterministic generator (SplitMix64), so a failure names a reproducible mutation.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test(
     "CLI-032: keyed validate on random mutations of real archives, plists, XIBs and nibs exits 0 or 65, never a signal")
   func mutatedCorpusFiles() throws {
@@ -263,7 +204,7 @@ struct HostileValidateTests {
     }
     let directory = try makeTemporaryDirectory("mutants")
     defer { try? FileManager.default.removeItem(at: directory) }
-    var generator = SplitMix(state: 0x4B45_5945_44)
+    var generator = SplitMix64(seed: 0x4B45_5945_44)
     var statuses: [Int32: Int] = [:]
     for sample in samples {
       let original = try [UInt8](Data(contentsOf: sample))

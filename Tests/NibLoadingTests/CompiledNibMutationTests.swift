@@ -1,6 +1,7 @@
 import ArchiveCoding
 import Foundation
 import NibLoading
+import TestSupport
 import Testing
 
 /// Hostile bytes: corpus nibs with flipped bytes and cut tails either build a consistent table or throw an
@@ -15,19 +16,6 @@ struct CompiledNibMutationTests {
     "nib/viraptor-ibtool/correct/checkbox_hugging.nib",
     "nib/appium-ios-uicatalog/2019/Base.lproj/StackViewController.storyboardc/K8w-Uq-R9J-view-Hwb-09-b4P.nib",
   ]
-
-  /// A small deterministic generator (SplitMix64), so failures replay.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
 
   /// Every index the table holds is in range, so the pipeline can use it.
   static func checkConsistent(_ table: ObjectTable, _ name: String) {
@@ -55,7 +43,7 @@ struct CompiledNibMutationTests {
   func mutations(_ sample: String) throws {
     let file = try CompiledNibCorpus.file(sample)
     let original = try Data(contentsOf: file.url)
-    var generator = Generator(state: UInt64(original.count))
+    var generator = SplitMix64(seed: UInt64(original.count))
     var built = 0
     var refused = 0
     for round in 0..<250 {

@@ -1,31 +1,18 @@
 import ArchiveCoding
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PropertyList
 
-/// Assembles a binary property list by hand: the objects' bytes, then the offset table and trailer.
+/// Assembles a binary property list by hand from the objects' bytes, with 1-byte references and offsets unless
+/// told otherwise (``RawPropertyList/bytes(top:refSize:offsetSize:objectCount:tableOffset:)``).
 func bplist(
   _ objects: [[UInt8]], top: UInt64 = 0, refSize: UInt8 = 1, offsetSize: UInt8 = 1,
   objectCount: UInt64? = nil, tableOffset: UInt64? = nil
 ) -> [UInt8] {
-  var out = Array("bplist00".utf8)
-  var offsets: [Int] = []
-  for object in objects {
-    offsets.append(out.count)
-    out += object
-  }
-  let table = out.count
-  for offset in offsets {
-    for shift in stride(from: Int(offsetSize - 1) * 8, through: 0, by: -8) {
-      out.append(UInt8(truncatingIfNeeded: offset >> shift))
-    }
-  }
-  out += [0, 0, 0, 0, 0, 0, offsetSize, refSize]
-  for value in [objectCount ?? UInt64(objects.count), top, tableOffset ?? UInt64(table)] {
-    for shift in stride(from: 56, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-  }
-  return out
+  RawPropertyList(objects: objects).bytes(
+    top: top, refSize: refSize, offsetSize: offsetSize, objectCount: objectCount, tableOffset: tableOffset)
 }
 
 func expectFailure(

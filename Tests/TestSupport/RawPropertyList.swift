@@ -1,0 +1,91 @@
+/// A binary property list written object by object, for tests that need what the project's writer never produces:
+/// one container referred to from many places (the writer shares scalars only, ARC-006), hand-made corrupt
+/// objects, trailers that lie.
+package struct RawPropertyList {
+  /// The objects' encoded bytes, by object number.
+  package var objects: [[UInt8]] = []
+
+  package init(objects: [[UInt8]] = []) { self.objects = objects }
+
+  /// The unsigned big-endian integer `value` in `width` bytes.
+  package static func bigEndian(_ value: UInt64, _ width: Int) -> [UInt8] {
+    (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(width - 1 - $0))) }
+  }
+
+  private static func length(_ marker: UInt8, _ count: Int) -> [UInt8] {
+    count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x13] + bigEndian(UInt64(count), 8)
+  }
+
+  /// Appends an object's bytes and returns its object number.
+  @discardableResult
+  package mutating func add(_ bytes: [UInt8]) -> Int {
+    objects.append(bytes)
+    return objects.count - 1
+  }
+
+  // Objects for a list assembled with 4-byte references (see ``data(top:)``).
+
+  package mutating func string(_ text: String) -> Int { add(Self.length(0x50, text.utf8.count) + Array(text.utf8)) }
+  package mutating func integer(_ value: Int) -> Int { add([0x13] + Self.bigEndian(UInt64(value), 8)) }
+  package mutating func uid(_ value: Int) -> Int { add([0x83] + Self.bigEndian(UInt64(value), 4)) }
+  package mutating func array(_ refs: [Int]) -> Int {
+    add(Self.length(0xA0, refs.count) + refs.flatMap { Self.bigEndian(UInt64($0), 4) })
+  }
+  package mutating func dictionary(_ entries: [(key: Int, value: Int)]) -> Int {
+    add(
+      Self.length(0xD0, entries.count) + entries.flatMap { Self.bigEndian(UInt64($0.key), 4) }
+        + entries.flatMap { Self.bigEndian(UInt64($0.value), 4) })
+  }
+
+  /// The file: the header, the objects, the offset table and the trailer. `objectCount` and `tableOffset` replace
+  /// the trailer's true values (for corrupt files).
+  package func bytes(
+    top: UInt64 = 0, refSize: UInt8 = 4, offsetSize: UInt8 = 8, objectCount: UInt64? = nil, tableOffset: UInt64? = nil
+  ) -> [UInt8] {
+    var out = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object in objects {
+      offsets.append(out.count)
+      out += object
+    }
+    let table = out.count
+    for offset in offsets { out += Self.bigEndian(UInt64(offset), Int(offsetSize)) }
+    out += [0, 0, 0, 0, 0, 0, offsetSize, refSize]
+    out += Self.bigEndian(objectCount ?? UInt64(objects.count), 8) + Self.bigEndian(top, 8)
+    out += Self.bigEndian(tableOffset ?? UInt64(table), 8)
+    return out
+  }
+}
+
+extension RawPropertyList {
+  /// A keyed archive whose root (`$objects[1]`) is an `NSArray` of `descriptions` objects (`$objects[3 + 2i]`),
+  /// each with its own class description `C0` (`$objects[4 + 2i]`), all of whose `$classes` are one array object
+  /// of `names` names and `NSObject` (ARC-043).
+  package static func sharedClassChainArchive(descriptions: Int, names: Int) -> [UInt8] {
+    var plist = RawPropertyList()
+    let (classNameKey, classesKey, classKey) = (
+      plist.string("$classname"), plist.string("$classes"), plist.string("$class")
+    )
+    let chain = plist.array((0..<names).map { plist.string("C\($0)") } + [plist.string("NSObject")])
+    let className = plist.string("C0")
+    let arrayClass = plist.dictionary([
+      (classNameKey, plist.string("NSArray")),
+      (classesKey, plist.array([plist.string("NSArray"), plist.string("NSObject")])),
+    ])
+    var entries = [plist.string("$null"), -1, arrayClass]
+    for i in 0..<descriptions {
+      entries.append(plist.dictionary([(classKey, plist.uid(4 + 2 * i))]))
+      entries.append(plist.dictionary([(classNameKey, className), (classesKey, chain)]))
+    }
+    entries[1] = plist.dictionary([
+      (classKey, plist.uid(2)),
+      (plist.string("NS.objects"), plist.array((0..<descriptions).map { plist.uid(3 + 2 * $0) })),
+    ])
+    let top = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
+      (plist.string("$objects"), plist.array(entries)),
+    ])
+    return plist.bytes(top: UInt64(top))
+  }
+}
