@@ -202,7 +202,7 @@ package struct BinaryPropertyListReader: Sendable {
     var total = 0
     for index in 0..<objectCount {
       let start = try offset(of: index)
-      let object = Extent(start: start, end: payloadEnd(try header(of: index, at: start)), index: index)
+      let object = Extent(start: start, end: payloadEnd(try parsedHeader(of: index, at: start)), index: index)
       if inOrder {
         if object.start >= previous.end {
           previous = object
@@ -336,12 +336,8 @@ package struct BinaryPropertyListReader: Sendable {
     try parsedHeader(of: object, at: try self.offset(of: object))
   }
 
-  /// ``header(of:)`` of an object whose offset the caller has read with ``offset(of:)``.
-  private func header(of object: Int, at offset: Int) throws -> Header {
-    try parsedHeader(of: object, at: offset)
-  }
-
-  /// The body of ``header(of:)`` and ``header(of:at:)``, inlined into both (the hottest function of decoding).
+  /// The body of ``header(of:)``, for callers that have read the object's offset already (inlined: the hottest
+  /// function of decoding).
   @inline(__always)
   private func parsedHeader(of object: Int, at offset: Int) throws -> Header {
     let marker = bytes[offset]
