@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import KeyedArchive
 import PropertyList
 
 extension CompiledNibGraph {
@@ -93,8 +94,8 @@ private struct KeyedGraphBuilder {
   private var classChains: [Int: [String]] = [:]
   /// `$classes` lists already read, by property-list object number: many class descriptions may share one.
   private var classNameLists: [Int: [String]] = [:]
-  /// The most names a `$classes` list may hold (the keyed unarchiver's default `maxClassChainLength`).
-  static let maxClassChainLength = 1000
+  /// The most names a `$classes` list may hold: the keyed unarchiver's default limit.
+  static let maxClassChainLength = KeyedUnarchiverOptions.default.maxClassChainLength
   /// Dictionary keys already read, by property-list object number (keys are shared strings).
   private var keyStrings: [Int: String] = [:]
 
