@@ -1,6 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
+import Synchronization
 
 /// The result of one instantiation: a fresh object graph.
 public struct NibInstance {
@@ -47,6 +48,9 @@ final class NibInstantiator {
   let owner: AnyObject?
   let options: NibOptions
   let registry: ClassRegistry
+  /// Whether this instantiation records or replays each object's key lookups (NIB-041): the plan's second and
+  /// later ones do.
+  private let recordsLookups: Bool
 
   private enum State { case notStarted, inProgress, done }
   // The bookkeeping below is private and touched only by this class's own (non-reentrant) accesses, so the
@@ -87,6 +91,7 @@ final class NibInstantiator {
     self.owner = owner
     self.options = options
     self.registry = registry
+    recordsLookups = plan.instantiations.wrappingAdd(1, ordering: .relaxed).oldValue > 0
     states = Array(repeating: .notStarted, count: plan.objects.count)
     instances = Array(repeating: nil, count: plan.objects.count)
     created.reserveCapacity(plan.decodeOrder.count)
@@ -175,7 +180,9 @@ final class NibInstantiator {
     depth += 1
     defer { depth -= 1 }
     do {
-      instance = try type.init(coder: NibObjectCoder(instantiator: self, object: object))
+      let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
+      instance = try type.init(coder: coder)
+      coder.publishLookups()
     } catch let error as ArchiveError {
       states[index] = .notStarted
       var location = object.location

@@ -12,11 +12,34 @@ package final class NibObjectCoder: DecodingCoder {
   let object: NibPlan.Object
   /// The object's fields.
   package let fields: FieldIndex
+  // Lookups replayed or recorded (NIB-041). The coder is used by one initialiser on one thread, and these are
+  // private, so the runtime's exclusivity checks on them would catch nothing.
+  /// The tape being replayed, held so that ``replay`` stays valid.
+  private let tape: LookupTape?
+  /// The tape's steps; empty once a query differs from the tape (or when there is none).
+  @exclusivity(unchecked) private var replay: UnsafeBufferPointer<LookupTape.Step>
+  /// The next step of ``replay``.
+  @exclusivity(unchecked) private var step = 0
+  /// What the lookups found, when this coder records them for ``publishLookups()``.
+  private let recorder: LookupRecorder?
 
-  init(instantiator: NibInstantiator, object: NibPlan.Object) {
+  init(instantiator: NibInstantiator, object: NibPlan.Object, recordsLookups: Bool) {
     self.instantiator = instantiator
     self.object = object
     fields = object.fields
+    tape = recordsLookups ? fields.lookups : nil
+    replay = tape?.steps ?? UnsafeBufferPointer(start: nil, count: 0)
+    recorder = recordsLookups && tape == nil ? LookupRecorder() : nil
+  }
+
+  /// How many of this coder's lookups were answered from the recorded ones so far (NIB-041).
+  package var replayedLookups: Int { step }
+
+  /// Keeps the lookups this coder recorded for the later instantiations, once the initialiser has returned
+  /// (an initialiser that threw may have stopped anywhere).
+  func publishLookups() {
+    guard let recorder else { return }
+    fields.keepLookups(LookupTape(queries: recorder.queries, positions: recorder.positions))
   }
 
   /// The class name the document gives the object being decoded.
@@ -115,8 +138,32 @@ package final class NibObjectCoder: DecodingCoder {
     return objects
   }
 
-  /// The position of the first present key of `keys` (the catalog's helpers try several).
-  package func position(ofFirst keys: [String]) -> Int? { fields.position(ofFirst: keys) }
+  /// The position of the first present key of `keys` (the catalog's helpers try several): from the recorded
+  /// lookups when this query is the one recorded at this step (NIB-041), else by looking the keys up.
+  package func position(ofFirst keys: [String]) -> Int? {
+    let i = step
+    if i < replay.count {
+      if LookupTape.matches(keys, at: i, of: replay) {
+        step = i + 1
+        let position = replay[i].position
+        return position < 0 ? nil : position
+      }
+      replay = UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return lookUp(keys)
+  }
+
+  /// ``position(ofFirst:)`` without the tape: looks the keys up, and records the query when recording. (Kept out of
+  /// line, so that a replayed query saves and restores no registers for it.)
+  @inline(never)
+  private func lookUp(_ keys: [String]) -> Int? {
+    let position = fields.position(ofFirst: keys)
+    if let recorder {
+      recorder.queries.append(keys)
+      recorder.positions.append(position ?? -1)
+    }
+    return position
+  }
 
   /// The position of the key, or `nil` (for one key, which need not be put in an array).
   package func position(of key: String) -> Int? { fields.position(of: key) }
@@ -184,4 +231,12 @@ package final class NibObjectCoder: DecodingCoder {
     location.keyPath = key
     return location
   }
+}
+
+/// The lookups a recording ``NibObjectCoder`` made, in order (NIB-041): a class of its own, so that a coder that
+/// does not record (nearly all) holds one `nil` reference instead of two arrays.
+final class LookupRecorder {
+  // Used by one coder, on one thread.
+  @exclusivity(unchecked) var queries: [[String]] = []
+  @exclusivity(unchecked) var positions: [Int] = []
 }

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import Synchronization
 
 /// What instantiating an ``ObjectTable`` needs that does not depend on the instance, worked out once per parsed
 /// nib and shared by every instantiation: each object's class (resolved in the registry), its fields prepared for
@@ -91,6 +92,9 @@ final class NibPlan: @unchecked Sendable {
   let outlets: [Connection]
   let actions: [Connection]
   let segues: [Connection]
+  /// How many instantiations have started: the second and later ones record each object's lookups (the first
+  /// may be the only one, as when a file is loaded to be instantiated once), and replay them once recorded.
+  let instantiations = Atomic<Int>(0)
 
   init(table: ObjectTable, registry: ClassRegistry) {
     self.table = table

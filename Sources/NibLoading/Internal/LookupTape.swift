@@ -1,0 +1,66 @@
+/// The key lookups one object's `init(coder:)` made, in order, recorded on an instantiation of a plan and replayed
+/// by the later ones (NIB-041).
+///
+/// A catalog initialiser asks the same questions of the same fields every time: `["hidden", "isHidden",
+/// "UIHidden", "NSHidden"]`, then `["tag", "UITag", "NSTag"]`, and so on, each a constant array. The answer (the
+/// position of the first key present) depends only on the keys and on the object's fields, which the plan fixes.
+/// So a later instantiation answers the query at step *n* from the tape when it has the keys recorded at step *n*;
+/// the first query that does not stops the replay for that object, which then looks keys up as before.
+///
+/// A constant array is recognised by the address of its elements: the tape keeps a native copy of each recorded
+/// array (for a native array, its own storage), and no other array can have its elements at that address while
+/// the tape lives. A query at another address (an array built for the call) is compared key by key. Either way a
+/// replayed answer is the one a lookup of the same keys would give.
+final class LookupTape: @unchecked Sendable {
+  // Unchecked: immutable after init; `steps` is this object's own buffer, read only.
+
+  /// One recorded lookup.
+  struct Step {
+    /// The keys asked for, in native storage that the tape keeps alive.
+    var keys: ContiguousArray<String>
+    /// The address of ``keys``'s elements.
+    var identity: UnsafeRawPointer?
+    /// How many keys.
+    var count: Int
+    /// The position of the first present key, or -1 when none is.
+    var position: Int
+  }
+
+  /// The steps, in a buffer of the tape's own (allocated and initialised in `init`, freed in `deinit`), so that a
+  /// replaying coder that holds the tape reads them without an array's reference counting and bounds checks per
+  /// query.
+  let steps: UnsafeBufferPointer<Step>
+
+  init(queries: [[String]], positions: [Int]) {
+    let buffer = UnsafeMutableBufferPointer<Step>.allocate(capacity: queries.count)
+    for (i, keys) in queries.enumerated() {
+      // A native array's storage is shared, not copied; anything else is copied into native storage.
+      let native = ContiguousArray(keys)
+      let identity = native.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      buffer.initializeElement(
+        at: i,
+        to: Step(
+          keys: native, identity: identity, count: native.count, position: i < positions.count ? positions[i] : -1))
+    }
+    steps = UnsafeBufferPointer(buffer)
+  }
+
+  deinit {
+    let buffer = UnsafeMutableBufferPointer(mutating: steps)
+    _ = buffer.deinitialize()
+    buffer.deallocate()
+  }
+
+  /// Whether `keys` are the keys of the step at `i`: the same elements' address and count, or else the same keys.
+  @inline(__always)
+  static func matches(_ keys: [String], at i: Int, of steps: UnsafeBufferPointer<Step>) -> Bool {
+    guard keys.count == steps[i].count else { return false }
+    if keys.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }) == steps[i].identity { return true }
+    return matchesKeyByKey(keys, steps[i].keys)
+  }
+
+  @inline(never)
+  private static func matchesKeyByKey(_ keys: [String], _ recorded: ContiguousArray<String>) -> Bool {
+    keys.elementsEqual(recorded)
+  }
+}
