@@ -176,7 +176,7 @@ extension KeyValueCoding {
     }
     let value = KeyValueConversion.unwrap(value)
     // Notifications are built only for an object that has observers: most objects never have any.
-    let observers = (self as? any KeyValueObservable)?.keyValueObservers
+    let observers = (self as? any KeyValueObservable)?.existingKeyValueObservers
     guard let observers, !observers.isEmpty else {
       do {
         return try set(self, value)

@@ -28,9 +28,16 @@ public struct KeyValueChange {
 public protocol KeyValueObservable: KeyValueCoding {
   /// The observers of this object. Required.
   var keyValueObservers: KeyValueObservers { get }
+
+  /// The observers when the object has a set of them, else `nil`: `setValue(_:forKey:)` asks this, so that a
+  /// class that makes its set on first use need not make one to find it empty. Default: ``keyValueObservers``.
+  var existingKeyValueObservers: KeyValueObservers? { get }
 }
 
 extension KeyValueObservable {
+  /// ``keyValueObservers``.
+  public var existingKeyValueObservers: KeyValueObservers? { keyValueObservers }
+
   /// Registers a handler for changes of a key; keep the token to stay registered.
   /// - Returns: a token that removes the observer when cancelled or released.
   public func observe(_ key: String, _ handler: @escaping (KeyValueChange) -> Void) -> KeyValueObservation {

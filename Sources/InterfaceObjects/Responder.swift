@@ -14,12 +14,15 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
 
   /// The observers of this object's keys.
   public var keyValueObservers: KeyValueObservers {
-    if let observers = observerStorage.load() { return observers }
+    if let observers = observerStorage.load(KeyValueObservers.self) { return observers }
     return observerStorage.storeIfNil(KeyValueObservers())
   }
   /// Made when first asked for (most objects are never observed, and a nib makes many objects); atomically, so
   /// that every caller gets the same set.
-  private let observerStorage = AtomicLazyReference<KeyValueObservers>()
+  private let observerStorage = OnceReference()
+
+  /// The observers, or `nil` when none was ever asked for (setting a key then makes no set).
+  public var existingKeyValueObservers: KeyValueObservers? { observerStorage.load(KeyValueObservers.self) }
 
   /// How many times `awakeFromNib()` reached this class's implementation (for tests and traces).
   public private(set) var awakeFromNibCount = 0

@@ -61,12 +61,12 @@ open class View: Responder {
   public weak var nextKeyView: View?
   /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
   public var layer: Layer {
-    if let layer = layerStorage.load() { return layer }
+    if let layer = layerStorage.load(Layer.self) { return layer }
     return layerStorage.storeIfNil(Layer())
   }
   /// Made when first asked for (most views of a nib never set a layer attribute); atomically, so that every caller
   /// gets the same layer.
-  private let layerStorage = AtomicLazyReference<Layer>()
+  private let layerStorage = OnceReference()
   /// `true` between `setNeedsLayout()` and the next layout pass.
   public private(set) var needsLayout = true
   /// How many times `layoutSubviews()` ran (for tests).

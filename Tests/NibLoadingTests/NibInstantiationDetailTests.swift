@@ -21,6 +21,22 @@ struct NibInstantiationDetailTests {
     #expect(decoded.layer.cornerRadius == 0)
   }
 
+  @Test("NIB-002: setting a key of an object nobody observes makes no observer set; once observed, changes post")
+  func observersOnDemand() throws {
+    let owner = TestOwner()
+    let header = View(frame: .zero)
+    try owner.setValue(header, forKey: "header")
+    #expect(owner.header === header)
+    #expect(owner.existingKeyValueObservers == nil)
+    var kinds: [KeyValueChange.Kind] = []
+    let token = owner.observe("header") { kinds.append($0.kind) }
+    #expect(owner.existingKeyValueObservers === owner.keyValueObservers)
+    try owner.setValue(nil, forKey: "header")
+    #expect(kinds == [.willChange, .didChange])
+    #expect(owner.header == nil)
+    _ = token
+  }
+
   @Test("NIB-040: decoded subviews keep document order, take the view as superview, and the defaults hold")
   func subviewsAndDefaults() throws {
     let data = xib(

@@ -1,6 +1,5 @@
 import ArchiveCoding
 import KeyedArchive
-import Synchronization
 
 /// One object's fields, prepared for the many lookups of its `init(coder:)`: a catalog initialiser tries several
 /// keys per property (`"hidden"`, `"isHidden"`, `"UIHidden"`, `"NSHidden"`), most of them absent, so a lookup must
@@ -57,10 +56,8 @@ package final class FieldIndex: @unchecked Sendable {
   /// Bit `length % 64` is set for the UTF-8 length of each key: a key whose bit is clear is absent, which most
   /// keys a catalog initialiser tries are, and then no entry is read.
   let lengths: UInt64
-  /// The lookups the object's `init(coder:)` made, once an instantiation has recorded them (NIB-041); holds one
-  /// reference, released in `deinit`. (Not `AtomicLazyReference`, whose `load()` is a generic call into the
-  /// library costing more than the lookups it would save.)
-  private let lookupStorage = Atomic<Unmanaged<LookupTape>?>(nil)
+  /// The lookups the object's `init(coder:)` made, once an instantiation has recorded them (NIB-041).
+  let lookups = OnceReference()
 
   init(_ fields: [ObjectField], indexByID: [String: Int]) {
     var lengths: UInt64 = 0
@@ -89,21 +86,6 @@ package final class FieldIndex: @unchecked Sendable {
     self.lengths = lengths
     keys = entries.map(\.key)
     keyLengths = entries.map(\.length)
-  }
-
-  deinit { lookupStorage.load(ordering: .acquiring)?.release() }
-
-  /// The recorded lookups, or `nil` before an instantiation has recorded them.
-  var lookups: LookupTape? {
-    // The index holds a reference to the tape until it is freed, and `self` is alive here.
-    lookupStorage.load(ordering: .acquiring)?.takeUnretainedValue()
-  }
-
-  /// Keeps `tape` unless another instantiation kept its own first (both recorded the same lookups).
-  func keepLookups(_ tape: LookupTape) {
-    let retained = Unmanaged.passRetained(tape)
-    let kept = lookupStorage.compareExchange(expected: nil, desired: retained, ordering: .acquiringAndReleasing)
-    if !kept.exchanged { retained.release() }
   }
 
   /// The position of the first field with the key, or `nil`.

@@ -27,7 +27,7 @@ package final class NibObjectCoder: DecodingCoder {
     self.instantiator = instantiator
     self.object = object
     fields = object.fields
-    tape = recordsLookups ? fields.lookups : nil
+    tape = recordsLookups ? fields.lookups.load(LookupTape.self) : nil
     replay = tape?.steps ?? UnsafeBufferPointer(start: nil, count: 0)
     recorder = recordsLookups && tape == nil ? LookupRecorder() : nil
   }
@@ -39,7 +39,7 @@ package final class NibObjectCoder: DecodingCoder {
   /// (an initialiser that threw may have stopped anywhere).
   func publishLookups() {
     guard let recorder else { return }
-    fields.keepLookups(LookupTape(queries: recorder.queries, positions: recorder.positions))
+    _ = fields.lookups.storeIfNil(LookupTape(queries: recorder.queries, positions: recorder.positions))
   }
 
   /// The class name the document gives the object being decoded.

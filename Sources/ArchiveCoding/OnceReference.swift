@@ -1,0 +1,36 @@
+import Synchronization
+
+/// A reference that is set at most once and read without a lock, for the parts of an object made on first use
+/// (a view's layer, an object's observers, a nib object's recorded lookups).
+///
+/// What `AtomicLazyReference` does, at a fraction of the cost on these paths: that type is generic and its
+/// `load()` is a call into the library that costs some 600 instructions with the metadata it asks for. This one is
+/// not generic (it holds an `AnyObject`), so creating and destroying it asks for no metadata, and its typed
+/// accessors are inlined at each use. Holds one reference to the stored instance, released with this value.
+package struct OnceReference: ~Copyable, @unchecked Sendable {
+  // Unchecked: the stored reference is published with release ordering and read with acquire ordering, like
+  // `AtomicLazyReference`, and never replaced once set.
+  @usableFromInline let storage: Atomic<Unmanaged<AnyObject>?>
+
+  /// An empty reference.
+  @inlinable package init() { storage = Atomic(nil) }
+
+  /// The stored instance, or `nil` before one is stored (or when it is not a `T`: each owner stores one type).
+  @inlinable package func load<T: AnyObject>(_ type: T.Type) -> T? {
+    // This value holds a reference to the instance until it is destroyed, which cannot happen during the call.
+    storage.load(ordering: .acquiring)?.takeUnretainedValue() as? T
+  }
+
+  /// Stores `desired` unless an instance is stored already; returns the stored instance, or `desired` when the
+  /// stored one is not a `T`.
+  @inlinable package func storeIfNil<T: AnyObject>(_ desired: T) -> T {
+    let retained = Unmanaged<AnyObject>.passRetained(desired)
+    let (exchanged, original) = storage.compareExchange(
+      expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+    guard !exchanged, let original else { return desired }
+    retained.release()
+    return original.takeUnretainedValue() as? T ?? desired
+  }
+
+  deinit { storage.load(ordering: .acquiring)?.release() }
+}
