@@ -26,6 +26,14 @@ final class LookupTape: @unchecked Sendable {
     var position: Int
   }
 
+  /// The lookups a recording ``NibObjectCoder`` makes, in order, to become a tape: a class of its own, so that a
+  /// coder that does not record (nearly all) holds one `nil` reference instead of two arrays.
+  final class Recorder {
+    // Used by one coder, on one thread.
+    @exclusivity(unchecked) var queries: [[String]] = []
+    @exclusivity(unchecked) var positions: [Int] = []
+  }
+
   /// The steps, in a buffer of the tape's own (allocated and initialised in `init`, freed in `deinit`), so that a
   /// replaying coder that holds the tape reads them without an array's reference counting and bounds checks per
   /// query.

@@ -21,7 +21,7 @@ package final class NibObjectCoder: DecodingCoder {
   /// The next step of ``replay``.
   @exclusivity(unchecked) private var step = 0
   /// What the lookups found, when this coder records them for ``publishLookups()``.
-  private let recorder: LookupRecorder?
+  private let recorder: LookupTape.Recorder?
 
   init(instantiator: NibInstantiator, object: NibPlan.Object, recordsLookups: Bool) {
     self.instantiator = instantiator
@@ -29,7 +29,7 @@ package final class NibObjectCoder: DecodingCoder {
     fields = object.fields
     tape = recordsLookups ? fields.lookups.load(LookupTape.self) : nil
     replay = tape?.steps ?? UnsafeBufferPointer(start: nil, count: 0)
-    recorder = recordsLookups && tape == nil ? LookupRecorder() : nil
+    recorder = recordsLookups && tape == nil ? LookupTape.Recorder() : nil
   }
 
   /// How many of this coder's lookups were answered from the recorded ones so far (NIB-041).
@@ -231,12 +231,4 @@ package final class NibObjectCoder: DecodingCoder {
     location.keyPath = key
     return location
   }
-}
-
-/// The lookups a recording ``NibObjectCoder`` made, in order (NIB-041): a class of its own, so that a coder that
-/// does not record (nearly all) holds one `nil` reference instead of two arrays.
-final class LookupRecorder {
-  // Used by one coder, on one thread.
-  @exclusivity(unchecked) var queries: [[String]] = []
-  @exclusivity(unchecked) var positions: [Int] = []
 }
