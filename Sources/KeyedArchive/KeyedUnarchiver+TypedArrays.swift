@@ -26,6 +26,23 @@ extension Array: TypedElementCollecting {
 }
 
 extension KeyedUnarchiver {
+  /// The array type an array object about to be decoded is collected into, and the nesting depth that object is
+  /// decoded at (the frame count while its `NS.objects` are read): only the object directly under the key takes it.
+  struct PendingCollector {
+    var type: any TypedElementCollecting.Type
+    var depth: Int
+  }
+
+  /// The allowed class names of ``decodeArrayOfObjects(ofClass:forKey:)`` for one element type, kept with the
+  /// registry generations they were computed at.
+  struct ArrayAllowedMemo {
+    var element: ObjectIdentifier
+    var registry: ObjectIdentifier
+    var generation: Int
+    var sharedGeneration: Int
+    var names: Set<String>
+  }
+
   /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key: an array type is collected directly
   /// (``TypedElementCollecting``); everything else, and any array the direct path declines, takes the protocol's
   /// general path with the same results and errors.
@@ -35,7 +52,7 @@ extension KeyedUnarchiver {
     else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
-    pendingCollector = collecting
+    pendingCollector = PendingCollector(type: collecting, depth: 1)
     defer { pendingCollector = nil }
     let allowed = requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [type]) : nil
     guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
@@ -45,10 +62,52 @@ extension KeyedUnarchiver {
     return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
   }
 
-  /// The collector a top-level ``decodeTopLevelObject(of:forKey:)`` left for the array it decodes, taken once.
+  /// An array whose elements are all of type `T`; missing is `nil`. The same results and errors as
+  /// ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)``, but an array not decoded yet is collected
+  /// straight into `[T]` (``TypedElementCollecting``) instead of through `[Any]` and a cast per element, and the
+  /// allowed class names are computed once per element type.
+  public func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
+    guard decodingFailurePolicy == .throwError else {
+      return try defaultDecodeArrayOfObjects(ofClass: type, forKey: key)
+    }
+    let allowed = arrayAllowedClassNames(T.self)
+    let saved = pendingCollector
+    pendingCollector = PendingCollector(type: [T].self, depth: nestingDepth + 1)
+    defer { pendingCollector = saved }
+    guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
+    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier([T].self), let typed = object as? [T] {
+      return typed
+    }
+    return try castArrayOfObjects(object, to: type, forKey: key)
+  }
+
+  /// The class names ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)`` allows for element type `T`
+  /// (arrays and `T`), computed once per type while the registries do not change. The set kept is the same storage
+  /// on every call, so the allowed-class memo of each class chain compares it by identity.
+  private func arrayAllowedClassNames<T>(_ type: T.Type) -> Set<String> {
+    let registry = self.registry
+    let element = ObjectIdentifier(T.self)
+    let registryID = ObjectIdentifier(registry)
+    // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
+    let generation = registry.generation
+    let sharedGeneration = ClassRegistry.shared.generation
+    if let memo = arrayAllowedMemo, memo.element == element, memo.registry == registryID,
+      memo.generation == generation, memo.sharedGeneration == sharedGeneration
+    {
+      return memo.names
+    }
+    var names = registry.allowedClassNames(for: [[Any].self])
+    names.formUnion(registry.allowedClassNames(for: [type]))
+    arrayAllowedMemo = ArrayAllowedMemo(
+      element: element, registry: registryID, generation: generation, sharedGeneration: sharedGeneration,
+      names: names)
+    return names
+  }
+
+  /// The collector left for the array object being decoded at the current depth, taken once.
   func takeCollector() -> (any TypedElementCollecting.Type)? {
-    guard nestingDepth == 1, let collector = pendingCollector else { return nil }
+    guard let pending = pendingCollector, pending.depth == nestingDepth else { return nil }
     pendingCollector = nil
-    return collector
+    return pending.type
   }
 }

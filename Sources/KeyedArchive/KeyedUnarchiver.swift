@@ -125,8 +125,11 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
   @exclusivity(unchecked) private var links: [Link] = []
   @exclusivity(unchecked) private var linking = false
-  /// Set by `decodeTopLevelObject(of:forKey:)` for the array it is about to decode.
-  @exclusivity(unchecked) var pendingCollector: (any TypedElementCollecting.Type)?
+  /// Set by `decodeTopLevelObject(of:forKey:)` and `decodeArrayOfObjects(ofClass:forKey:)` for the array they are
+  /// about to decode.
+  @exclusivity(unchecked) var pendingCollector: PendingCollector?
+  /// The allowed class names of the last element type ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
+  @exclusivity(unchecked) var arrayAllowedMemo: ArrayAllowedMemo?
   @exclusivity(unchecked) private var awakeList: [(uid: Int, object: any Coding)] = []
   /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
   /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
