@@ -11,17 +11,37 @@ protocol TypedElementCollecting {
 
 extension Array: TypedElementCollecting {
   static func collectElements(in unarchiver: KeyedUnarchiver, allowed: Set<String>?) throws -> Any? {
-    guard let uids = try unarchiver.uidArray(ArchiveKeys.nsObjects) else { return nil }
-    var result: [Element] = []
-    result.reserveCapacity(uids.count)
-    for (index, uid) in uids.enumerated() {
+    guard let base = try unarchiver.pushReferences(ArchiveKeys.nsObjects) else { return nil }
+    defer { unarchiver.popReferences(to: base) }
+    let count = unarchiver.referenceStack.count - base
+    // `Self()`, not `[Element]()`: generic code asks the runtime for the metadata of every type it names (a hashed
+    // lookup), and `Self`'s is at hand.
+    var result = Self()
+    result.reserveCapacity(count)
+    let elementType = ObjectIdentifier(Element.self)
+    for index in 0..<count {
+      let uid = unarchiver.referenceStack[base + index]
       // `nil` elements are dropped, as in `elements(allowed:)`.
       guard let value = try unarchiver.decode(uid: uid, key: ArchiveKeys.nsObjects, index: index, allowed: allowed)
       else { continue }
-      guard let element = value as? Element else { return nil }
-      result.append(element)
+      // A class instance whose dynamic type is exactly `Element` needs no dynamic cast: `Element` is then that
+      // class type, a single reference like `AnyObject`, so the bit cast only restates the type.
+      if let instance = unarchiver.decodedInstance(uid), ObjectIdentifier(type(of: instance)) == elementType {
+        result.append(unsafeBitCast(instance, to: Element.self))
+        continue
+      }
+      guard append(value, to: &result) else { return nil }
     }
     return result
+  }
+
+  /// Appends `value` when it is an `Element`, out of line: `as? Element` needs an `Element?`, whose metadata the
+  /// caller would look up on every call even when no element needs the cast.
+  @inline(never)
+  private static func append(_ value: Any, to result: inout Self) -> Bool {
+    guard let element = value as? Element else { return false }
+    result.append(element)
+    return true
   }
 }
 
