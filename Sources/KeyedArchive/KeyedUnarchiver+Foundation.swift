@@ -285,19 +285,65 @@ extension KeyedUnarchiver {
   ]
 
   func hashables(_ values: [Any], key: String) throws -> [AnyHashable] {
-    try values.enumerated().map { i, value in
-      guard let hashable = value as? AnyHashable else {
-        throw ArchiveError(
-          .typeMismatch, "a \(type(of: value)) cannot be a set member or dictionary key",
-          at: .init(keyPath: "\(key)[\(i)]"))
-      }
-      return hashable
+    var result: [AnyHashable] = []
+    result.reserveCapacity(values.count)
+    for (i, value) in values.enumerated() {
+      guard let hashable = Self.hashable(value) else { throw unhashable(value, key: key, index: i) }
+      result.append(hashable)
     }
+    return result
   }
 
+  /// `value as? AnyHashable`, with Swift strings (most keys and members) first: a cast to `String` from a value of
+  /// that exact type copies it, while a cast to `AnyHashable` looks up a protocol conformance. (Only the exact type:
+  /// an `NSString` instance stays an `NSString` inside its `AnyHashable`, as before.)
+  @inline(__always)
+  static func hashable(_ value: Any) -> AnyHashable? {
+    if type(of: value) == String.self, let string = value as? String { return AnyHashable(string) }
+    return value as? AnyHashable
+  }
+
+  private func unhashable(_ value: Any, key: String, index: Int) -> ArchiveError {
+    ArchiveError(
+      .typeMismatch, "a \(type(of: value)) cannot be a set member or dictionary key",
+      at: .init(keyPath: "\(key)[\(index)]"))
+  }
+
+  /// The current object as a dictionary. The same results and errors as building it from
+  /// ``dictionaryEntries(allowed:)`` (every key and value is decoded in order, then the first key that cannot be a
+  /// dictionary key is reported; a later duplicate key wins), without the intermediate arrays.
   private func dictionary(allowed: Set<String>?) throws -> [AnyHashable: Any] {
+    guard let keyBase = try pushReferences(ArchiveKeys.nsKeys) else {
+      var result: [AnyHashable: Any] = [:]
+      for (key, value) in try dictionaryEntries(allowed: allowed) { result[key] = value }
+      return result
+    }
+    defer { popReferences(to: keyBase) }
+    let valueBase = referenceStack.count
+    let count = valueBase - keyBase
+    let valueCount = try pushReferences(ArchiveKeys.nsObjects) == nil ? 0 : referenceStack.count - valueBase
+    guard count == valueCount else {
+      throw ArchiveError(
+        .corruptData, "NS.keys has \(count) entries but NS.objects has \(valueCount)",
+        at: .init(keyPath: ArchiveKeys.nsKeys))
+    }
     var result: [AnyHashable: Any] = [:]
-    for (key, value) in try dictionaryEntries(allowed: allowed) { result[key] = value }
+    // The count is bounded by the bytes of the two arrays.
+    result.reserveCapacity(count)
+    var unhashableKey: (index: Int, value: Any)?
+    for i in 0..<count {
+      guard let key = try decode(uid: referenceStack[keyBase + i], key: ArchiveKeys.nsKeys, index: i, allowed: allowed)
+      else {
+        throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
+      }
+      let value = try decode(uid: referenceStack[valueBase + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+      if let hashable = Self.hashable(key) {
+        result[hashable] = value ?? NSNull()
+      } else if unhashableKey == nil {
+        unhashableKey = (i, key)
+      }
+    }
+    if let (index, key) = unhashableKey { throw unhashable(key, key: ArchiveKeys.nsKeys, index: index) }
     return result
   }
 

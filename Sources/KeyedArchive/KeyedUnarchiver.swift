@@ -613,8 +613,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     let header = try reader.header(of: ref)
     guard header.kind == .dictionary else {
       let value = try plainValue(ref, header: header)
-      if let value {
-        let chainIndex = Self.plainChainIndex(of: value)
+      if value != nil {
+        let chainIndex = Self.plainChainIndex(of: header.kind)
         try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
         chainIndexes[uid] = Int32(chainIndex)
       }
@@ -1015,11 +1015,13 @@ public final class KeyedUnarchiver: DecodingCoder {
     [FoundationClass.number, FoundationClass.value, FoundationClass.object],
   ]
 
-  static func plainChainIndex(of value: Any) -> Int {
-    switch value {
-    case is String: 0
-    case is Data: 1
-    case is Date: 2
+  /// The index in `plainChains` of the value ``plainValue(_:header:)`` makes of an entry of this kind (read from
+  /// the kind: a cast of the value would look up its type).
+  static func plainChainIndex(of kind: BinaryPropertyListReader.Kind) -> Int {
+    switch kind {
+    case .asciiString, .utf16String: 0
+    case .data: 1
+    case .date: 2
     default: 3
     }
   }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import PropertyList
 import Testing
 
 @testable import KeyedArchive
@@ -204,5 +205,66 @@ struct TypedArrayPathTests {
     }
     #expect(error.code == .classNotAllowed)
     #expect(error.location.className == "Leaf")
+  }
+}
+
+@Suite("Dictionaries: the unarchiver's direct path")
+struct DictionaryPathTests {
+  /// Decodes the root of a crafted archive as a Foundation dictionary.
+  static func decode(_ objects: [PropertyListValue]) throws -> [AnyHashable: Any]? {
+    let data = try CraftedArchiveTests.archive(objects)
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+    return try unarchiver.decodeObject(forKey: "root", allowedClasses: nil) as? [AnyHashable: Any]
+  }
+
+  static let dictionaryClass = CraftedArchiveTests.classDescription("NSDictionary", "NSObject")
+
+  @Test("COD-033: a dictionary keeps the later of two equal keys, and a $null value becomes NSNull")
+  func duplicatesAndNull() throws {
+    let result = try #require(
+      try Self.decode([
+        "$null",
+        ["NS.keys": [.uid(3), .uid(4), .uid(3)], "NS.objects": [.uid(5), .uid(0), .uid(6)], "$class": .uid(2)],
+        Self.dictionaryClass, "k", "n", "first", "second",
+      ]))
+    #expect(result.count == 2)
+    #expect(result["k"] as? String == "second")
+    #expect(result["n"] is NSNull)
+  }
+
+  @Test("ARC-042: a key that cannot be hashed is reported after every entry decoded, naming its index")
+  func unhashableKeyAfterEntries() throws {
+    // Key 1 is an array (`[Any]`, not hashable); entry 2's value is of a class that does not exist, decoded after
+    // key 1. The decode error of entry 2 comes first, as when the keys were checked after decoding every entry.
+    let objects: [PropertyListValue] = [
+      "$null",
+      ["NS.keys": [.uid(3), .uid(4), .uid(3)], "NS.objects": [.uid(3), .uid(3), .uid(5)], "$class": .uid(2)],
+      Self.dictionaryClass, "k", ["NS.objects": [], "$class": .uid(7)], ["$class": .uid(6)],
+      CraftedArchiveTests.classDescription("Nowhere"), CraftedArchiveTests.classDescription("NSArray", "NSObject"),
+    ]
+    do {
+      _ = try Self.decode(objects)
+      Issue.record("expected an error")
+    } catch let error as ArchiveError {
+      #expect(error.code == .classNotFound, "\(error)")
+    }
+    var decodable = objects
+    decodable[5] = "plain"
+    do {
+      _ = try Self.decode(decodable)
+      Issue.record("expected an error")
+    } catch let error as ArchiveError {
+      #expect(error.code == .typeMismatch, "\(error)")
+      #expect(error.location.keyPath?.hasSuffix("NS.keys[1]") == true, "\(error)")
+    }
+  }
+
+  @Test("ARC-042: NS.keys and NS.objects of different lengths are refused")
+  func lengthMismatch() throws {
+    #expect(throws: ArchiveError.self) {
+      _ = try Self.decode([
+        "$null", ["NS.keys": [.uid(3)], "NS.objects": [.uid(3), .uid(3)], "$class": .uid(2)], Self.dictionaryClass, "k",
+      ])
+    }
   }
 }
