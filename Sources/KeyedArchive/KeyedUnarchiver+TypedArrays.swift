@@ -57,7 +57,8 @@ extension KeyedUnarchiver {
   /// registry generations they were computed at.
   struct ArrayAllowedMemo {
     var element: ObjectIdentifier
-    var registry: ObjectIdentifier
+    /// Held, not identified by address: a released registry's address may be reused by another.
+    var registry: ClassRegistry
     var generation: Int
     var sharedGeneration: Int
     var names: Set<String>
@@ -107,11 +108,10 @@ extension KeyedUnarchiver {
   private func arrayAllowedClassNames<T>(_ type: T.Type) -> Set<String> {
     let registry = self.registry
     let element = ObjectIdentifier(T.self)
-    let registryID = ObjectIdentifier(registry)
     // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
     let generation = registry.generation
     let sharedGeneration = ClassRegistry.shared.generation
-    if let memo = arrayAllowedMemo, memo.element == element, memo.registry == registryID,
+    if let memo = arrayAllowedMemo, memo.element == element, memo.registry === registry,
       memo.generation == generation, memo.sharedGeneration == sharedGeneration
     {
       return memo.names
@@ -119,7 +119,7 @@ extension KeyedUnarchiver {
     var names = registry.allowedClassNames(for: [[Any].self])
     names.formUnion(registry.allowedClassNames(for: [type]))
     arrayAllowedMemo = ArrayAllowedMemo(
-      element: element, registry: registryID, generation: generation, sharedGeneration: sharedGeneration,
+      element: element, registry: registry, generation: generation, sharedGeneration: sharedGeneration,
       names: names)
     return names
   }
