@@ -24,6 +24,13 @@ public final class ClassRegistry: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Counts the registrations: it changes whenever an answer of ``allowedClassNames(for:)`` or
+  /// ``archivedName(of:)`` may change. Incremented inside the lock, after the change.
+  private let changes = Atomic<Int>(0)
+
+  /// A number that changes with every registration, so that a coder may keep answers of ``allowedClassNames(for:)``
+  /// while it stays the same (read it before asking, and keep the answer with the number read).
+  package var generation: Int { changes.load(ordering: .acquiring) }
 
   /// The process-wide registry.
   public static let shared = ClassRegistry()
@@ -47,6 +54,7 @@ public final class ClassRegistry: Sendable {
         state.types[key] = box
         state.unqualified[Self.unqualified(key)] = box
       }
+      changes.add(1, ordering: .releasing)
     }
   }
 
@@ -57,6 +65,7 @@ public final class ClassRegistry: Sendable {
     state.withLock {
       $0.allowedCache = [:]
       $0.valueTypes.append((box, classNames))
+      changes.add(1, ordering: .releasing)
     }
   }
 
@@ -66,6 +75,7 @@ public final class ClassRegistry: Sendable {
     state.withLock {
       $0.allowedCache = [:]
       $0.superclasses[className] = superclass
+      changes.add(1, ordering: .releasing)
     }
   }
 

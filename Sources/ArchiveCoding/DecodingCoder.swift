@@ -66,6 +66,12 @@ public protocol DecodingCoder: AnyObject {
 
   /// A boolean; missing is `false`. Default: built on ``decodeValue(forKey:)``; coders may override it.
   func decodeBool(forKey key: String) throws -> Bool
+
+  /// An array whose elements are all of type `T`; missing is `nil`. Default:
+  /// ``defaultDecodeArrayOfObjects(ofClass:forKey:)``; coders may override it with a faster path that gives the
+  /// same results.
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a `T`.
+  func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]?
 }
 
 extension DecodingCoder {
@@ -250,21 +256,32 @@ extension DecodingCoder {
 
   /// An array whose elements are all of type `T`; missing is `nil`.
   public func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
+    try defaultDecodeArrayOfObjects(ofClass: type, forKey: key)
+  }
+
+  /// The default implementation of ``decodeArrayOfObjects(ofClass:forKey:)``, for coders that override it to fall
+  /// back on: decodes the object under `key` allowing arrays and `T`, then casts each element.
+  public func defaultDecodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
     try applyingFailurePolicy(nil) {
       var allowed = registry.allowedClassNames(for: [[Any].self])
       allowed.formUnion(registry.allowedClassNames(for: [type]))
       guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
-      guard let array = object as? [Any] else {
-        throw ArchiveError(.typeMismatch, "expected an array, found \(Swift.type(of: object))", at: .init(keyPath: key))
+      return try castArrayOfObjects(object, to: type, forKey: key)
+    }
+  }
+
+  /// `object`, decoded for ``decodeArrayOfObjects(ofClass:forKey:)``, as `[T]`: an `[Any]` is cast element by
+  /// element; the error names the first element that is not a `T`.
+  package func castArrayOfObjects<T>(_ object: Any, to type: T.Type, forKey key: String) throws -> [T] {
+    guard let array = object as? [Any] else {
+      throw ArchiveError(.typeMismatch, "expected an array, found \(Swift.type(of: object))", at: .init(keyPath: key))
+    }
+    return try array.enumerated().map { index, element in
+      guard let typed = element as? T else {
+        throw ArchiveError(
+          .typeMismatch, "expected \(T.self), found \(Swift.type(of: element))", at: .init(keyPath: "\(key)[\(index)]"))
       }
-      return try array.enumerated().map { index, element in
-        guard let typed = element as? T else {
-          throw ArchiveError(
-            .typeMismatch, "expected \(T.self), found \(Swift.type(of: element))",
-            at: .init(keyPath: "\(key)[\(index)]"))
-        }
-        return typed
-      }
+      return typed
     }
   }
 

@@ -36,30 +36,63 @@ extension KeyedUnarchiver {
 
   /// The UIDs stored in an inline array under a key, or `nil` when absent.
   func uidArray(_ key: String) throws -> [Int]? {
+    guard let base = try pushReferences(key) else { return nil }
+    defer { popReferences(to: base) }
+    return Array(referenceStack[base...])
+  }
+
+  /// Appends the UIDs stored in an inline array under a key to ``referenceStack`` (every one checked first) and
+  /// returns where they start, or `nil` when the key is absent. The caller reads them at `base...` and calls
+  /// ``popReferences(to:)`` when done (`defer`): nested collections push above and pop before returning, so
+  /// decoding arrays allocates nothing per array once the stack has grown.
+  func pushReferences(_ key: String) throws -> Int? {
     guard let ref = fieldRef(key) else { return nil }
     let header = try reader.header(of: ref)
     guard header.kind == .array else {
       throw ArchiveError(
         .typeMismatch, "expected an inline array of references, found a \(header.kind)", at: .init(keyPath: key))
     }
-    return try (0..<header.count).map { i in
-      let element = reader.element(header, i)
-      let elementHeader = try reader.header(of: element)
-      guard elementHeader.kind == .uid else {
-        throw ArchiveError(
-          .typeMismatch, "expected a reference in \(key)[\(i)], found a \(elementHeader.kind)", at: .init(keyPath: key))
+    let base = referenceStack.count
+    // The count is bounded by the bytes of the array (the reader checks that its references fit in the file).
+    referenceStack.reserveCapacity(base + header.count)
+    do {
+      for i in 0..<header.count {
+        let element = reader.element(header, i)
+        let elementHeader = try reader.header(of: element)
+        guard elementHeader.kind == .uid else {
+          throw ArchiveError(
+            .typeMismatch, "expected a reference in \(key)[\(i)], found a \(elementHeader.kind)",
+            at: .init(keyPath: key))
+        }
+        referenceStack.append(try checkedUID(reader.uid(elementHeader), key: key))
       }
-      return try checkedUID(reader.uid(elementHeader), key: key)
+    } catch {
+      popReferences(to: base)
+      throw error
     }
+    return base
+  }
+
+  /// Removes the references pushed at `base` and above.
+  func popReferences(to base: Int) {
+    referenceStack.removeSubrange(base...)
   }
 
   /// The elements of a collection: `NS.objects`, else the old-style `NS.object.0`, `NS.object.1`, ….
   func elements(allowed: Set<String>?) throws -> [Any] {
-    if let uids = try uidArray(ArchiveKeys.nsObjects) {
-      // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
-      return try uids.enumerated().compactMap { i, uid in
-        try decode(uid: uid, key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+    if let base = try pushReferences(ArchiveKeys.nsObjects) {
+      defer { popReferences(to: base) }
+      let count = referenceStack.count - base
+      var result: [Any] = []
+      result.reserveCapacity(count)
+      for i in 0..<count {
+        // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
+        if let value = try decode(uid: referenceStack[base + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+        {
+          result.append(value)
+        }
       }
+      return result
     }
     var result: [Any] = []
     for (index, ref) in numberedFieldRefs(ArchiveKeys.nsObjectPrefix).enumerated() {
@@ -137,6 +170,14 @@ extension KeyedUnarchiver {
 
   /// Decodes the current object as the Foundation class `className`.
   func decodeFoundation(className: String, uid: Int, allowed: Set<String>?) throws -> Any? {
+    // The common collections first: neither is a mutable class (whose instance a caller may ask for), and a
+    // small string compares in one step.
+    if className == FoundationClass.array {
+      return try array(allowed: allowed)
+    }
+    if className == FoundationClass.dictionary {
+      return try dictionary(allowed: allowed)
+    }
     if Self.wantsMutableInstance(of: className, allowed: allowed) {
       return try decodeMutableInstance(className: className, uid: uid, allowed: allowed)
     }
@@ -184,10 +225,7 @@ extension KeyedUnarchiver {
       }
       return url
     case FoundationClass.array, FoundationClass.mutableArray:
-      if let collector = takeCollector(), let typed = try collector.collectElements(in: self, allowed: allowed) {
-        return typed
-      }
-      return try elements(allowed: allowed)
+      return try array(allowed: allowed)
     case FoundationClass.set, FoundationClass.mutableSet:
       return Set(try hashables(try elements(allowed: allowed), key: ArchiveKeys.nsObjects))
     case FoundationClass.orderedSet, FoundationClass.mutableOrderedSet:
@@ -231,6 +269,15 @@ extension KeyedUnarchiver {
     }
   }
 
+  /// The current object as an array: collected straight into the array type a typed call left for it, else as
+  /// `[Any]`.
+  private func array(allowed: Set<String>?) throws -> Any {
+    if let collector = takeCollector(), let typed = try collector.collectElements(in: self, allowed: allowed) {
+      return typed
+    }
+    return try elements(allowed: allowed)
+  }
+
   static let plistClasses: Set<String> = [
     FoundationClass.string, FoundationClass.number, FoundationClass.data, FoundationClass.date, FoundationClass.array,
     FoundationClass.dictionary, FoundationClass.mutableArray, FoundationClass.mutableDictionary,
@@ -238,19 +285,65 @@ extension KeyedUnarchiver {
   ]
 
   func hashables(_ values: [Any], key: String) throws -> [AnyHashable] {
-    try values.enumerated().map { i, value in
-      guard let hashable = value as? AnyHashable else {
-        throw ArchiveError(
-          .typeMismatch, "a \(type(of: value)) cannot be a set member or dictionary key",
-          at: .init(keyPath: "\(key)[\(i)]"))
-      }
-      return hashable
+    var result: [AnyHashable] = []
+    result.reserveCapacity(values.count)
+    for (i, value) in values.enumerated() {
+      guard let hashable = Self.hashable(value) else { throw unhashable(value, key: key, index: i) }
+      result.append(hashable)
     }
+    return result
   }
 
+  /// `value as? AnyHashable`, with Swift strings (most keys and members) first: a cast to `String` from a value of
+  /// that exact type copies it, while a cast to `AnyHashable` looks up a protocol conformance. (Only the exact type:
+  /// an `NSString` instance stays an `NSString` inside its `AnyHashable`, as before.)
+  @inline(__always)
+  static func hashable(_ value: Any) -> AnyHashable? {
+    if type(of: value) == String.self, let string = value as? String { return AnyHashable(string) }
+    return value as? AnyHashable
+  }
+
+  private func unhashable(_ value: Any, key: String, index: Int) -> ArchiveError {
+    ArchiveError(
+      .typeMismatch, "a \(type(of: value)) cannot be a set member or dictionary key",
+      at: .init(keyPath: "\(key)[\(index)]"))
+  }
+
+  /// The current object as a dictionary. The same results and errors as building it from
+  /// ``dictionaryEntries(allowed:)`` (every key and value is decoded in order, then the first key that cannot be a
+  /// dictionary key is reported; a later duplicate key wins), without the intermediate arrays.
   private func dictionary(allowed: Set<String>?) throws -> [AnyHashable: Any] {
+    guard let keyBase = try pushReferences(ArchiveKeys.nsKeys) else {
+      var result: [AnyHashable: Any] = [:]
+      for (key, value) in try dictionaryEntries(allowed: allowed) { result[key] = value }
+      return result
+    }
+    defer { popReferences(to: keyBase) }
+    let valueBase = referenceStack.count
+    let count = valueBase - keyBase
+    let valueCount = try pushReferences(ArchiveKeys.nsObjects) == nil ? 0 : referenceStack.count - valueBase
+    guard count == valueCount else {
+      throw ArchiveError(
+        .corruptData, "NS.keys has \(count) entries but NS.objects has \(valueCount)",
+        at: .init(keyPath: ArchiveKeys.nsKeys))
+    }
     var result: [AnyHashable: Any] = [:]
-    for (key, value) in try dictionaryEntries(allowed: allowed) { result[key] = value }
+    // The count is bounded by the bytes of the two arrays.
+    result.reserveCapacity(count)
+    var unhashableKey: (index: Int, value: Any)?
+    for i in 0..<count {
+      guard let key = try decode(uid: referenceStack[keyBase + i], key: ArchiveKeys.nsKeys, index: i, allowed: allowed)
+      else {
+        throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
+      }
+      let value = try decode(uid: referenceStack[valueBase + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+      if let hashable = Self.hashable(key) {
+        result[hashable] = value ?? NSNull()
+      } else if unhashableKey == nil {
+        unhashableKey = (i, key)
+      }
+    }
+    if let (index, key) = unhashableKey { throw unhashable(key, key: ArchiveKeys.nsKeys, index: index) }
     return result
   }
 

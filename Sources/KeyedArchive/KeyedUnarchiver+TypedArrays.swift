@@ -11,21 +11,59 @@ protocol TypedElementCollecting {
 
 extension Array: TypedElementCollecting {
   static func collectElements(in unarchiver: KeyedUnarchiver, allowed: Set<String>?) throws -> Any? {
-    guard let uids = try unarchiver.uidArray(ArchiveKeys.nsObjects) else { return nil }
-    var result: [Element] = []
-    result.reserveCapacity(uids.count)
-    for (index, uid) in uids.enumerated() {
+    guard let base = try unarchiver.pushReferences(ArchiveKeys.nsObjects) else { return nil }
+    defer { unarchiver.popReferences(to: base) }
+    let count = unarchiver.referenceStack.count - base
+    // `Self()`, not `[Element]()`: generic code asks the runtime for the metadata of every type it names (a hashed
+    // lookup), and `Self`'s is at hand.
+    var result = Self()
+    result.reserveCapacity(count)
+    let elementType = ObjectIdentifier(Element.self)
+    for index in 0..<count {
+      let uid = unarchiver.referenceStack[base + index]
       // `nil` elements are dropped, as in `elements(allowed:)`.
       guard let value = try unarchiver.decode(uid: uid, key: ArchiveKeys.nsObjects, index: index, allowed: allowed)
       else { continue }
-      guard let element = value as? Element else { return nil }
-      result.append(element)
+      // A class instance whose dynamic type is exactly `Element` needs no dynamic cast: `Element` is then that
+      // class type, a single reference like `AnyObject`, so the bit cast only restates the type.
+      if let instance = unarchiver.decodedInstance(uid), ObjectIdentifier(type(of: instance)) == elementType {
+        result.append(unsafeBitCast(instance, to: Element.self))
+        continue
+      }
+      guard append(value, to: &result) else { return nil }
     }
     return result
+  }
+
+  /// Appends `value` when it is an `Element`, out of line: `as? Element` needs an `Element?`, whose metadata the
+  /// caller would look up on every call even when no element needs the cast.
+  @inline(never)
+  private static func append(_ value: Any, to result: inout Self) -> Bool {
+    guard let element = value as? Element else { return false }
+    result.append(element)
+    return true
   }
 }
 
 extension KeyedUnarchiver {
+  /// The array type an array object about to be decoded is collected into, and the nesting depth that object is
+  /// decoded at (the frame count while its `NS.objects` are read): only the object directly under the key takes it.
+  struct PendingCollector {
+    var type: any TypedElementCollecting.Type
+    var depth: Int
+  }
+
+  /// The allowed class names of ``decodeArrayOfObjects(ofClass:forKey:)`` for one element type, kept with the
+  /// registry generations they were computed at.
+  struct ArrayAllowedMemo {
+    var element: ObjectIdentifier
+    /// Held, not identified by address: a released registry's address may be reused by another.
+    var registry: ClassRegistry
+    var generation: Int
+    var sharedGeneration: Int
+    var names: Set<String>
+  }
+
   /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key: an array type is collected directly
   /// (``TypedElementCollecting``); everything else, and any array the direct path declines, takes the protocol's
   /// general path with the same results and errors.
@@ -35,7 +73,7 @@ extension KeyedUnarchiver {
     else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
-    pendingCollector = collecting
+    pendingCollector = PendingCollector(type: collecting, depth: 1)
     defer { pendingCollector = nil }
     let allowed = requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [type]) : nil
     guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
@@ -45,10 +83,51 @@ extension KeyedUnarchiver {
     return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
   }
 
-  /// The collector a top-level ``decodeTopLevelObject(of:forKey:)`` left for the array it decodes, taken once.
+  /// An array whose elements are all of type `T`; missing is `nil`. The same results and errors as
+  /// ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)``, but an array not decoded yet is collected
+  /// straight into `[T]` (``TypedElementCollecting``) instead of through `[Any]` and a cast per element, and the
+  /// allowed class names are computed once per element type.
+  public func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
+    guard decodingFailurePolicy == .throwError else {
+      return try defaultDecodeArrayOfObjects(ofClass: type, forKey: key)
+    }
+    let allowed = arrayAllowedClassNames(T.self)
+    let saved = pendingCollector
+    pendingCollector = PendingCollector(type: [T].self, depth: nestingDepth + 1)
+    defer { pendingCollector = saved }
+    guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
+    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier([T].self), let typed = object as? [T] {
+      return typed
+    }
+    return try castArrayOfObjects(object, to: type, forKey: key)
+  }
+
+  /// The class names ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)`` allows for element type `T`
+  /// (arrays and `T`), computed once per type while the registries do not change. The set kept is the same storage
+  /// on every call, so the allowed-class memo of each class chain compares it by identity.
+  private func arrayAllowedClassNames<T>(_ type: T.Type) -> Set<String> {
+    let registry = self.registry
+    let element = ObjectIdentifier(T.self)
+    // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
+    let generation = registry.generation
+    let sharedGeneration = ClassRegistry.shared.generation
+    if let memo = arrayAllowedMemo, memo.element == element, memo.registry === registry,
+      memo.generation == generation, memo.sharedGeneration == sharedGeneration
+    {
+      return memo.names
+    }
+    var names = registry.allowedClassNames(for: [[Any].self])
+    names.formUnion(registry.allowedClassNames(for: [type]))
+    arrayAllowedMemo = ArrayAllowedMemo(
+      element: element, registry: registry, generation: generation, sharedGeneration: sharedGeneration,
+      names: names)
+    return names
+  }
+
+  /// The collector left for the array object being decoded at the current depth, taken once.
   func takeCollector() -> (any TypedElementCollecting.Type)? {
-    guard nestingDepth == 1, let collector = pendingCollector else { return nil }
+    guard let pending = pendingCollector, pending.depth == nestingDepth else { return nil }
     pendingCollector = nil
-    return collector
+    return pending.type
   }
 }

@@ -54,10 +54,12 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Index in `classEntries` by class-description UID.
   @exclusivity(unchecked) private var classSlots: [Int: Int32] = [:]
   @exclusivity(unchecked) private var classEntries: [ClassEntry] = []
-  /// The last class looked up: arrays usually hold objects of one class.
-  @exclusivity(unchecked) private var lastClass: (uid: Int, slot: Int32) = (-1, -1)
-  /// Where `$class` was found last time: its key object and position in the object's dictionary.
-  @exclusivity(unchecked) private var classKeyHint: (keyRef: Int, position: Int) = (-1, -1)
+  /// The last classes looked up (class-description UID, slot): arrays usually hold objects of one class, and a
+  /// few classes alternate.
+  @exclusivity(unchecked) private var recentClasses = RecentPairs()
+  /// Where `$class` was found in the last few objects: its key object and position in the object's dictionary
+  /// (objects of one class have one layout; those of a few classes alternate).
+  @exclusivity(unchecked) private var classKeyHints = RecentPairs()
   @exclusivity(unchecked) private var classInfos: [Int: ClassInfo] = [:]
   /// Class entries by the identity of their description (ARC-043).
   @exclusivity(unchecked) private var slotsByIdentity: [ClassInfo.Identity: Int32] = [:]
@@ -97,7 +99,6 @@ public final class KeyedUnarchiver: DecodingCoder {
 
     var uid: Int
     var header: BinaryPropertyListReader.Header
-    var className: String
     var key: String
     /// The element index when the object was reached through an inline array (`NS.objects[3]`), else -1; the
     /// path text is only built for error messages.
@@ -105,8 +106,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     var linkStart: Int
     /// The next unkeyed slot (`$0`, `$1`, …) of this object.
     var unkeyed = 0
-    /// The index of the object's class in `classEntries`.
-    var classSlot: Int32 = -1
+    /// The index of the object's class in `classEntries` (its name is read from there for errors and links).
+    var classSlot: Int32
     /// The number of keyed lookups made so far in this object (the index of the next field hint).
     var cursor = 0
   }
@@ -125,8 +126,13 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
   @exclusivity(unchecked) private var links: [Link] = []
   @exclusivity(unchecked) private var linking = false
-  /// Set by `decodeTopLevelObject(of:forKey:)` for the array it is about to decode.
-  @exclusivity(unchecked) var pendingCollector: (any TypedElementCollecting.Type)?
+  /// Set by `decodeTopLevelObject(of:forKey:)` and `decodeArrayOfObjects(ofClass:forKey:)` for the array they are
+  /// about to decode.
+  @exclusivity(unchecked) var pendingCollector: PendingCollector?
+  /// The UIDs of the collections being decoded, nested ones above their containers (see ``pushReferences(_:)``).
+  @exclusivity(unchecked) var referenceStack: [Int] = []
+  /// The allowed class names of the last element type ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
+  @exclusivity(unchecked) var arrayAllowedMemo: ArrayAllowedMemo?
   @exclusivity(unchecked) private var awakeList: [(uid: Int, object: any Coding)] = []
   /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
   /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
@@ -164,6 +170,14 @@ public final class KeyedUnarchiver: DecodingCoder {
   func rewindFieldCursor() {
     guard let last = frames.indices.last, frames[last].cursor > 0 else { return }
     frames[last].cursor -= 1
+  }
+
+  /// The class instance `decode(uid:key:index:allowed:)` just gave for `uid`, read from the cache without an
+  /// existential cast, or `nil` when the entry holds something else or a back reference may have been given
+  /// instead (a generic object whose fields are being decoded).
+  @inline(__always)
+  func decodedInstance(_ uid: Int) -> AnyObject? {
+    openGenericObjects.isEmpty ? cache.instance(uid) : nil
   }
 
   /// The cached value of a plain entry already decoded.
@@ -534,7 +548,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     links.append(
       Link(
-        owner: nil, ownerUID: frame.uid, ownerClass: frame.className, targetRef: ref, key: key,
+        owner: nil, ownerUID: frame.uid, ownerClass: className(of: frame), targetRef: ref, key: key,
         allowed: allowedClasses, assign: assign))
   }
 
@@ -566,7 +580,12 @@ public final class KeyedUnarchiver: DecodingCoder {
   func currentLocation(_ key: String) -> ArchiveError.Location {
     let path = (frames.map(\.pathComponent) + [key]).joined(separator: ".")
     guard let frame = frames.last else { return .init(keyPath: path) }
-    return .init(objectIndex: frame.uid, className: frame.className, keyPath: path)
+    return .init(objectIndex: frame.uid, className: className(of: frame), keyPath: path)
+  }
+
+  /// The archived class name of the object of a frame.
+  private func className(of frame: Frame) -> String {
+    classEntries[Int(frame.classSlot)].info.name
   }
 
   /// Decodes `$objects[uid]` (memoised), checking the allowed classes.
@@ -594,8 +613,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     let header = try reader.header(of: ref)
     guard header.kind == .dictionary else {
       let value = try plainValue(ref, header: header)
-      if let value {
-        let chainIndex = Self.plainChainIndex(of: value)
+      if value != nil {
+        let chainIndex = Self.plainChainIndex(of: header.kind)
         try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
         chainIndexes[uid] = Int32(chainIndex)
       }
@@ -630,7 +649,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     chainIndexes[uid] = chainIndex
     frames.append(
       Frame(
-        uid: uid, header: header, className: classEntries[slot].info.name, key: key, index: index,
+        uid: uid, header: header, key: key, index: index,
         linkStart: links.count, classSlot: Int32(slot)))
     let value: Any?
     var instance: (any Coding)?
@@ -641,6 +660,9 @@ public final class KeyedUnarchiver: DecodingCoder {
         awakeList.append((uid, object))
         instance = object
         value = object
+      } else if case .foundation(let name) = classEntries[slot].resolved.kind {
+        // Without copying the class entry's description (its strings and lists).
+        value = try decodeFoundation(className: name, uid: uid, allowed: allowed)
       } else {
         value = try instantiate(
           classEntries[slot].resolved, info: classEntries[slot].info, uid: uid, allowed: allowed)
@@ -677,30 +699,32 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The value of `$class` in an object's dictionary: at the position where it was found last time when the same
   /// key object is there, else by scanning the keys.
   private func classRef(in header: BinaryPropertyListReader.Header) -> Int? {
-    let hint = classKeyHint
-    if hint.position >= 0, hint.position < header.count, reader.element(header, hint.position) == hint.keyRef {
-      return reader.dictionaryValue(header, hint.position)
+    for i in 0..<RecentPairs.count {
+      let (keyRef, position) = classKeyHints.pair(i)
+      if position >= 0, position < header.count, reader.element(header, position) == keyRef {
+        return reader.dictionaryValue(header, position)
+      }
     }
     guard let position = reader.lookupPosition(string: ArchiveKeys.class, inDictionary: header) else { return nil }
-    classKeyHint = (reader.element(header, position), position)
+    classKeyHints.insert(position, for: reader.element(header, position))
     return reader.dictionaryValue(header, position)
   }
 
   /// The index in `classEntries` of the class description `classUID`, resolving it the first time (registry
   /// lookups take a lock). Also enforces the depth limit for the object about to be decoded.
   private func classSlot(classUID: Int, objectUID uid: Int) throws -> Int {
-    let known: Int32?
-    if lastClass.uid == classUID {
-      known = lastClass.slot
+    let known: Int?
+    if let recent = recentClasses.value(for: classUID) {
+      known = recent
     } else {
-      known = classSlots[classUID]
+      known = classSlots[classUID].map { Int($0) }
+      if let known { recentClasses.insert(known, for: classUID) }
     }
     if let known {
       guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
-        throw depthError(uid: uid, className: classEntries[Int(known)].info.name)
+        throw depthError(uid: uid, className: classEntries[known].info.name)
       }
-      lastClass = (classUID, known)
-      return Int(known)
+      return known
     }
     let info = try classInfo(uid: classUID, of: uid)
     guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
@@ -710,7 +734,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     // chain once per description would let many descriptions of one long chain cost millions of lookups.
     if let same = slotsByIdentity[info.identity] {
       classSlots[classUID] = same
-      lastClass = (classUID, same)
+      recentClasses.insert(Int(same), for: classUID)
       return Int(same)
     }
     let resolved = try resolve(info, uid: uid)
@@ -721,7 +745,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
     classSlots[classUID] = slot
     slotsByIdentity[info.identity] = slot
-    lastClass = (classUID, slot)
+    recentClasses.insert(Int(slot), for: classUID)
     return Int(slot)
   }
 
@@ -991,11 +1015,13 @@ public final class KeyedUnarchiver: DecodingCoder {
     [FoundationClass.number, FoundationClass.value, FoundationClass.object],
   ]
 
-  static func plainChainIndex(of value: Any) -> Int {
-    switch value {
-    case is String: 0
-    case is Data: 1
-    case is Date: 2
+  /// The index in `plainChains` of the value ``plainValue(_:header:)`` makes of an entry of this kind (read from
+  /// the kind: a cast of the value would look up its type).
+  static func plainChainIndex(of kind: BinaryPropertyListReader.Kind) -> Int {
+    switch kind {
+    case .asciiString, .utf16String: 0
+    case .data: 1
+    case .date: 2
     default: 3
     }
   }

@@ -31,6 +31,12 @@ package struct BinaryPropertyListReader: Sendable {
   package enum Kind: UInt8, Sendable {
     case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
     var isContainer: Bool { self == .array || self == .set || self == .dictionary }
+
+    /// Compares two kinds in one step in every module: without it, another module compares kinds through the
+    /// `Equatable` witness (a dynamic call per comparison, on the decoders' hottest paths).
+    @inline(__always)
+    @inlinable
+    package static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
   }
 
   /// The parsed marker of one object.
@@ -481,19 +487,23 @@ package struct BinaryPropertyListReader: Sendable {
   /// The object number stored at a reference position. With ``Validation/onAccess`` it may be out of range:
   /// ``header(of:)`` and ``offset(of:)`` check it.
   @inline(__always)
+  @inlinable
   package func ref(at position: Int) -> Int {
     // At most 8 bytes: the top bit may be set for an 8-byte reference, which is then out of range (negative).
     Int(truncatingIfNeeded: Self.readUInt(bytes, at: position, width: objectRefSize))
   }
 
-  /// The `index`th element of an array or set, or the `index`th key of a dictionary.
+  /// The `index`th element of an array or set, or the `index`th key of a dictionary. Inlinable, as the other
+  /// accessors the keyed unarchiver calls per field: a call into this module costs more than the read.
   @inline(__always)
+  @inlinable
   package func element(_ header: Header, _ index: Int) -> Int {
     ref(at: header.start + index * objectRefSize)
   }
 
   /// The `index`th value of a dictionary.
   @inline(__always)
+  @inlinable
   package func dictionaryValue(_ header: Header, _ index: Int) -> Int {
     ref(at: header.start + (header.count + index) * objectRefSize)
   }
@@ -565,6 +575,7 @@ package struct BinaryPropertyListReader: Sendable {
   /// Reads an integer object of 1, 2, 4 or 8 bytes (the first three unsigned, the last signed); `nil` for the
   /// 16-byte form, which ``integer(_:object:)`` reads.
   @inline(__always)
+  @inlinable
   package func int64(_ header: Header) -> Int64? {
     switch header.count {
     case 1, 2, 4: Int64(Self.readUInt(bytes, at: header.start, width: header.count))
@@ -575,6 +586,7 @@ package struct BinaryPropertyListReader: Sendable {
 
   /// Reads a real object (4 or 8 bytes) as a `Double`.
   @inline(__always)
+  @inlinable
   package func double(_ header: Header) -> Double {
     if header.count == 4 { return Double(Float(bitPattern: UInt32(Self.readUInt(bytes, at: header.start, width: 4)))) }
     return Double(bitPattern: Self.readUInt64(bytes, at: header.start))
@@ -617,6 +629,8 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// Reads a UID object.
+  @inline(__always)
+  @inlinable
   package func uid(_ header: Header) -> UInt64 {
     Self.readUInt(bytes, at: header.start, width: header.count)
   }
@@ -766,11 +780,13 @@ package struct BinaryPropertyListReader: Sendable {
   // MARK: Byte helpers
 
   @inline(__always)
+  @inlinable
   static func readUInt(_ bytes: ByteStore, at position: Int, width: Int) -> UInt64 {
     bytes.readUInt(at: position, width: width)
   }
 
   @inline(__always)
+  @inlinable
   static func readUInt64(_ bytes: ByteStore, at position: Int) -> UInt64 {
     readUInt(bytes, at: position, width: 8)
   }

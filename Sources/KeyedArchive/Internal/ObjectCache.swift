@@ -43,6 +43,13 @@ struct ObjectCache {
     }
   }
 
+  /// The class instance stored with ``setObject(_:uid:)`` for entry `uid`, or `nil` when it holds another value.
+  @inline(__always)
+  func instance(_ uid: Int) -> AnyObject? {
+    let slot = Int(slots[uid])
+    return slot <= -2 ? objects[-2 - slot] : nil
+  }
+
   /// Makes a class instance the value of entry `uid`.
   mutating func setObject(_ object: AnyObject, uid: Int) {
     guard slots[uid] == -1 else {

@@ -8,7 +8,8 @@ import Foundation
 package final class ByteStore: @unchecked Sendable {
   /// The number of bytes.
   package let count: Int
-  @exclusivity(unchecked) private var base: UnsafePointer<UInt8>
+  /// Internal, for the inlinable reads: they are inlined into the decoders of other modules.
+  @usableFromInline @exclusivity(unchecked) var base: UnsafePointer<UInt8>
   @exclusivity(unchecked) private var owned: UnsafeMutablePointer<UInt8>?
 
   /// A store that owns a copy of `data`.
@@ -59,6 +60,7 @@ package final class ByteStore: @unchecked Sendable {
 
   /// The byte at `index`.
   @inline(__always)
+  @inlinable
   package subscript(index: Int) -> UInt8 {
     precondition(index >= 0 && index < count, "byte \(index) is outside the input")
     return base[index]
@@ -66,6 +68,7 @@ package final class ByteStore: @unchecked Sendable {
 
   /// The bytes of `range`, valid until the store is released or switched to its own copy.
   @inline(__always)
+  @inlinable
   package subscript(range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "bytes \(range) are outside the input")
     return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
@@ -73,6 +76,7 @@ package final class ByteStore: @unchecked Sendable {
 
   /// The big-endian unsigned integer of `width` bytes (at most 8 are significant) at `position`.
   @inline(__always)
+  @inlinable
   package func readUInt(at position: Int, width: Int) -> UInt64 {
     // One bounds check for the whole read (as strict as checking every byte), then unchecked loads.
     precondition(position >= 0 && width >= 0 && width <= count && position <= count - width)
