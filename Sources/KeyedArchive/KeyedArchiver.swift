@@ -57,14 +57,22 @@ public final class KeyedArchiver: EncodingCoder {
   private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
   /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
-  /// Recently used Foundation class names and their class descriptions' UIDs.
+  /// Recently used Foundation class names and their class descriptions' UIDs (no exclusivity checks: read and
+  /// updated by `foundationClassUID` alone, which calls no other code while it holds them).
+  @exclusivity(unchecked)
   private var recentClasses: [(name: String, uid: Int)] = []
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
   @exclusivity(unchecked)
   private var stringUIDs = StringUIDTable()
+  // The shared-value tables skip the exclusivity checks, as the writer does: `plainReference` reads and updates
+  // them without calling out to other code in between.
+  @exclusivity(unchecked)
   private var integerUIDs: [Int64: Int] = [:]
+  @exclusivity(unchecked)
   private var realUIDs: [UInt64: Int] = [:]
+  @exclusivity(unchecked)
   private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
+  @exclusivity(unchecked)
   private var plainUIDs: [PropertyListValue: Int] = [:]
   private var recordedError: (any Error)?
   private var finished = false

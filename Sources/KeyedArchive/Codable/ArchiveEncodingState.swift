@@ -16,10 +16,18 @@ final class ArchiveEncodingState {
 
   let archiver: KeyedArchiver
   let userInfo: [CodingUserInfoKey: Any]
+  // The mutable state below skips the run-time exclusivity checks, which cost more than most of the calls that
+  // touch it: every access is a short read or write inside one method that calls no user code while it holds it
+  // (`encode(to:)` runs between accesses, never during one), so accesses cannot overlap.
+
   /// The encoder of each class instance met, by identity; the instances are kept alive so identities stay unique.
+  @exclusivity(unchecked)
   private var classes: [ObjectIdentifier: ArchiveValueEncoder] = [:]
+  @exclusivity(unchecked)
   private var retained: [AnyObject] = []
+  @exclusivity(unchecked)
   private var nullUID: Int?
+  @exclusivity(unchecked)
   private var writeDepth = 0
   private(set) var error: (any Error)?
 
@@ -52,6 +60,7 @@ final class ArchiveEncodingState {
 
   /// Recently used coding keys and their UIDs, by a cheap digest of the key: the same few keys recur in every
   /// container of a type, and comparing a short string costs less than hashing it.
+  @exclusivity(unchecked)
   private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: 64)
 
   struct KeyCacheEntry {
