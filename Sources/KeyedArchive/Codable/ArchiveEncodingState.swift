@@ -58,24 +58,32 @@ final class ArchiveEncodingState {
 
   func string(_ value: String) -> Int { archiver.codableString(value) }
 
-  /// Recently used coding keys and their UIDs, by a cheap digest of the key: the same few keys recur in every
-  /// container of a type, and comparing a short string costs less than hashing it.
+  /// Recently used coding keys and their UIDs, by the key type and the key's position in its container: the
+  /// containers of one type write the same keys in the same order, so the string met last in a slot is usually
+  /// the one asked for, and comparing it (immediate for the same storage) costs less than looking at its bytes.
   @exclusivity(unchecked)
-  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: 64)
+  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: keyCacheSize)
+  private static let keyCacheSize = 64
 
   struct KeyCacheEntry {
     var key: String
     var uid: Int
   }
 
-  /// The UID of a coding key's string.
-  func key(_ key: String) -> Int {
-    let utf8 = key.utf8
-    let slot = (utf8.count &* 31 &+ Int(utf8.first ?? 0) &+ Int(utf8.last ?? 0) &* 7) & 63
+  /// The UID of a coding key's string; `position` is the number of keys its container holds already.
+  func key<Key: CodingKey>(_ key: Key, at position: Int) -> Int {
+    self.key(key.stringValue, type: Key.self, at: position)
+  }
+
+  /// The UID of a key string of a container keyed by `type` (the string is what counts; the type and position
+  /// only choose the cache slot).
+  func key(_ string: String, type: Any.Type, at position: Int) -> Int {
+    let typeBits = UInt(bitPattern: ObjectIdentifier(type)) &* 0x9E37_79B9_7F4A_7C15
+    let slot = (Int(truncatingIfNeeded: typeBits &>> 58) &+ position) & (Self.keyCacheSize &- 1)
     let entry = keyCache[slot]
-    if entry.uid >= 0, entry.key == key { return entry.uid }
-    let uid = archiver.codableString(key)
-    keyCache[slot] = KeyCacheEntry(key: key, uid: uid)
+    if entry.uid >= 0, entry.key == string { return entry.uid }
+    let uid = archiver.codableString(string)
+    keyCache[slot] = KeyCacheEntry(key: string, uid: uid)
     return uid
   }
   func bool(_ value: Bool) -> Int { archiver.codablePlain(.bool(value)) }
