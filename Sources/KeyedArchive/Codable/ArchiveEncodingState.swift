@@ -98,11 +98,13 @@ final class ArchiveEncodingState {
   /// `Decimal`) and ``Coding`` instances go to the archiver as they are; a class instance met before is the same
   /// entry; every other value encodes itself into new containers.
   func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {
-    if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == UUID.self
-      || T.self == Decimal.self
-    {
-      return .uid(archiver.codableObject(value))
-    }
+    if let uid = leaf(value) { return .uid(uid) }
+    return try boxComposite(value, at: path)
+  }
+
+  /// As ``box(_:at:)`` for a value that ``leaf(_:)`` did not take: containers call `leaf` first, so that a leaf
+  /// costs no coding path.
+  func boxComposite<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {
     if T.self is AnyObject.Type, !(T.self is any DeferredArchiveReference.Type) {
       return try boxObject(value, at: path)
     }
@@ -110,6 +112,22 @@ final class ArchiveEncodingState {
     let encoder = ArchiveValueEncoder(state: self, path: path)
     try value.encode(to: encoder)
     return encoder.result ?? .keyed(KeyedEncodingStorage())
+  }
+
+  /// The UID of a value the archive holds as one entry (a Foundation value, or a string or number met as a
+  /// generic value, such as an array's element), written directly rather than through `encode(to:)` and an
+  /// encoder; `nil` for other types. The types are told apart by identity, a comparison of two pointers, and
+  /// each is written as its `encode(to:)` would write it.
+  func leaf<T: Encodable>(_ value: T) -> Int? {
+    if T.self == Data.self { return (value as? Data).map(archiver.dataReference) }
+    if T.self == String.self { return (value as? String).map(string) }
+    if T.self == Int.self { return (value as? Int).map { integer(Int64($0)) } }
+    if T.self == Double.self { return (value as? Double).map(double) }
+    if T.self == Bool.self { return (value as? Bool).map(bool) }
+    if T.self == Date.self || T.self == URL.self || T.self == UUID.self || T.self == Decimal.self {
+      return archiver.codableObject(value)
+    }
+    return nil
   }
 
   private func boxObject<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {

@@ -76,7 +76,13 @@ final class ArchiveValueEncoder: Encoder {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(state.unsigned(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      storage.set(try state.box(value, at: path.appending(key)), forKey: keyUID(key))
+      let boxed: EncodedValue
+      if let uid = state.leaf(value) {
+        boxed = .uid(uid)
+      } else {
+        boxed = try state.boxComposite(value, at: path.appending(key))
+      }
+      storage.set(boxed, forKey: keyUID(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -121,7 +127,11 @@ final class ArchiveValueEncoder: Encoder {
     // hold no `nil`).
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-      storage.values.append(try state.box(value, at: nextPath))
+      if let uid = state.leaf(value) {
+        put(uid)
+      } else {
+        storage.values.append(try state.boxComposite(value, at: nextPath))
+      }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
