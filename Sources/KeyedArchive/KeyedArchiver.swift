@@ -67,9 +67,10 @@ public final class KeyedArchiver: EncodingCoder {
   // The shared-value tables skip the exclusivity checks, as the writer does: `plainReference` reads and updates
   // them without calling out to other code in between.
   @exclusivity(unchecked)
-  private var integerUIDs: [Int64: Int] = [:]
+  private var integerUIDs = IdentityTable()
+  /// By bit pattern (so `0.0` and `-0.0`, and NaNs with different payloads, stay apart).
   @exclusivity(unchecked)
-  private var realUIDs: [UInt64: Int] = [:]
+  private var realUIDs = IdentityTable()
   @exclusivity(unchecked)
   private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
   @exclusivity(unchecked)
@@ -320,14 +321,16 @@ public final class KeyedArchiver: EncodingCoder {
     case .string(let string): return stringReference(string)
     case .data(let data): return dataReference(data)
     case .integer(let integer):
-      if let uid = integerUIDs[integer] { return uid }
+      let word = UInt64(bitPattern: integer)
+      if let uid = integerUIDs[word: word] { return uid }
       let uid = newUID(ref: writer.add(integer: integer))
-      integerUIDs[integer] = uid
+      integerUIDs.set(word: word, uid)
       return uid
     case .real(let real):
-      if let uid = realUIDs[real.bitPattern] { return uid }
+      let word = real.bitPattern
+      if let uid = realUIDs[word: word] { return uid }
       let uid = newUID(ref: writer.add(real: real))
-      realUIDs[real.bitPattern] = uid
+      realUIDs.set(word: word, uid)
       return uid
     case .bool(let bool):
       let shared = bool ? booleanUIDs.true : booleanUIDs.false
