@@ -57,14 +57,23 @@ public final class KeyedArchiver: EncodingCoder {
   private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
   /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
-  /// Recently used Foundation class names and their class descriptions' UIDs.
+  /// Recently used Foundation class names and their class descriptions' UIDs (no exclusivity checks: read and
+  /// updated by `foundationClassUID` alone, which calls no other code while it holds them).
+  @exclusivity(unchecked)
   private var recentClasses: [(name: String, uid: Int)] = []
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
   @exclusivity(unchecked)
   private var stringUIDs = StringUIDTable()
-  private var integerUIDs: [Int64: Int] = [:]
-  private var realUIDs: [UInt64: Int] = [:]
+  // The shared-value tables skip the exclusivity checks, as the writer does: `plainReference` reads and updates
+  // them without calling out to other code in between.
+  @exclusivity(unchecked)
+  private var integerUIDs = IdentityTable()
+  /// By bit pattern (so `0.0` and `-0.0`, and NaNs with different payloads, stay apart).
+  @exclusivity(unchecked)
+  private var realUIDs = IdentityTable()
+  @exclusivity(unchecked)
   private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
+  @exclusivity(unchecked)
   private var plainUIDs: [PropertyListValue: Int] = [:]
   private var recordedError: (any Error)?
   private var finished = false
@@ -312,14 +321,16 @@ public final class KeyedArchiver: EncodingCoder {
     case .string(let string): return stringReference(string)
     case .data(let data): return dataReference(data)
     case .integer(let integer):
-      if let uid = integerUIDs[integer] { return uid }
+      let word = UInt64(bitPattern: integer)
+      if let uid = integerUIDs[word: word] { return uid }
       let uid = newUID(ref: writer.add(integer: integer))
-      integerUIDs[integer] = uid
+      integerUIDs.set(word: word, uid)
       return uid
     case .real(let real):
-      if let uid = realUIDs[real.bitPattern] { return uid }
+      let word = real.bitPattern
+      if let uid = realUIDs[word: word] { return uid }
       let uid = newUID(ref: writer.add(real: real))
-      realUIDs[real.bitPattern] = uid
+      realUIDs.set(word: word, uid)
       return uid
     case .bool(let bool):
       let shared = bool ? booleanUIDs.true : booleanUIDs.false

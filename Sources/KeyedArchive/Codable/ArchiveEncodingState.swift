@@ -16,10 +16,18 @@ final class ArchiveEncodingState {
 
   let archiver: KeyedArchiver
   let userInfo: [CodingUserInfoKey: Any]
+  // The mutable state below skips the run-time exclusivity checks, which cost more than most of the calls that
+  // touch it: every access is a short read or write inside one method that calls no user code while it holds it
+  // (`encode(to:)` runs between accesses, never during one), so accesses cannot overlap.
+
   /// The encoder of each class instance met, by identity; the instances are kept alive so identities stay unique.
+  @exclusivity(unchecked)
   private var classes: [ObjectIdentifier: ArchiveValueEncoder] = [:]
+  @exclusivity(unchecked)
   private var retained: [AnyObject] = []
+  @exclusivity(unchecked)
   private var nullUID: Int?
+  @exclusivity(unchecked)
   private var writeDepth = 0
   private(set) var error: (any Error)?
 
@@ -50,23 +58,32 @@ final class ArchiveEncodingState {
 
   func string(_ value: String) -> Int { archiver.codableString(value) }
 
-  /// Recently used coding keys and their UIDs, by a cheap digest of the key: the same few keys recur in every
-  /// container of a type, and comparing a short string costs less than hashing it.
-  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: 64)
+  /// Recently used coding keys and their UIDs, by the key type and the key's position in its container: the
+  /// containers of one type write the same keys in the same order, so the string met last in a slot is usually
+  /// the one asked for, and comparing it (immediate for the same storage) costs less than looking at its bytes.
+  @exclusivity(unchecked)
+  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: keyCacheSize)
+  private static let keyCacheSize = 64
 
   struct KeyCacheEntry {
     var key: String
     var uid: Int
   }
 
-  /// The UID of a coding key's string.
-  func key(_ key: String) -> Int {
-    let utf8 = key.utf8
-    let slot = (utf8.count &* 31 &+ Int(utf8.first ?? 0) &+ Int(utf8.last ?? 0) &* 7) & 63
+  /// The UID of a coding key's string; `position` is the number of keys its container holds already.
+  func key<Key: CodingKey>(_ key: Key, at position: Int) -> Int {
+    self.key(key.stringValue, type: Key.self, at: position)
+  }
+
+  /// The UID of a key string of a container keyed by `type` (the string is what counts; the type and position
+  /// only choose the cache slot).
+  func key(_ string: String, type: Any.Type, at position: Int) -> Int {
+    let typeBits = UInt(bitPattern: ObjectIdentifier(type)) &* 0x9E37_79B9_7F4A_7C15
+    let slot = (Int(truncatingIfNeeded: typeBits &>> 58) &+ position) & (Self.keyCacheSize &- 1)
     let entry = keyCache[slot]
-    if entry.uid >= 0, entry.key == key { return entry.uid }
-    let uid = archiver.codableString(key)
-    keyCache[slot] = KeyCacheEntry(key: key, uid: uid)
+    if entry.uid >= 0, entry.key == string { return entry.uid }
+    let uid = archiver.codableString(string)
+    keyCache[slot] = KeyCacheEntry(key: string, uid: uid)
     return uid
   }
   func bool(_ value: Bool) -> Int { archiver.codablePlain(.bool(value)) }
@@ -81,11 +98,13 @@ final class ArchiveEncodingState {
   /// `Decimal`) and ``Coding`` instances go to the archiver as they are; a class instance met before is the same
   /// entry; every other value encodes itself into new containers.
   func box<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {
-    if T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == UUID.self
-      || T.self == Decimal.self
-    {
-      return .uid(archiver.codableObject(value))
-    }
+    if let uid = leaf(value) { return .uid(uid) }
+    return try boxComposite(value, at: path)
+  }
+
+  /// As ``box(_:at:)`` for a value that ``leaf(_:)`` did not take: containers call `leaf` first, so that a leaf
+  /// costs no coding path.
+  func boxComposite<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {
     if T.self is AnyObject.Type, !(T.self is any DeferredArchiveReference.Type) {
       return try boxObject(value, at: path)
     }
@@ -93,6 +112,22 @@ final class ArchiveEncodingState {
     let encoder = ArchiveValueEncoder(state: self, path: path)
     try value.encode(to: encoder)
     return encoder.result ?? .keyed(KeyedEncodingStorage())
+  }
+
+  /// The UID of a value the archive holds as one entry (a Foundation value, or a string or number met as a
+  /// generic value, such as an array's element), written directly rather than through `encode(to:)` and an
+  /// encoder; `nil` for other types. The types are told apart by identity, a comparison of two pointers, and
+  /// each is written as its `encode(to:)` would write it.
+  func leaf<T: Encodable>(_ value: T) -> Int? {
+    if T.self == Data.self { return (value as? Data).map(archiver.dataReference) }
+    if T.self == String.self { return (value as? String).map(string) }
+    if T.self == Int.self { return (value as? Int).map { integer(Int64($0)) } }
+    if T.self == Double.self { return (value as? Double).map(double) }
+    if T.self == Bool.self { return (value as? Bool).map(bool) }
+    if T.self == Date.self || T.self == URL.self || T.self == UUID.self || T.self == Decimal.self {
+      return archiver.codableObject(value)
+    }
+    return nil
   }
 
   private func boxObject<T: Encodable>(_ value: T, at path: CodingPathNode) throws -> EncodedValue {

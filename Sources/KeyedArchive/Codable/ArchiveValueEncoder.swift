@@ -5,7 +5,9 @@ import Foundation
 final class ArchiveValueEncoder: Encoder {
   let state: ArchiveEncodingState
   let path: CodingPathNode
-  /// What the value encoded to; `nil` while nothing was encoded (written as an empty dictionary).
+  /// What the value encoded to; `nil` while nothing was encoded (written as an empty dictionary). No exclusivity
+  /// checks: each access is a plain read or assignment that runs no other code meanwhile.
+  @exclusivity(unchecked)
   var result: EncodedValue?
 
   init(state: ArchiveEncodingState, path: CodingPathNode) {
@@ -51,7 +53,10 @@ final class ArchiveValueEncoder: Encoder {
 
     var codingPath: [any CodingKey] { path.keys }
 
-    private func put(_ uid: Int, _ key: Key) { storage.set(.uid(uid), forKey: state.key(key.stringValue)) }
+    private func put(_ uid: Int, _ key: Key) { storage.set(.uid(uid), forKey: keyUID(key)) }
+
+    /// The UID of a key's string.
+    private func keyUID(_ key: Key) -> Int { state.key(key, at: storage.keys.count) }
 
     /// An explicit `encodeNil(forKey:)` writes `NSNull`; `encodeIfPresent` with `nil` writes nothing.
     mutating func encodeNil(forKey key: Key) throws { put(state.null, key) }
@@ -71,21 +76,27 @@ final class ArchiveValueEncoder: Encoder {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(state.unsigned(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-      storage.set(try state.box(value, at: path.appending(key)), forKey: state.key(key.stringValue))
+      let boxed: EncodedValue
+      if let uid = state.leaf(value) {
+        boxed = .uid(uid)
+      } else {
+        boxed = try state.boxComposite(value, at: path.appending(key))
+      }
+      storage.set(boxed, forKey: keyUID(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
       keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
       let child = KeyedEncodingStorage()
-      storage.set(.keyed(child), forKey: state.key(key.stringValue))
+      storage.set(.keyed(child), forKey: keyUID(key))
       return KeyedEncodingContainer(
         KeyedContainer<NestedKey>(state: state, storage: child, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
       let child = UnkeyedEncodingStorage()
-      storage.set(.unkeyed(child), forKey: state.key(key.stringValue))
+      storage.set(.unkeyed(child), forKey: keyUID(key))
       return UnkeyedContainer(state: state, storage: child, path: path.appending(key))
     }
 
@@ -95,7 +106,8 @@ final class ArchiveValueEncoder: Encoder {
 
     private func superEncoder(key: any CodingKey) -> any Encoder {
       let encoder = ArchiveValueEncoder(state: state, path: path.appending(key))
-      storage.set(.pending(encoder), forKey: state.key(key.stringValue))
+      storage.set(
+        .pending(encoder), forKey: state.key(key.stringValue, type: type(of: key), at: storage.keys.count))
       return encoder
     }
   }
@@ -115,7 +127,11 @@ final class ArchiveValueEncoder: Encoder {
     // hold no `nil`).
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-      storage.values.append(try state.box(value, at: nextPath))
+      if let uid = state.leaf(value) {
+        put(uid)
+      } else {
+        storage.values.append(try state.boxComposite(value, at: nextPath))
+      }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
