@@ -110,8 +110,27 @@ final class ArchiveEncodingState {
     }
     try checkDepth(value, path)
     let encoder = ArchiveValueEncoder(state: self, path: path)
-    try value.encode(to: encoder)
+    if ordersKeys(T.self), let dictionary = value as? any KeyOrderedEncodable {
+      try dictionary.encodeInKeyOrder(to: encoder)
+    } else {
+      try value.encode(to: encoder)
+    }
     return encoder.result ?? .keyed(KeyedEncodingStorage())
+  }
+
+  /// The last two composite types met and whether each is a dictionary written in key order (ARC-021): a model's
+  /// values alternate between few types (a node and its array of children), and asking the runtime for the
+  /// conformance costs more than encoding a small struct's fields.
+  @exclusivity(unchecked)
+  private var orderedTypes: [(type: ObjectIdentifier, orders: Bool)] = []
+
+  private func ordersKeys<T>(_ type: T.Type) -> Bool {
+    let id = ObjectIdentifier(type)
+    for known in orderedTypes where known.type == id { return known.orders }
+    let orders = (type as? any KeyOrderedEncodable.Type)?.ordersKeys ?? false
+    if orderedTypes.count == 2 { orderedTypes.removeFirst() }
+    orderedTypes.append((id, orders))
+    return orders
   }
 
   /// The UID of a value the archive holds as one entry (a Foundation value, or a string or number met as a
