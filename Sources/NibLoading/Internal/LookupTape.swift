@@ -27,11 +27,18 @@ final class LookupTape: @unchecked Sendable {
   }
 
   /// The lookups a recording ``NibObjectCoder`` makes, in order, to become a tape: a class of its own, so that a
-  /// coder that does not record (nearly all) holds one `nil` reference instead of two arrays.
+  /// coder that does not record (nearly all) holds one `nil` reference instead of an array.
   final class Recorder {
     // Used by one coder, on one thread.
-    @exclusivity(unchecked) var queries: [[String]] = []
-    @exclusivity(unchecked) var positions: [Int] = []
+    @exclusivity(unchecked) private(set) var steps: [Step] = []
+
+    /// Records that `keys` found `position` (`nil`: none of them is present).
+    func record(_ keys: [String], _ position: Int?) {
+      // A native array's storage is shared, not copied; anything else is copied into native storage.
+      let native = ContiguousArray(keys)
+      let identity = native.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      steps.append(Step(keys: native, identity: identity, count: native.count, position: position ?? -1))
+    }
   }
 
   /// The steps, in a buffer of the tape's own (allocated and initialised in `init`, freed in `deinit`), so that a
@@ -39,17 +46,9 @@ final class LookupTape: @unchecked Sendable {
   /// query.
   let steps: UnsafeBufferPointer<Step>
 
-  init(queries: [[String]], positions: [Int]) {
-    let buffer = UnsafeMutableBufferPointer<Step>.allocate(capacity: queries.count)
-    for (i, keys) in queries.enumerated() {
-      // A native array's storage is shared, not copied; anything else is copied into native storage.
-      let native = ContiguousArray(keys)
-      let identity = native.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-      buffer.initializeElement(
-        at: i,
-        to: Step(
-          keys: native, identity: identity, count: native.count, position: i < positions.count ? positions[i] : -1))
-    }
+  init(_ recorder: Recorder) {
+    let buffer = UnsafeMutableBufferPointer<Step>.allocate(capacity: recorder.steps.count)
+    _ = buffer.initialize(from: recorder.steps)
     steps = UnsafeBufferPointer(buffer)
   }
 

@@ -39,7 +39,7 @@ package final class NibObjectCoder: DecodingCoder {
   /// (an initialiser that threw may have stopped anywhere).
   func publishLookups() {
     guard let recorder else { return }
-    _ = fields.lookups.storeIfNil(LookupTape(queries: recorder.queries, positions: recorder.positions))
+    _ = fields.lookups.storeIfNil(LookupTape(recorder))
   }
 
   /// The class name the document gives the object being decoded.
@@ -158,10 +158,7 @@ package final class NibObjectCoder: DecodingCoder {
   @inline(never)
   private func lookUp(_ keys: [String]) -> Int? {
     let position = fields.position(ofFirst: keys)
-    if let recorder {
-      recorder.queries.append(keys)
-      recorder.positions.append(position ?? -1)
-    }
+    recorder?.record(keys, position)
     return position
   }
 
