@@ -18,7 +18,12 @@ package struct OnceReference: ~Copyable, @unchecked Sendable {
   /// The stored instance, or `nil` before one is stored (or when it is not a `T`: each owner stores one type).
   @inlinable package func load<T: AnyObject>(_ type: T.Type) -> T? {
     // This value holds a reference to the instance until it is destroyed, which cannot happen during the call.
-    storage.load(ordering: .acquiring)?.takeUnretainedValue() as? T
+    guard let stored = storage.load(ordering: .acquiring)?.takeUnretainedValue() else { return nil }
+    // An instance of exactly `T` (what each owner stores) needs no dynamic cast.
+    if ObjectIdentifier(Swift.type(of: stored)) == ObjectIdentifier(T.self) {
+      return unsafeDowncast(stored, to: T.self)
+    }
+    return stored as? T
   }
 
   /// Stores `desired` unless an instance is stored already; returns the stored instance, or `desired` when the

@@ -55,29 +55,47 @@ open class Control: View, ActionSending {
 
   /// The registered target-action pairs, in order.
   public private(set) var targetActions: [TargetAction] = []
+  // No default values: each initialiser's store before `super.init` is the initialisation, which needs no
+  // exclusivity check.
   /// Whether the control is enabled.
-  public var isEnabled = true
+  public var isEnabled: Bool
   /// Whether the control is selected.
-  public var isSelected = false
+  public var isSelected: Bool
 
   /// The event an action without an event type is sent for: `touchUpInside` for buttons, `valueChanged` for
   /// value controls.
   open class var defaultEvents: ControlEvents { .touchUpInside }
 
   /// Creates a control in code.
-  public override init(frame: Rect) { super.init(frame: frame) }
+  public override init(frame: Rect) {
+    isEnabled = true
+    isSelected = false
+    super.init(frame: frame)
+  }
 
-  /// Reads `enabled` and `selected` (or `UIDisabled`, `UISelected`) after the view's keys.
+  /// Reads `enabled` and `selected` (or `UIDisabled`, `UISelected`).
   public required init(coder: any DecodingCoder) throws {
+    let values = try coder.constants(Values.self)
+    isEnabled = values.isEnabled ?? true
+    isSelected = values.isSelected ?? false
     try super.init(coder: coder)
-    if let enabled = try coder.flag(["enabled"]) {
-      isEnabled = enabled
-    } else if let disabled = try coder.flag(["UIDisabled"]) {
-      isEnabled = !disabled
+  }
+
+  /// `enabled` (or `UIDisabled`) and `selected`, fields that refer to no object (NIB-042).
+  private final class Values: ConstantFields {
+    let isEnabled: Bool?
+    let isSelected: Bool?
+
+    init(reading coder: any DecodingCoder) throws {
+      if let enabled = try coder.flag(["enabled"]) {
+        isEnabled = enabled
+      } else if let disabled = try coder.flag(["UIDisabled"]) {
+        isEnabled = !disabled
+      } else {
+        isEnabled = nil
+      }
+      isSelected = try coder.flag(["selected", "UISelected"])
     }
-    // Stored only when present: the default is already `false`, and each store after `super.init` costs an
-    // exclusivity check.
-    if let selected = try coder.flag(["selected", "UISelected"]) { isSelected = selected }
   }
 
   /// Registers a target and action for events (UIKit's `addTarget(_:action:for:)`).

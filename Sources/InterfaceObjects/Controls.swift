@@ -3,30 +3,55 @@ import NibLoading
 
 /// A text label, in the role of `UILabel` (and of AppKit's label-style `NSTextField`).
 open class Label: View {
+  // The stored properties have no default value (`Optional<…>` has no implicit `nil`), so that each initialiser's
+  // store before `super.init` is the property's initialisation, which needs no exclusivity check.
   /// The text.
-  public var text: String?
+  public var text: Optional<String>
   /// The text colour.
-  public var textColor: Color?
+  public var textColor: Optional<Color>
   /// The font.
-  public var font: Font = .system
+  public var font: Font
   /// Lines shown; 0 means as many as needed.
-  public var numberOfLines = 1
+  public var numberOfLines: Int
   /// The alignment name (`"natural"`, `"center"`).
-  public var textAlignment = "natural"
+  public var textAlignment: String
 
   /// Creates a label in code.
-  public override init(frame: Rect) { super.init(frame: frame) }
+  public override init(frame: Rect) {
+    text = nil
+    textColor = nil
+    font = .system
+    numberOfLines = 1
+    textAlignment = "natural"
+    super.init(frame: frame)
+  }
 
   /// Reads `text` (`UIText`), `textColor`, `fontDescription`, `numberOfLines`, `textAlignment`.
   public required init(coder: any DecodingCoder) throws {
+    let values = try coder.constants(Values.self)
+    text = values.text
+    textColor = values.textColor
+    font = values.font ?? .system
+    numberOfLines = values.numberOfLines ?? 1
+    textAlignment = values.textAlignment ?? "natural"
     try super.init(coder: coder)
-    // Each value is stored only when present (the defaults are already set): a store after `super.init` costs an
-    // exclusivity check.
-    if let text = try coder.string(["text", "UIText", "title", "NSContents"]) { self.text = text }
-    if let textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"]) { self.textColor = textColor }
-    if let font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"]) { self.font = font }
-    if let lines = try coder.number(["numberOfLines", "UINumberOfLines"]) { numberOfLines = Int(lines) }
-    if let alignment = try coder.string(["textAlignment"]) { textAlignment = alignment }
+  }
+
+  /// What `init(coder:)` reads (all of it from fields that refer to no object, NIB-042).
+  private final class Values: ConstantFields {
+    let text: String?
+    let textColor: Color?
+    let font: Font?
+    let numberOfLines: Int?
+    let textAlignment: String?
+
+    init(reading coder: any DecodingCoder) throws {
+      text = try coder.string(["text", "UIText", "title", "NSContents"])
+      textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"])
+      font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"])
+      numberOfLines = try coder.number(["numberOfLines", "UINumberOfLines"]).map { Int($0) }
+      textAlignment = try coder.string(["textAlignment"])
+    }
   }
 
   /// Writes `text` after the view's keys.
@@ -53,6 +78,25 @@ open class Button: Control {
   private struct Titles {
     var normal, highlighted, selected, disabled: String?
 
+    /// The titles a nib gives: `<state>` records' titles (and `UITitle`, AppKit `title`), all from fields that
+    /// refer to no object (NIB-042).
+    final class Decoded: ConstantFields {
+      let titles: Titles
+
+      init(reading coder: any DecodingCoder) throws {
+        var titles = Titles()
+        for state in [ControlState.normal, .highlighted, .selected, .disabled] {
+          if let record = try coder.record(state.rawValue), let title = record.string("title") {
+            titles[state] = title
+          }
+        }
+        if titles.normal == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
+          titles.normal = title
+        }
+        self.titles = titles
+      }
+    }
+
     subscript(state: ControlState) -> String? {
       get {
         switch state {
@@ -73,23 +117,19 @@ open class Button: Control {
     }
   }
 
-  private var titles = Titles()
+  // No default value: each initialiser's store before `super.init` is its initialisation (no exclusivity check).
+  private var titles: Titles
 
   /// Creates a button in code.
-  public override init(frame: Rect) { super.init(frame: frame) }
+  public override init(frame: Rect) {
+    titles = Titles()
+    super.init(frame: frame)
+  }
 
   /// Reads `<state key="normal" title=…>` records (and `UITitle`, AppKit `title`).
   public required init(coder: any DecodingCoder) throws {
+    titles = try coder.constants(Titles.Decoded.self).titles
     try super.init(coder: coder)
-    // Built aside and stored once (each store to a property after `super.init` costs an exclusivity check).
-    var titles = Titles()
-    for state in [ControlState.normal, .highlighted, .selected, .disabled] {
-      if let record = try coder.record(state.rawValue), let title = record.string("title") { titles[state] = title }
-    }
-    if titles.normal == nil, let title = try coder.string(["title", "UITitle", "NSContents"]) {
-      titles.normal = title
-    }
-    self.titles = titles
   }
 
   /// The title for a state, falling back to the normal title.
@@ -111,16 +151,28 @@ open class Button: Control {
 
 /// An image view, in the role of `UIImageView` / `NSImageView`.
 open class ImageView: View {
+  // (No implicit `nil` default: each initialiser's store before `super.init` is its initialisation.)
   /// The image.
-  public var image: Image?
+  public var image: Optional<Image>
 
   /// Creates an image view in code.
-  public override init(frame: Rect) { super.init(frame: frame) }
+  public override init(frame: Rect) {
+    image = nil
+    super.init(frame: frame)
+  }
 
   /// Reads `image` (a name).
   public required init(coder: any DecodingCoder) throws {
+    image = try coder.constants(Values.self).image
     try super.init(coder: coder)
-    if let name = try coder.string(["image", "UIResourceName"]) { image = Image(named: name) }
+  }
+
+  /// The image named by `image` (`UIResourceName`), a field that refers to no object (NIB-042).
+  private final class Values: ConstantFields {
+    let image: Image?
+    init(reading coder: any DecodingCoder) throws {
+      image = try coder.string(["image", "UIResourceName"]).map { Image(named: $0) }
+    }
   }
 
   /// `image`.
@@ -271,18 +323,41 @@ open class LayoutConstraint: Responder {
     try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
     try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)
     try LayoutConstraint.link(coder, "NSSecondItem", LayoutConstraint.assignSecondItem)
-    firstAttribute = try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
-    secondAttribute = try coder.string(["secondAttribute"])
-    relation = try coder.string(["relation"]) ?? "equal"
-    if let text = try coder.string(["multiplier"]) {
-      multiplier = LayoutConstraint.parseMultiplier(text) ?? 1
-    } else {
-      multiplier = try coder.number(["NSMultiplier"]) ?? 1
-    }
-    constant = try coder.number(["constant", "NSConstant"]) ?? 0
-    priority = try coder.number(["priority", "NSPriority"]) ?? 1000
-    identifier = try coder.string(["identifier", "NSLayoutIdentifier"])
+    let values = try coder.constants(Values.self)
+    firstAttribute = values.firstAttribute
+    secondAttribute = values.secondAttribute
+    relation = values.relation
+    multiplier = values.multiplier
+    constant = values.constant
+    priority = values.priority
+    identifier = values.identifier
     try super.init(coder: coder)
+  }
+
+  /// What `init(coder:)` reads besides the items: all of it from fields that refer to no object (NIB-042).
+  private final class Values: ConstantFields {
+    let firstAttribute: String
+    let secondAttribute: String?
+    let relation: String
+    let multiplier: Double
+    let constant: Double
+    let priority: Double
+    let identifier: String?
+
+    init(reading coder: any DecodingCoder) throws {
+      firstAttribute =
+        try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
+      secondAttribute = try coder.string(["secondAttribute"])
+      relation = try coder.string(["relation"]) ?? "equal"
+      if let text = try coder.string(["multiplier"]) {
+        multiplier = LayoutConstraint.parseMultiplier(text) ?? 1
+      } else {
+        multiplier = try coder.number(["NSMultiplier"]) ?? 1
+      }
+      constant = try coder.number(["constant", "NSConstant"]) ?? 0
+      priority = try coder.number(["priority", "NSPriority"]) ?? 1000
+      identifier = try coder.string(["identifier", "NSLayoutIdentifier"])
+    }
   }
 
   /// `decodeReference(forKey:into:)` for an item, with the same checks and messages: asks for a link only when the

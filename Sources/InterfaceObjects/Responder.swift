@@ -24,8 +24,9 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// The observers, or `nil` when none was ever asked for (setting a key then makes no set).
   public var existingKeyValueObservers: KeyValueObservers? { observerStorage.load(KeyValueObservers.self) }
 
+  // Unchecked: only `awakeFromNib()` writes it, with a single increment that nothing can overlap.
   /// How many times `awakeFromNib()` reached this class's implementation (for tests and traces).
-  public private(set) var awakeFromNibCount = 0
+  @exclusivity(unchecked) public private(set) var awakeFromNibCount = 0
 
   /// The class a nib asked for when this object stands in for it (the class was not registered), or `nil`.
   public private(set) var unknownClassName: String?

@@ -28,10 +28,12 @@ open class View: Responder {
     get { frame.center }
     set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
   }
+  // Unchecked: only this class's own methods write these, with single stores and in-place edits that no other
+  // access of the same property can overlap.
   /// The subviews, back to front.
-  public private(set) var subviews: [View] = []
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The superview.
-  public private(set) weak var superview: View?
+  @exclusivity(unchecked) public private(set) weak var superview: View?
   /// The view controller whose root view this is.
   weak var owningViewController: ViewController?
   /// How the view follows its superview's size changes.
@@ -92,38 +94,65 @@ open class View: Responder {
   /// `backgroundColor`, `alpha`, `hidden`, `tag`, `contentMode`, `autoresizingMask`, `constraints`,
   /// `gestureRecognizers`, `userInteractionEnabled` (see `Specs/NibLoading.md`, NIB-040).
   public required init(coder: any DecodingCoder) throws {
-    // The keys are read in the order subclasses and traces see; the values are stored before `super.init` (the
-    // responder reads nothing). The properties set here have no default value, so that each store is the
-    // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
-    frame = try coder.decodeFrame() ?? .zero
-    backgroundColor = try coder.color(["backgroundColor", "UIBackgroundColor", "NSBackgroundColor"])
-    alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
-    isHidden = try coder.flag(["hidden", "isHidden", "UIHidden", "NSHidden"]) ?? false
-    tag = Int(try coder.number(["tag", "UITag", "NSTag"]) ?? 0)
-    isUserInteractionEnabled =
-      try coder.flag(["userInteractionEnabled", "UIUserInteractionDisabled"]).map {
-        coder.containsValue(forKey: "UIUserInteractionDisabled") ? !$0 : $0
-      } ?? true
-    translatesAutoresizingMaskIntoConstraints =
-      try coder.flag([
-        "translatesAutoresizingMaskIntoConstraints", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
-      ])
-      .map { coder.containsValue(forKey: "translatesAutoresizingMaskIntoConstraints") ? $0 : !$0 } ?? true
-    if let name = try coder.text(["contentMode"]) {
-      contentMode = ContentMode(rawValue: name) ?? .scaleToFill
-    } else if coder.containsValue(forKey: "UIContentMode") {
-      contentMode = ContentMode(number: try coder.decodeInt(forKey: "UIContentMode")) ?? .scaleToFill
-    } else {
-      contentMode = .scaleToFill
-    }
-    autoresizingMask = try View.decodeAutoresizingMask(coder)
+    // The values are stored before `super.init` (the responder reads nothing). The properties set here have no
+    // default value, so that each store is the property's initialisation, which needs no exclusivity check (an
+    // assignment over a default needs one).
+    let values = try coder.constants(Values.self)
+    frame = values.frame
+    backgroundColor = values.backgroundColor
+    alpha = values.alpha
+    isHidden = values.isHidden
+    tag = values.tag
+    isUserInteractionEnabled = values.isUserInteractionEnabled
+    translatesAutoresizingMaskIntoConstraints = values.translatesAutoresizingMaskIntoConstraints
+    contentMode = values.contentMode
+    autoresizingMask = values.autoresizingMask
     let children = try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self)
     constraints = try coder.objects(["constraints", "UIViewAutolayoutConstraints"], of: LayoutConstraint.self)
     gestureRecognizers = try coder.objects(["gestureRecognizers"], of: GestureRecognizer.self)
-    let cornerRadius = try coder.string(["layerCornerRadius"])
     try super.init(coder: coder)
     adoptSubviews(children)
-    if let cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
+    if let cornerRadius = values.cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
+  }
+
+  /// What `init(coder:)` reads from the fields that refer to no object, in the order traces see (NIB-042).
+  private final class Values: ConstantFields {
+    let frame: Rect
+    let backgroundColor: Color?
+    let alpha: Double
+    let isHidden: Bool
+    let tag: Int
+    let isUserInteractionEnabled: Bool
+    let translatesAutoresizingMaskIntoConstraints: Bool
+    let contentMode: ContentMode
+    let autoresizingMask: AutoresizingMask
+    let cornerRadius: String?
+
+    init(reading coder: any DecodingCoder) throws {
+      frame = try coder.decodeFrame() ?? .zero
+      backgroundColor = try coder.color(["backgroundColor", "UIBackgroundColor", "NSBackgroundColor"])
+      alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
+      isHidden = try coder.flag(["hidden", "isHidden", "UIHidden", "NSHidden"]) ?? false
+      tag = Int(try coder.number(["tag", "UITag", "NSTag"]) ?? 0)
+      isUserInteractionEnabled =
+        try coder.flag(["userInteractionEnabled", "UIUserInteractionDisabled"]).map {
+          coder.containsValue(forKey: "UIUserInteractionDisabled") ? !$0 : $0
+        } ?? true
+      translatesAutoresizingMaskIntoConstraints =
+        try coder.flag([
+          "translatesAutoresizingMaskIntoConstraints", "UIViewDoesNotTranslateAutoresizingMaskIntoConstraints",
+        ])
+        .map { coder.containsValue(forKey: "translatesAutoresizingMaskIntoConstraints") ? $0 : !$0 } ?? true
+      if let name = try coder.text(["contentMode"]) {
+        contentMode = ContentMode(rawValue: name) ?? .scaleToFill
+      } else if coder.containsValue(forKey: "UIContentMode") {
+        contentMode = ContentMode(number: try coder.decodeInt(forKey: "UIContentMode")) ?? .scaleToFill
+      } else {
+        contentMode = .scaleToFill
+      }
+      autoresizingMask = try View.decodeAutoresizingMask(coder)
+      cornerRadius = try coder.string(["layerCornerRadius"])
+    }
   }
 
   private static func decodeAutoresizingMask(_ coder: any DecodingCoder) throws -> AutoresizingMask {

@@ -79,6 +79,11 @@ final class NibInstantiator {
     var target: Target
   }
   @exclusivity(unchecked) private var links: [Link] = []
+  /// A coder per nesting depth, handed from one object to the next (``coder(for:)``); emptied when the run ends,
+  /// since each holds this instantiator.
+  @exclusivity(unchecked) private var coders: [NibObjectCoder] = []
+  /// The last action target and what it is as a responder (``actionResponder(_:)``).
+  @exclusivity(unchecked) private var lastActionTarget: (target: AnyObject, responder: (any ActionResponding)?)?
   @exclusivity(unchecked) private var statistics = NibStatistics()
   @exclusivity(unchecked) private var application: GenericNibObject?
   @exclusivity(unchecked) private var standIns: [String: GenericNibObject] = [:]
@@ -112,6 +117,7 @@ final class NibInstantiator {
   // MARK: The pipeline
 
   func run() throws -> NibInstance {
+    defer { coders.removeAll() }
     statistics.placeholders = plan.placeholderCount
     // 1. Decode: every object, in document order; references pull objects in earlier.
     for index in plan.decodeOrder { _ = try instantiate(index, key: nil) }
@@ -180,7 +186,7 @@ final class NibInstantiator {
     depth += 1
     defer { depth -= 1 }
     do {
-      let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
+      let coder = coder(for: object)
       instance = try type.init(coder: coder)
       coder.publishLookups()
     } catch let error as ArchiveError {
@@ -201,6 +207,24 @@ final class NibInstantiator {
     statistics.objects += 1
     options.trace?(.decode(id: object.id, className: object.className))
     return instance
+  }
+
+  /// A coder for `object` at the current depth: the one the previous object at this depth used, unless its
+  /// initialiser kept a reference to it (an object may keep its coder; it then keeps it to itself).
+  private func coder(for object: NibPlan.Object) -> NibObjectCoder {
+    let level = depth - 1
+    if level < coders.count {
+      if isKnownUniquelyReferenced(&coders[level]) {
+        coders[level].reuse(for: object)
+        return coders[level]
+      }
+      let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
+      coders[level] = coder
+      return coder
+    }
+    let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
+    if level == coders.count { coders.append(coder) }
+    return coder
   }
 
   private func resolve(_ placeholder: Placeholder, object: NibPlan.Object) throws -> AnyObject? {
@@ -358,14 +382,16 @@ final class NibInstantiator {
 
   private func connectAction(_ connection: NibPlan.Connection) throws {
     if try skipForMissingOwner(connection) { return }
-    guard let control = try instantiate(connection.source, key: nil) as? any ActionSending else {
-      let source = plan.objects[connection.source]
+    let source = plan.objects[connection.source]
+    guard let instance = try instantiate(connection.source, key: nil),
+      let control = source.asActionSender(instance)
+    else {
       return try connectionFailure(
         connection, "action \"\(connection.label)\": \(source.className) (\(source.id)) does not send actions")
     }
     let target = try connection.destination.flatMap { try instantiate($0, key: nil) }
     if let target {
-      guard let responder = target as? any ActionResponding, responder.responds(toAction: connection.label) else {
+      guard let responder = actionResponder(target), responder.responds(toAction: connection.label) else {
         return try connectionFailure(
           connection, "action \"\(connection.label)\": the target \(type(of: target)) has no such action")
       }
@@ -376,6 +402,15 @@ final class NibInstantiator {
       .action(
         source: id(connection.source), action: connection.label, target: connection.destination.map(id),
         event: connection.eventName))
+  }
+
+  /// `target as? any ActionResponding`, remembered for the last target (a nib's actions mostly go to one
+  /// object, the File's Owner).
+  private func actionResponder(_ target: AnyObject) -> (any ActionResponding)? {
+    if let last = lastActionTarget, last.target === target { return last.responder }
+    let responder = target as? any ActionResponding
+    lastActionTarget = (target, responder)
+    return responder
   }
 
   private func connectSegue(_ connection: NibPlan.Connection) throws {

@@ -122,3 +122,99 @@ struct NibInstantiationDetailTests {
     #expect(record["blue"] == nil)
   }
 }
+
+/// NIB-042 on the catalog: the values later instantiations take from the kept results are the ones the first
+/// instantiation read, for every catalog class that keeps them.
+@Suite("Nib constant-field memos in the catalog")
+struct CatalogConstantMemoTests {
+  static let document = xib(
+    #"""
+    <view id="root" alpha="0.25" hidden="YES" tag="9" contentMode="center" userInteractionEnabled="NO"
+          translatesAutoresizingMaskIntoConstraints="NO">
+        <rect key="frame" x="1" y="2" width="300" height="200"/>
+        <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" heightSizable="YES"/>
+        <color key="backgroundColor" white="0.5" alpha="0.75" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace"/>
+        <subviews>
+            <label text="Hello" numberOfLines="3" textAlignment="center" id="lb">
+                <rect key="frame" x="4" y="5" width="60" height="20"/>
+                <fontDescription key="fontDescription" name="Menlo-Bold" family="Menlo" pointSize="13"/>
+                <color key="textColor" red="0.1" green="0.2" blue="0.3" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>
+            </label>
+            <button enabled="NO" selected="YES" id="bt">
+                <rect key="frame" x="70" y="5" width="60" height="20"/>
+                <state key="normal" title="Go"/>
+                <state key="highlighted" title="Going"/>
+            </button>
+            <imageView image="star" id="iv">
+                <rect key="frame" x="140" y="5" width="20" height="20"/>
+            </imageView>
+        </subviews>
+        <constraints>
+            <constraint firstItem="lb" firstAttribute="width" secondItem="bt" secondAttribute="width" multiplier="3:4" relation="greaterThanOrEqual" constant="-2.5" priority="750" identifier="ratio" id="c1"/>
+            <constraint firstItem="iv" firstAttribute="height" constant="20" id="c2"/>
+        </constraints>
+    </view>
+    """#)
+
+  /// Every value the catalog's initialisers read, object by object.
+  private func snapshot(_ root: View) -> [String] {
+    func describe(_ values: [Any?]) -> String {
+      values.map { $0.map { "\($0)" } ?? "nil" }.joined(separator: " ")
+    }
+    func view(_ v: View) -> String {
+      let geometry: [Any?] = [type(of: v), v.frame, v.backgroundColor, v.alpha, v.isHidden, v.tag]
+      let layout: [Any?] = [
+        v.contentMode, v.autoresizingMask.rawValue, v.isUserInteractionEnabled,
+        v.translatesAutoresizingMaskIntoConstraints, v.subviews.count, v.constraints.count,
+      ]
+      return describe(geometry + layout)
+    }
+    var lines = [view(root)]
+    for subview in root.subviews {
+      lines.append(view(subview))
+      if let label = subview as? Label {
+        let values: [Any?] = [label.text, label.textColor, label.font, label.numberOfLines, label.textAlignment]
+        lines.append("label " + describe(values))
+      }
+      if let button = subview as? Button {
+        let values: [Any?] = [
+          button.title(for: .normal), button.title(for: .highlighted), button.isEnabled, button.isSelected,
+        ]
+        lines.append("button " + describe(values))
+      }
+      if let image = subview as? ImageView { lines.append("image " + describe([image.image])) }
+    }
+    for constraint in root.constraints {
+      let first = constraint.firstItem.flatMap { item in root.subviews.firstIndex { $0 === item } }
+      let second = constraint.secondItem.flatMap { item in root.subviews.firstIndex { $0 === item } }
+      let values: [Any?] = [
+        constraint.firstAttribute, constraint.secondAttribute, constraint.relation, constraint.multiplier,
+        constraint.constant, constraint.priority, constraint.identifier, first, second,
+      ]
+      lines.append("constraint " + describe(values))
+    }
+    return lines
+  }
+
+  @Test("NIB-042: every later instantiation of a catalog nib reads the values the first read, into fresh objects")
+  func laterInstantiationsReadTheSameValues() throws {
+    let nib = Nib(data: Self.document, registry: testRegistry)
+    let roots = try (0..<4).map { _ in try #require(try nib.instantiate(owner: nil).first as? View) }
+    let first = snapshot(roots[0])
+    #expect(first.count == 9)
+    for root in roots.dropFirst() {
+      #expect(snapshot(root) == first)
+    }
+    #expect(roots[0].alpha == 0.25 && roots[0].tag == 9 && !roots[0].isUserInteractionEnabled)
+    let label = try #require(roots[3].subviews.first as? Label)
+    #expect(label.text == "Hello" && label.numberOfLines == 3 && label.font.pointSize == 13)
+    let button = try #require(roots[3].subviews[1] as? Button)
+    #expect(button.title(for: .highlighted) == "Going" && !button.isEnabled && button.isSelected)
+    let ratio = try #require(roots[3].constraints.first)
+    #expect(ratio.multiplier == 0.75 && ratio.priority == 750 && ratio.relation == "greaterThanOrEqual")
+    #expect(ratio.firstItem === label && ratio.secondItem === button)
+    // Fresh objects every time.
+    #expect(Set(roots.map(ObjectIdentifier.init)).count == 4)
+    #expect(roots[2].subviews[0] !== roots[3].subviews[0])
+  }
+}

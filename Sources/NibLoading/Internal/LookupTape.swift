@@ -26,11 +26,42 @@ final class LookupTape: @unchecked Sendable {
     var position: Int
   }
 
+  /// The result of a run of lookups, recorded with it: a catalog initialiser that reads several constant fields
+  /// through one function (a view's frame, colour, flags) keeps what it made of them, and a later instantiation
+  /// that reaches the same step takes it instead of asking again (NIB-042).
+  struct Memo {
+    /// The memo's class (``NibObjectCoder/replayedMemo(_:)`` looks for one type).
+    var kind: ObjectIdentifier
+    /// The step at which the function started.
+    var start: Int
+    /// How many steps the function's lookups took, which a replay skips.
+    var steps: Int
+    /// What the function made.
+    var value: AnyObject
+  }
+
   /// The lookups a recording ``NibObjectCoder`` makes, in order, to become a tape: a class of its own, so that a
   /// coder that does not record (nearly all) holds one `nil` reference instead of an array.
   final class Recorder {
     // Used by one coder, on one thread.
     @exclusivity(unchecked) private(set) var steps: [Step] = []
+    @exclusivity(unchecked) private(set) var memos: [Memo] = []
+    /// How many fields that refer to objects the initialiser has read so far.
+    @exclusivity(unchecked) private(set) var objectReads = 0
+
+    /// Notes that the initialiser read a field that refers to an object (a function that did makes no memo).
+    func noteObjectRead() { objectReads += 1 }
+
+    /// Where a function whose result may be kept starts.
+    var memoStart: NibObjectCoder.MemoStart { NibObjectCoder.MemoStart(step: steps.count, objectReads: objectReads) }
+
+    /// Records what a function that started at `start` made of its lookups (the steps since), unless it read a
+    /// field that refers to an object: instantiating that object is part of every instantiation.
+    func recordMemo(_ value: AnyObject, start: NibObjectCoder.MemoStart) {
+      guard start.step <= steps.count, objectReads == start.objectReads else { return }
+      memos.append(
+        Memo(kind: ObjectIdentifier(type(of: value)), start: start.step, steps: steps.count - start.step, value: value))
+    }
 
     /// Records that `keys` found `position` (`nil`: none of them is present).
     func record(_ keys: [String], _ position: Int?) {
@@ -45,11 +76,21 @@ final class LookupTape: @unchecked Sendable {
   /// replaying coder that holds the tape reads them without an array's reference counting and bounds checks per
   /// query.
   let steps: UnsafeBufferPointer<Step>
+  /// The memos, by starting step (few: one per catalog class an object's initialiser passes through).
+  let memos: [Memo]
 
   init(_ recorder: Recorder) {
     let buffer = UnsafeMutableBufferPointer<Step>.allocate(capacity: recorder.steps.count)
     _ = buffer.initialize(from: recorder.steps)
     steps = UnsafeBufferPointer(buffer)
+    memos = recorder.memos
+  }
+
+  /// The memo of class `kind` recorded at step `start`, if any.
+  @inline(__always)
+  func memo(_ kind: ObjectIdentifier, at start: Int) -> Memo? {
+    for memo in memos where memo.start == start && memo.kind == kind { return memo }
+    return nil
   }
 
   deinit {

@@ -2,33 +2,51 @@ import ArchiveCoding
 import Foundation
 
 /// The ``DecodingCoder`` one object's `init(coder:)` sees during an instantiation: its fields come from the
-/// object's prepared ``FieldIndex``, references go back to the ``NibInstantiator``. One is made per decoded object,
-/// so that its state is constant (`let`) and field lookups need no bookkeeping.
+/// object's prepared ``FieldIndex``, references go back to the ``NibInstantiator``. The instantiator keeps one per
+/// nesting depth and hands it to the next object at that depth once the previous one's initialiser has returned,
+/// unless that initialiser kept a reference to it (``reuse(for:)``).
 ///
 /// The catalog's decoding helpers (`InterfaceObjects`) read it directly through the `package` members: they try
 /// several keys per property and convert the first present one, in one pass over the fields.
 package final class NibObjectCoder: DecodingCoder {
+  // The coder is used by one initialiser at a time on one thread, and its state is changed only between
+  // initialisers, so the runtime's exclusivity checks on it would catch nothing.
   let instantiator: NibInstantiator
-  let object: NibPlan.Object
+  @exclusivity(unchecked) private(set) var object: NibPlan.Object
   /// The object's fields.
-  package let fields: FieldIndex
-  // Lookups replayed or recorded (NIB-041). The coder is used by one initialiser on one thread, and these are
-  // private, so the runtime's exclusivity checks on them would catch nothing.
+  @exclusivity(unchecked) package private(set) var fields: FieldIndex
+  // Lookups replayed or recorded (NIB-041).
   /// The tape being replayed, held so that ``replay`` stays valid.
-  private let tape: LookupTape?
+  @exclusivity(unchecked) private var tape: LookupTape?
   /// The tape's steps; empty once a query differs from the tape (or when there is none).
   @exclusivity(unchecked) private var replay: UnsafeBufferPointer<LookupTape.Step>
   /// The next step of ``replay``.
   @exclusivity(unchecked) private var step = 0
+  /// Whether the lookups so far were the tape's (memos are replayed only then).
+  @exclusivity(unchecked) private var replaying: Bool
   /// What the lookups found, when this coder records them for ``publishLookups()``.
-  private let recorder: LookupTape.Recorder?
+  @exclusivity(unchecked) private var recorder: LookupTape.Recorder?
+  private let recordsLookups: Bool
 
   init(instantiator: NibInstantiator, object: NibPlan.Object, recordsLookups: Bool) {
     self.instantiator = instantiator
     self.object = object
+    self.recordsLookups = recordsLookups
     fields = object.fields
     tape = recordsLookups ? fields.lookups.load(LookupTape.self) : nil
     replay = tape?.steps ?? UnsafeBufferPointer(start: nil, count: 0)
+    replaying = tape != nil
+    recorder = recordsLookups && tape == nil ? LookupTape.Recorder() : nil
+  }
+
+  /// Makes this coder the one for `object`, as a new one would be.
+  func reuse(for object: NibPlan.Object) {
+    self.object = object
+    fields = object.fields
+    tape = recordsLookups ? fields.lookups.load(LookupTape.self) : nil
+    replay = tape?.steps ?? UnsafeBufferPointer(start: nil, count: 0)
+    step = 0
+    replaying = tape != nil
     recorder = recordsLookups && tape == nil ? LookupTape.Recorder() : nil
   }
 
@@ -71,6 +89,7 @@ package final class NibObjectCoder: DecodingCoder {
     guard let i = fields.position(of: key) else { return nil }
     let entry = fields.entries[i]
     if entry.isConstant { return entry.constant }
+    recorder?.noteObjectRead()
     do {
       return try instantiator.value(of: entry.value, key: key)
     } catch let error as ArchiveError {
@@ -82,6 +101,7 @@ package final class NibObjectCoder: DecodingCoder {
     forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
   ) throws {
     guard let value = fields.value(of: key) else { return }
+    recorder?.noteObjectRead()
     instantiator.defer(value, key: key, of: object.index, assign: assign)
   }
 
@@ -102,6 +122,7 @@ package final class NibObjectCoder: DecodingCoder {
   ) -> Bool {
     guard let i = fields.position(of: key) else { return false }
     let entry = fields.entries[i]
+    recorder?.noteObjectRead()
     switch entry.value {
     case .object(let index):
       instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
@@ -125,6 +146,7 @@ package final class NibObjectCoder: DecodingCoder {
       guard case .object(let index) = element else { return nil }
       indexes.append(index)
     }
+    recorder?.noteObjectRead()
     let key = fields.entries[i].key
     var objects: [AnyObject] = []
     objects.reserveCapacity(indexes.count)
@@ -150,6 +172,8 @@ package final class NibObjectCoder: DecodingCoder {
       }
       replay = UnsafeBufferPointer(start: nil, count: 0)
     }
+    // A query past the tape's end or off it: the memos no longer apply either.
+    replaying = false
     return lookUp(keys)
   }
 
@@ -160,6 +184,37 @@ package final class NibObjectCoder: DecodingCoder {
     let position = fields.position(ofFirst: keys)
     recorder?.record(keys, position)
     return position
+  }
+
+  /// The value a function of constant fields made on an earlier instantiation, when the replay has reached the
+  /// step at which it started (NIB-042): the replay then skips that function's lookups. `nil` when there is
+  /// nothing to replay, so the caller runs the function (and records it through ``memoStart`` and
+  /// ``recordMemo(_:start:)``).
+  ///
+  /// Only for functions whose result depends on nothing but the object's fields that refer to no object: the
+  /// memo is shared by every later instantiation.
+  @inline(__always)
+  package func replayedMemo<T: AnyObject>(_ type: T.Type) -> T? {
+    guard replaying, let tape else { return nil }
+    guard let memo = tape.memo(ObjectIdentifier(type), at: step) else { return nil }
+    step += memo.steps
+    return unsafeDowncast(memo.value, to: T.self)
+  }
+
+  /// Where a function whose result is to be kept starts, when this coder records its lookups; else `nil`.
+  @inline(__always)
+  package var memoStart: MemoStart? { recorder?.memoStart }
+
+  /// Where a recorded function started: the step, and how many fields that refer to objects had been read.
+  package struct MemoStart {
+    let step: Int
+    let objectReads: Int
+  }
+
+  /// Keeps what a function that started at `start` (``memoStart``) made, for the later instantiations, unless it
+  /// read a field that refers to an object.
+  package func recordMemo(_ value: AnyObject, start: MemoStart) {
+    recorder?.recordMemo(value, start: start)
   }
 
   /// The position of the key, or `nil` (for one key, which need not be put in an array).

@@ -22,6 +22,9 @@ final class NibPlan: @unchecked Sendable {
     /// Sends `awakeFromNib()` to an instance of ``type``; `nil` when the class does not take it (or is not
     /// resolved), so that the awake phase looks up no conformance per object.
     let awake: ((AnyObject) -> Void)?
+    /// An instance of ``type`` as the control it is, without a conformance lookup; `nil` when the class sends no
+    /// actions or is not resolved.
+    private let actionSender: ((AnyObject) -> (any ActionSending)?)?
 
     init(index: Int, record: ObjectRecord, resolved: Resolved?, indexByID: [String: Int]) {
       self.index = index
@@ -33,21 +36,53 @@ final class NibPlan: @unchecked Sendable {
       fields = FieldIndex(record.fields, indexByID: indexByID)
       type = resolved?.type
       awake = resolved?.awake
+      actionSender = resolved?.actionSender
+    }
+
+    /// `instance as? any ActionSending`, for an instance of this object.
+    func asActionSender(_ instance: AnyObject) -> (any ActionSending)? {
+      if let actionSender { return actionSender(instance) }
+      return instance as? any ActionSending
     }
 
     /// A class name's registered class and awakener.
     struct Resolved {
       let type: any Coding.Type
       let awake: ((AnyObject) -> Void)?
+      let actionSender: ((AnyObject) -> (any ActionSending)?)?
 
       init(_ type: any Coding.Type) {
         self.type = type
         if let awaking = type as? any NibAwaking.Type { awake = Object.awakener(awaking) } else { awake = nil }
+        if let sending = type as? any ActionSending.Type {
+          actionSender = Object.actionSender(sending)
+        } else {
+          actionSender = nil
+        }
+      }
+    }
+
+    private static func actionSender<T: ActionSending>(_ type: T.Type) -> (AnyObject) -> (any ActionSending)? {
+      // An instance of exactly `T` (what `T.init(coder:)` makes) needs no conformance lookup.
+      { object in
+        if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) {
+          return unsafeDowncast(object, to: T.self)
+        }
+        return object as? any ActionSending
       }
     }
 
     private static func awakener<T: NibAwaking>(_ type: T.Type) -> (AnyObject) -> Void {
-      { object in (object as? T)?.awakeFromNib() }
+      // The instantiator hands this only instances that `type.init(coder:)` made, which are `T`s (a required
+      // initialiser returns an instance of the class it is called on): an exact class test then needs no dynamic
+      // cast; anything else takes the checked cast.
+      { object in
+        if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) {
+          unsafeDowncast(object, to: T.self).awakeFromNib()
+        } else {
+          (object as? T)?.awakeFromNib()
+        }
+      }
     }
   }
 
