@@ -293,10 +293,20 @@ open class GestureRecognizer: Responder, ActionSending {
 /// in the link phase (as `decodeReference(forKey:into:)` does). In a XIB an item names its object by id
 /// (`firstItem="lb0"`); a nib's coder resolves it to that object.
 open class LayoutConstraint: Responder {
-  /// The first item.
-  public weak var firstItem: AnyObject?
-  /// The second item.
-  public weak var secondItem: AnyObject?
+  /// The first item (held weakly, as UIKit's constraints hold theirs).
+  public var firstItem: AnyObject? {
+    get { firstItemStorage }
+    set { firstItemStorage = newValue }
+  }
+  /// The second item (held weakly).
+  public var secondItem: AnyObject? {
+    get { secondItemStorage }
+    set { secondItemStorage = newValue }
+  }
+  // Stored behind the computed properties with unchecked exclusivity: each access is a single load or store
+  // through the accessors above, which nothing can overlap, and the link phase sets them for every constraint.
+  @exclusivity(unchecked) private weak var firstItemStorage: AnyObject?
+  @exclusivity(unchecked) private weak var secondItemStorage: AnyObject?
   /// The first attribute (`"leading"`, `"width"`).
   public var firstAttribute: String
   // (This and others spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)

@@ -73,10 +73,13 @@ final class NibInstantiator {
       /// An object of the table, handed over with the key.
       case object(Int, (AnyObject, AnyObject?, String) throws -> Void)
     }
-    var owner: AnyObject?
+    /// The object whose initialiser asked for the link; the link applies to the instance that initialiser
+    /// returned (``instances``), and to nothing when it threw (``isLive``).
     var ownerIndex: Int
     var key: String
     var target: Target
+    /// `false` once the owner's initialiser threw: its instance never existed.
+    var isLive = true
   }
   @exclusivity(unchecked) private var links: [Link] = []
   /// A coder per nesting depth, handed from one object to the next (``coder(for:)``); emptied when the run ends,
@@ -159,6 +162,9 @@ final class NibInstantiator {
 
   /// The object at an index: a placeholder's stand-in, or the object decoded (once) through `init(coder:)`.
   func instantiate(_ index: Int, key: String?) throws -> AnyObject? {
+    // An object decoded already (the link and connection phases ask for most objects again). Placeholders are
+    // never marked done.
+    if states[index] == .done { return instances[index] }
     let object = plan.objects[index]
     if let placeholder = object.placeholder { return try resolve(placeholder, object: object) }
     switch states[index] {
@@ -191,12 +197,11 @@ final class NibInstantiator {
       coder.publishLookups()
     } catch let error as ArchiveError {
       states[index] = .notStarted
+      // The links the failed initialiser asked for have no owner (those of objects it decoded keep theirs).
+      for i in linkStart..<links.count where links[i].ownerIndex == index { links[i].isLive = false }
       var location = object.location
       location.className = location.className ?? object.className
       throw error.located(in: location)
-    }
-    if linkStart < links.count {
-      for i in linkStart..<links.count where links[i].owner == nil { links[i].owner = instance }
     }
     if object.type == nil, fellBack.contains(index) {
       (instance as? any UnknownClassAdopting)?.adoptUnknownClass(object.className)
@@ -271,7 +276,7 @@ final class NibInstantiator {
 
   /// Records a reference to decode in the link phase, for the object at `index`.
   func `defer`(_ value: FieldValue, key: String, of index: Int, assign: @escaping (AnyObject, Any?) throws -> Void) {
-    links.append(Link(owner: nil, ownerIndex: index, key: key, target: .value(value, assign)))
+    links.append(Link(ownerIndex: index, key: key, target: .value(value, assign)))
   }
 
   /// Records a reference to the object at `target` to set in the link phase, for the object at `index`.
@@ -279,7 +284,7 @@ final class NibInstantiator {
     _ target: Int, key: String, of index: Int,
     objectAssign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) {
-    links.append(Link(owner: nil, ownerIndex: index, key: key, target: .object(target, objectAssign)))
+    links.append(Link(ownerIndex: index, key: key, target: .object(target, objectAssign)))
   }
 
   private func runLinks() throws {
@@ -287,7 +292,7 @@ final class NibInstantiator {
     while i < links.count {
       let link = links[i]
       i += 1
-      guard let owner = link.owner else { continue }
+      guard link.isLive, let owner = instances[link.ownerIndex] else { continue }
       do {
         switch link.target {
         case .object(let index, let assign): try assign(owner, try instantiate(index, key: link.key), link.key)
