@@ -26,6 +26,10 @@ package struct OnceReference: ~Copyable, @unchecked Sendable {
     return stored as? T
   }
 
+  /// The stored instance, unretained: valid while this value is (the instance is never replaced), for callers that
+  /// hold it no longer than that and know its type.
+  @inlinable package func loadUnmanaged() -> Unmanaged<AnyObject>? { storage.load(ordering: .acquiring) }
+
   /// Stores `desired` unless an instance is stored already; returns the stored instance, or `desired` when the
   /// stored one is not a `T`.
   @inlinable package func storeIfNil<T: AnyObject>(_ desired: T) -> T {

@@ -107,9 +107,17 @@ open class View: Responder {
     translatesAutoresizingMaskIntoConstraints = values.translatesAutoresizingMaskIntoConstraints
     contentMode = values.contentMode
     autoresizingMask = values.autoresizingMask
-    let children = try coder.objects(["subviews", "UISubviews", "NSSubviews"], of: View.self)
-    constraints = try coder.objects(["constraints", "UIViewAutolayoutConstraints"], of: LayoutConstraint.self)
-    gestureRecognizers = try coder.objects(["gestureRecognizers"], of: GestureRecognizer.self)
+    let children: [View]
+    if let nib = coder.nibCoder, let positions = values.collectionPositions {
+      // A nib's coder: only the collections the object has are read (most views have none).
+      children = try positions.subviews.map { try nib.objects(at: $0, of: View.self) } ?? []
+      constraints = try positions.constraints.map { try nib.objects(at: $0, of: LayoutConstraint.self) } ?? []
+      gestureRecognizers = try positions.gestures.map { try nib.objects(at: $0, of: GestureRecognizer.self) } ?? []
+    } else {
+      children = try coder.objects(View.subviewKeys, of: View.self)
+      constraints = try coder.objects(View.constraintKeys, of: LayoutConstraint.self)
+      gestureRecognizers = try coder.objects(View.gestureKeys, of: GestureRecognizer.self)
+    }
     try super.init(coder: coder)
     adoptSubviews(children)
     if let cornerRadius = values.cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
@@ -127,6 +135,9 @@ open class View: Responder {
     let contentMode: ContentMode
     let autoresizingMask: AutoresizingMask
     let cornerRadius: String?
+    /// From a nib's coder, where the subviews, constraints and gesture recognisers are among the fields (`nil`:
+    /// absent): positions, not the objects, which every instantiation decodes afresh.
+    let collectionPositions: (subviews: Int?, constraints: Int?, gestures: Int?)?
 
     init(reading coder: any DecodingCoder) throws {
       frame = try coder.decodeFrame() ?? .zero
@@ -152,8 +163,20 @@ open class View: Responder {
       }
       autoresizingMask = try View.decodeAutoresizingMask(coder)
       cornerRadius = try coder.string(["layerCornerRadius"])
+      if let nib = coder.nibCoder {
+        collectionPositions = (
+          nib.position(ofFirst: View.subviewKeys), nib.position(ofFirst: View.constraintKeys),
+          nib.position(ofFirst: View.gestureKeys)
+        )
+      } else {
+        collectionPositions = nil
+      }
     }
   }
+
+  private static let subviewKeys = ["subviews", "UISubviews", "NSSubviews"]
+  private static let constraintKeys = ["constraints", "UIViewAutolayoutConstraints"]
+  private static let gestureKeys = ["gestureRecognizers"]
 
   private static func decodeAutoresizingMask(_ coder: any DecodingCoder) throws -> AutoresizingMask {
     // A nib's coder answers an absent key in `record(_:)` itself (one lookup); other coders are asked first.

@@ -214,16 +214,15 @@ extension DecodingCoder {
   func objects<T>(_ keys: [String], of type: T.Type) throws -> [T] {
     if let (nib, position) = nibField(keys) {
       guard let i = position else { return [] }
-      if let elements = try nib.objectElements(at: i) {
-        var objects: [T] = []
-        objects.reserveCapacity(elements.count)
-        for element in elements {
-          if let object = element as? T { objects.append(object) }
-        }
-        return objects
-      }
+      return try nib.objects(at: i, of: type)
     }
     guard let key = firstKey(keys), let elements = try decodeObject(forKey: key) as? [Any] else { return [] }
+    return Self.elements(elements, of: type)
+  }
+
+  /// The elements that are `T`s, in order.
+  @inline(__always)
+  static func elements<T>(_ elements: [Any], of type: T.Type) -> [T] {
     var objects: [T] = []
     objects.reserveCapacity(elements.count)
     for element in elements {
@@ -248,5 +247,23 @@ extension Color {
     } else {
       return nil
     }
+  }
+}
+
+extension NibObjectCoder {
+  /// Objects of a type in the collection at a position of the fields, as ``DecodingCoder/objects(_:of:)`` reads
+  /// them: the elements unboxed when they are all object references, else through `decodeObject(forKey:)`.
+  @inline(__always)
+  func objects<T>(at i: Int, of type: T.Type) throws -> [T] {
+    if let elements = try objectElements(at: i) {
+      var objects: [T] = []
+      objects.reserveCapacity(elements.count)
+      for element in elements {
+        if let object = element as? T { objects.append(object) }
+      }
+      return objects
+    }
+    guard let elements = try decodeObject(forKey: fields.entries[i].key) as? [Any] else { return [] }
+    return Self.elements(elements, of: type)
   }
 }

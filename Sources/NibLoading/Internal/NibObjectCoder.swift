@@ -11,13 +11,18 @@ import Foundation
 package final class NibObjectCoder: DecodingCoder {
   // The coder is used by one initialiser at a time on one thread, and its state is changed only between
   // initialisers, so the runtime's exclusivity checks on it would catch nothing.
+  //
+  // Handing the coder on should cost little reference counting: the object is held by its index (the plan, which
+  // the instantiator holds, holds the object), and the tape by an unmanaged reference (the object's fields hold
+  // it once it is stored, and never replace it).
   let instantiator: NibInstantiator
-  @exclusivity(unchecked) private(set) var object: NibPlan.Object
+  /// The index of the object being decoded.
+  @exclusivity(unchecked) private var objectIndex: Int
   /// The object's fields.
   @exclusivity(unchecked) package private(set) var fields: FieldIndex
   // Lookups replayed or recorded (NIB-041).
-  /// The tape being replayed, held so that ``replay`` stays valid.
-  @exclusivity(unchecked) private var tape: LookupTape?
+  /// The tape being replayed, if any.
+  @exclusivity(unchecked) private var tape: Unmanaged<LookupTape>?
   /// The tape's steps; empty once a query differs from the tape (or when there is none).
   @exclusivity(unchecked) private var replay: UnsafeBufferPointer<LookupTape.Step>
   /// The next step of ``replay``.
@@ -30,25 +35,44 @@ package final class NibObjectCoder: DecodingCoder {
 
   init(instantiator: NibInstantiator, object: NibPlan.Object, recordsLookups: Bool) {
     self.instantiator = instantiator
-    self.object = object
     self.recordsLookups = recordsLookups
+    objectIndex = object.index
     fields = object.fields
-    tape = recordsLookups ? fields.lookups.load(LookupTape.self) : nil
-    replay = tape?.steps ?? UnsafeBufferPointer(start: nil, count: 0)
-    replaying = tape != nil
-    recorder = recordsLookups && tape == nil ? LookupTape.Recorder() : nil
+    tape = nil
+    replay = UnsafeBufferPointer(start: nil, count: 0)
+    replaying = false
+    recorder = nil
+    startLookups()
   }
 
   /// Makes this coder the one for `object`, as a new one would be.
   func reuse(for object: NibPlan.Object) {
-    self.object = object
+    objectIndex = object.index
     fields = object.fields
-    tape = recordsLookups ? fields.lookups.load(LookupTape.self) : nil
-    replay = tape?.steps ?? UnsafeBufferPointer(start: nil, count: 0)
     step = 0
-    replaying = tape != nil
-    recorder = recordsLookups && tape == nil ? LookupTape.Recorder() : nil
+    startLookups()
   }
+
+  /// The tape to replay (when the object's lookups have been recorded) or the recorder (when they are to be).
+  @inline(__always)
+  private func startLookups() {
+    guard recordsLookups else { return }
+    // Only tapes are stored in `lookups`.
+    let stored = fields.lookups.loadUnmanaged().map { Unmanaged<LookupTape>.fromOpaque($0.toOpaque()) }
+    tape = stored
+    if let stored {
+      replay = stored._withUnsafeGuaranteedRef { $0.steps }
+      replaying = true
+      if recorder != nil { recorder = nil }
+    } else {
+      replay = UnsafeBufferPointer(start: nil, count: 0)
+      replaying = false
+      recorder = LookupTape.Recorder()
+    }
+  }
+
+  /// The object being decoded.
+  var object: NibPlan.Object { instantiator.plan.objects[objectIndex] }
 
   /// How many of this coder's lookups were answered from the recorded ones so far (NIB-041).
   package var replayedLookups: Int { step }
@@ -102,7 +126,7 @@ package final class NibObjectCoder: DecodingCoder {
   ) throws {
     guard let value = fields.value(of: key) else { return }
     recorder?.noteObjectRead()
-    instantiator.defer(value, key: key, of: object.index, assign: assign)
+    instantiator.defer(value, key: key, of: objectIndex, assign: assign)
   }
 
   // Fast paths with the default implementations' results: the common field kinds are answered here, every other
@@ -125,10 +149,10 @@ package final class NibObjectCoder: DecodingCoder {
     recorder?.noteObjectRead()
     switch entry.value {
     case .object(let index):
-      instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
+      instantiator.defer(index, key: key, of: objectIndex, objectAssign: assign)
     case .string:
       guard let index = entry.namedObject else { return false }
-      instantiator.defer(index, key: key, of: object.index, objectAssign: assign)
+      instantiator.defer(index, key: key, of: objectIndex, objectAssign: assign)
     default:
       return false
     }
@@ -196,7 +220,7 @@ package final class NibObjectCoder: DecodingCoder {
   @inline(__always)
   package func replayedMemo<T: AnyObject>(_ type: T.Type) -> T? {
     guard replaying, let tape else { return nil }
-    guard let memo = tape.memo(ObjectIdentifier(type), at: step) else { return nil }
+    guard let memo = tape._withUnsafeGuaranteedRef({ $0.memo(ObjectIdentifier(type), at: step) }) else { return nil }
     step += memo.steps
     return unsafeDowncast(memo.value, to: T.self)
   }
