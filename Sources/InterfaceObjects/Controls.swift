@@ -329,11 +329,19 @@ open class LayoutConstraint: Responder {
     // Everything is read and stored before `super.init` (the responder reads no key, so the keys are read in the
     // same order as after it). The non-optional properties have no default value, so that each store is the
     // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
-    try LayoutConstraint.link(coder, "firstItem", LayoutConstraint.assignFirstItem)
-    try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
-    try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)
-    try LayoutConstraint.link(coder, "NSSecondItem", LayoutConstraint.assignSecondItem)
     let values = try coder.constants(Values.self)
+    if let nib = coder.nibCoder, let items = values.items {
+      // A nib's coder: the items' targets are known; only the fields present are asked for.
+      try LayoutConstraint.link(nib, items.firstItem, "firstItem", LayoutConstraint.assignFirstItem)
+      try LayoutConstraint.link(nib, items.secondItem, "secondItem", LayoutConstraint.assignSecondItem)
+      try LayoutConstraint.link(nib, items.nsFirstItem, "NSFirstItem", LayoutConstraint.assignFirstItem)
+      try LayoutConstraint.link(nib, items.nsSecondItem, "NSSecondItem", LayoutConstraint.assignSecondItem)
+    } else {
+      try LayoutConstraint.link(coder, "firstItem", LayoutConstraint.assignFirstItem)
+      try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
+      try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)
+      try LayoutConstraint.link(coder, "NSSecondItem", LayoutConstraint.assignSecondItem)
+    }
     firstAttribute = values.firstAttribute
     secondAttribute = values.secondAttribute
     relation = values.relation
@@ -353,8 +361,22 @@ open class LayoutConstraint: Responder {
     let constant: Double
     let priority: Double
     let identifier: String?
+    /// For a nib's coder, what each item field is (what it refers to is fixed by the plan; the links themselves
+    /// are asked for by every instantiation).
+    let items: ItemFields?
 
     init(reading coder: any DecodingCoder) throws {
+      if let nib = coder.nibCoder {
+        func item(_ key: String) -> ItemField {
+          if let target = nib.referencedObject(forKey: key) { return .object(target) }
+          return nib.containsValue(forKey: key) ? .other : .absent
+        }
+        items = ItemFields(
+          firstItem: item("firstItem"), secondItem: item("secondItem"), nsFirstItem: item("NSFirstItem"),
+          nsSecondItem: item("NSSecondItem"))
+      } else {
+        items = nil
+      }
       firstAttribute =
         try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
       secondAttribute = try coder.string(["secondAttribute"])
@@ -367,6 +389,32 @@ open class LayoutConstraint: Responder {
       constant = try coder.number(["constant", "NSConstant"]) ?? 0
       priority = try coder.number(["priority", "NSPriority"]) ?? 1000
       identifier = try coder.string(["identifier", "NSLayoutIdentifier"])
+    }
+  }
+
+  /// What an item field of a nib object is (NIB-042 keeps it with the constant fields).
+  private enum ItemField {
+    case absent
+    /// A reference to the object at this index of the table.
+    case object(Int)
+    /// Any other value, linked through ``link(_:_:_:)``.
+    case other
+  }
+
+  /// The four item fields of a nib object.
+  private struct ItemFields {
+    var firstItem, secondItem, nsFirstItem, nsSecondItem: ItemField
+  }
+
+  /// ``link(_:_:_:)`` for a nib object's item field whose kind is known.
+  private static func link(
+    _ nib: NibObjectCoder, _ field: ItemField, _ key: String,
+    _ assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
+  ) throws {
+    switch field {
+    case .absent: break
+    case .object(let target): nib.deferObjectReference(to: target, forKey: key, assign: assign)
+    case .other: try link(nib, key, assign)
     }
   }
 

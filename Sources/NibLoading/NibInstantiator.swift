@@ -166,7 +166,7 @@ final class NibInstantiator {
     // never marked done.
     if states[index] == .done { return instances[index] }
     let object = plan.objects[index]
-    if let placeholder = object.placeholder { return try resolve(placeholder, object: object) }
+    if object.isPlaceholder, let placeholder = object.placeholder { return try resolve(placeholder, object: object) }
     switch states[index] {
     case .done: return instances[index]
     case .inProgress:
@@ -288,25 +288,30 @@ final class NibInstantiator {
   }
 
   private func runLinks() throws {
-    var i = 0
-    while i < links.count {
-      let link = links[i]
-      i += 1
-      guard link.isLive, let owner = instances[link.ownerIndex] else { continue }
-      do {
-        switch link.target {
-        case .object(let index, let assign): try assign(owner, try instantiate(index, key: link.key), link.key)
-        case .value(let value, let assign): try assign(owner, try self.value(of: value, key: link.key))
+    // Links asked for during this phase (by an object first decoded here) run after the batch before them.
+    while !links.isEmpty {
+      var batch: [Link] = []
+      swap(&batch, &links)
+      try batch.withUnsafeBufferPointer { batch in
+        for i in batch.indices {
+          guard batch[i].isLive, let owner = instances[batch[i].ownerIndex] else { continue }
+          do {
+            switch batch[i].target {
+            case .object(let index, let assign):
+              try assign(owner, try instantiate(index, key: batch[i].key), batch[i].key)
+            case .value(let value, let assign):
+              try assign(owner, try self.value(of: value, key: batch[i].key))
+            }
+          } catch let error as ArchiveError {
+            let object = plan.objects[batch[i].ownerIndex]
+            throw error.located(
+              in: ArchiveError.Location(
+                file: object.location.file, line: object.location.line,
+                column: object.location.column, className: object.className, keyPath: batch[i].key))
+          }
         }
-      } catch let error as ArchiveError {
-        let object = plan.objects[link.ownerIndex]
-        throw error.located(
-          in: ArchiveError.Location(
-            file: object.location.file, line: object.location.line,
-            column: object.location.column, className: object.className, keyPath: link.key))
       }
     }
-    links.removeAll()
   }
 
   // MARK: Connections

@@ -159,6 +159,28 @@ package final class NibObjectCoder: DecodingCoder {
     return true
   }
 
+  /// The index of the object the field under `key` refers to (a reference, or text naming an object by its id),
+  /// without instantiating it; `nil` when the field is absent or refers to no object. What a field refers to is
+  /// fixed by the plan, so a constant-field memo (NIB-042) may keep it.
+  package func referencedObject(forKey key: String) -> Int? {
+    guard let i = fields.position(of: key) else { return nil }
+    let entry = fields.entries[i]
+    switch entry.value {
+    case .object(let index): return index
+    case .string: return entry.namedObject
+    default: return nil
+    }
+  }
+
+  /// ``deferObjectReference(forKey:assign:)`` for a field known (``referencedObject(forKey:)``) to refer to the
+  /// object at `target`.
+  package func deferObjectReference(
+    to target: Int, forKey key: String, assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
+  ) {
+    recorder?.noteObjectRead()
+    instantiator.defer(target, key: key, of: objectIndex, objectAssign: assign)
+  }
+
   /// The objects of a collection field whose elements are all object references, as `decodeObject(forKey:)` would
   /// give them (instantiated in order, `nil` ones left out) but not boxed; `nil` for any other field (use
   /// `decodeObject(forKey:)`).

@@ -15,6 +15,8 @@ final class NibPlan: @unchecked Sendable {
     let className: String
     let baseClassName: String
     let placeholder: Placeholder?
+    /// `placeholder != nil`, tested without copying the placeholder.
+    let isPlaceholder: Bool
     let location: ArchiveError.Location
     let fields: FieldIndex
     /// The registered class for ``className``, or `nil` when it must be resolved on each instantiation.
@@ -32,6 +34,7 @@ final class NibPlan: @unchecked Sendable {
       className = record.className
       baseClassName = record.baseClassName
       placeholder = record.placeholder
+      isPlaceholder = record.placeholder != nil
       location = record.location
       fields = FieldIndex(record.fields, indexByID: indexByID)
       type = resolved?.type
