@@ -31,6 +31,8 @@ package final class FieldIndex: @unchecked Sendable {
     /// The index of the object a `.string` value names by its document id (XIB attributes that refer to objects,
     /// such as a constraint's `firstItem="lb0"`, reach the table as text), else `nil`.
     package let namedObject: Int?
+    /// The indexes of the objects of an `.array` value whose elements are all object references, else `nil`.
+    package let elementObjects: [Int]?
 
     init(
       key: String, length: Int, value: FieldValue, number: Double?, flag: Bool?, isConstant: Bool, constant: Any?,
@@ -45,6 +47,18 @@ package final class FieldIndex: @unchecked Sendable {
       self.constant = constant
       self.record = record
       self.namedObject = namedObject
+      elementObjects = Self.objectIndexes(value)
+    }
+
+    private static func objectIndexes(_ value: FieldValue) -> [Int]? {
+      guard case .array(let elements) = value else { return nil }
+      var indexes: [Int] = []
+      indexes.reserveCapacity(elements.count)
+      for element in elements {
+        guard case .object(let index) = element else { return nil }
+        indexes.append(index)
+      }
+      return indexes
     }
   }
 

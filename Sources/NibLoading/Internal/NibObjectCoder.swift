@@ -185,15 +185,10 @@ package final class NibObjectCoder: DecodingCoder {
   /// give them (instantiated in order, `nil` ones left out) but not boxed; `nil` for any other field (use
   /// `decodeObject(forKey:)`).
   package func objectElements(at i: Int) throws -> [AnyObject]? {
-    guard case .array(let elements) = fields.entries[i].value else { return nil }
-    var indexes: [Int] = []
-    indexes.reserveCapacity(elements.count)
-    for element in elements {
-      guard case .object(let index) = element else { return nil }
-      indexes.append(index)
-    }
+    let entry = fields.entries[i]
+    guard let indexes = entry.elementObjects else { return nil }
     recorder?.noteObjectRead()
-    let key = fields.entries[i].key
+    let key = entry.key
     var objects: [AnyObject] = []
     objects.reserveCapacity(indexes.count)
     do {
