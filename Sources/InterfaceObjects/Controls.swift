@@ -352,7 +352,8 @@ open class LayoutConstraint: Responder {
     try super.init(coder: coder)
   }
 
-  /// What `init(coder:)` reads besides the items: all of it from fields that refer to no object (NIB-042).
+  /// What `init(coder:)` reads from fields that refer to no object, and, from a nib's coder, what each item field
+  /// is (NIB-042).
   private final class Values: ConstantFields {
     let firstAttribute: String
     let secondAttribute: String?
