@@ -18,6 +18,7 @@ enum BenchmarkCommand {
     FoundationArchiving.registerClassNames()
     let all = CaseRegistry.cases(quick: options.quick)
     if options.child != nil { return ChildCommand.run(options, cases: all) }
+    if options.profile != nil { return ProfileCommand.run(options, cases: all) }
     let selected = all.filter { item in options.filters.isEmpty || options.filters.contains { item.name.contains($0) } }
     if options.list {
       for item in selected { print("\(item.name)  (N = \(Units.count(item.n))): \(item.summary)") }

@@ -14,6 +14,10 @@ struct BenchmarkOptions {
   var childN: Int?
   var childSide: Side.Role?
   var childPeer: String?
+  /// Profile mode: the case whose side (`--side`, ours by default) runs `profileRuns` times at `--n` (default the
+  /// case's N).
+  var profile: String?
+  var profileRuns = 5
 
   /// A bad command line, reported with exit status 64.
   struct UsageError: Error {
@@ -55,6 +59,13 @@ struct BenchmarkOptions {
         }
         childSide = role
       case "--peer": childPeer = try value(for: argument)
+      case "--profile": profile = try value(for: argument)
+      case "--runs":
+        let text = try value(for: argument)
+        guard let runs = Int(text), runs > 0 else {
+          throw UsageError(message: "--runs needs a positive integer, not \"\(text)\"")
+        }
+        profileRuns = runs
       default: throw UsageError(message: "unknown argument \"\(argument)\"")
       }
     }
@@ -79,6 +90,10 @@ struct BenchmarkOptions {
       --no-memory         Do not measure peak memory (no child processes).
       --list              List the cases and exit.
       -h, --help          Show this help.
+
+    PROFILING: --profile CASE [--n N] [--runs K] [--side ours|peer] [--peer LABEL] builds one side of CASE (ours by
+    default) at N (default the case's own), warms it up and runs it K times (default 5), printing each run's time on
+    stderr: for perf record or valgrind --tool=callgrind, with nothing else in the process.
 
     Internal: --child CASE --n N --side ours|peer [--peer LABEL] [--quick] runs one operation and prints its peak
     resident memory (the parent runs itself this way).
