@@ -293,20 +293,38 @@ open class GestureRecognizer: Responder, ActionSending {
 /// in the link phase (as `decodeReference(forKey:into:)` does). In a XIB an item names its object by id
 /// (`firstItem="lb0"`); a nib's coder resolves it to that object.
 open class LayoutConstraint: Responder {
-  /// The first item (held weakly, as UIKit's constraints hold theirs).
+  /// The first item (held weakly, as UIKit's constraints hold theirs: `nil` once the item is gone).
   public var firstItem: AnyObject? {
-    get { firstItemStorage }
-    set { firstItemStorage = newValue }
+    get { firstItemInSubtree ?? firstItemStorage }
+    set {
+      firstItemInSubtree = nil
+      firstItemStorage = newValue
+    }
   }
   /// The second item (held weakly).
   public var secondItem: AnyObject? {
-    get { secondItemStorage }
-    set { secondItemStorage = newValue }
+    get { secondItemInSubtree ?? secondItemStorage }
+    set {
+      secondItemInSubtree = nil
+      secondItemStorage = newValue
+    }
   }
   // Stored behind the computed properties with unchecked exclusivity: each access is a single load or store
   // through the accessors above, which nothing can overlap, and the link phase sets them for every constraint.
   @exclusivity(unchecked) private weak var firstItemStorage: AnyObject?
   @exclusivity(unchecked) private weak var secondItemStorage: AnyObject?
+  // An item that is the installing view or a view of its subtree, held without a weak reference (NIB-044): a weak
+  // reference gives its target a side table, through which every later retain and release of the target goes (a
+  // seventh of a cached cell's instantiation). The installing view keeps such an item alive: it holds this
+  // constraint and, through its subviews, the item. Before either can stop, the item becomes a weak reference
+  // (`releaseItems`): when the view replaces its constraint list, when the item leaves its subtree, and when the view
+  // goes while something else still holds this constraint. When both of an item's fields are set, this one is the
+  // item (the link phase leaves the weak field as it was rather than pay for a weak store of nil).
+  @exclusivity(unchecked) private unowned(unsafe) var firstItemInSubtree: View?
+  @exclusivity(unchecked) private unowned(unsafe) var secondItemInSubtree: View?
+  /// The view that installed this constraint while decoding (its first), whose subtree's items are held without a
+  /// weak reference; `nil` once they are all weak.
+  @exclusivity(unchecked) private unowned(unsafe) var installer: View?
   /// The first attribute (`"leading"`, `"width"`).
   public var firstAttribute: String
   // (This and others spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
@@ -442,11 +460,61 @@ open class LayoutConstraint: Responder {
   }
 
   private static func assignFirstItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
-    try constraint(object, key).firstItem = item
+    let constraint = try constraint(object, key)
+    if let view = constraint.itemInInstallerSubtree(item) {
+      constraint.firstItemInSubtree = view
+    } else {
+      constraint.firstItem = item
+    }
   }
 
   private static func assignSecondItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
-    try constraint(object, key).secondItem = item
+    let constraint = try constraint(object, key)
+    if let view = constraint.itemInInstallerSubtree(item) {
+      constraint.secondItemInSubtree = view
+    } else {
+      constraint.secondItem = item
+    }
+  }
+
+  /// The item as a view when it is the installing view or in its subtree (then the installing view keeps it alive
+  /// while it holds this constraint), else `nil`.
+  private func itemInInstallerSubtree(_ item: AnyObject?) -> View? {
+    guard let installer, let view = item as? View, view.isDescendant(of: installer) else { return nil }
+    return view
+  }
+
+  // MARK: Installation (NIB-044)
+
+  /// Called by a view that lists this constraint when it is decoded; the first such view installs it.
+  func install(on view: View) {
+    if installer == nil { installer = view }
+  }
+
+  /// Whether `view` installed this constraint and may hold items of its subtree without a weak reference.
+  func isInstalled(on view: View) -> Bool { installer === view }
+
+  /// Makes the items that `view`, the installer, keeps alive weak references, and forgets the installer.
+  func releaseItems(installedBy view: View) {
+    guard installer === view else { return }
+    // Both items are alive here: the installer still holds this constraint and its subtree.
+    if let item = firstItemInSubtree {
+      firstItemInSubtree = nil
+      firstItemStorage = item
+    }
+    if let item = secondItemInSubtree {
+      secondItemInSubtree = nil
+      secondItemStorage = item
+    }
+    installer = nil
+  }
+
+  /// ``releaseItems(installedBy:)`` when an item held without a weak reference is `subtree` or inside it (a view
+  /// about to leave the installer's subtree).
+  func releaseItems(installedBy view: View, ifWithin subtree: View) {
+    let first = firstItemInSubtree.map { $0.isDescendant(of: subtree) } ?? false
+    let second = secondItemInSubtree.map { $0.isDescendant(of: subtree) } ?? false
+    if first || second { releaseItems(installedBy: view) }
   }
 
   /// The object a link is for, as a constraint.

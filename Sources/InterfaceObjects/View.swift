@@ -33,7 +33,12 @@ open class View: Responder {
   /// The subviews, back to front.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The superview.
-  @exclusivity(unchecked) public private(set) weak var superview: View?
+  public var superview: View? { superviewStorage?.takeUnretainedValue() }
+  // Not `weak`, as UIKit's is not: a weak reference gives its target a side table, which every later retain and
+  // release of the target then goes through (a fifth of a cached nib's instantiation was spent there). The pointer is
+  // set only while the superview holds this view in `subviews`, and is cleared when the view leaves
+  // (`removeFromSuperview()`) and when the superview goes (its `deinit`), so it never dangles.
+  @exclusivity(unchecked) private var superviewStorage: Unmanaged<View>?
   /// The view controller whose root view this is.
   weak var owningViewController: ViewController?
   /// How the view follows its superview's size changes.
@@ -54,7 +59,21 @@ open class View: Responder {
   /// Whether the view is positioned by its autoresizing mask rather than by constraints.
   public var translatesAutoresizingMaskIntoConstraints: Bool
   /// Constraints installed on this view.
-  public var constraints: [LayoutConstraint]
+  ///
+  /// A constraint this view installed while being decoded holds those of its items that are this view or views of
+  /// its subtree without a weak reference (NIB-044); replacing the list, or removing such an item from the
+  /// subtree, turns those references weak.
+  public var constraints: [LayoutConstraint] {
+    get { installedConstraints }
+    set {
+      let kept = Set(newValue.lazy.map(ObjectIdentifier.init))
+      for constraint in installedConstraints where !kept.contains(ObjectIdentifier(constraint)) {
+        constraint.releaseItems(installedBy: self)
+      }
+      installedConstraints = newValue
+    }
+  }
+  @exclusivity(unchecked) private var installedConstraints: [LayoutConstraint]
   /// Gesture recognisers attached to this view.
   public var gestureRecognizers: [GestureRecognizer]
   /// The contextual menu (an AppKit outlet).
@@ -85,7 +104,7 @@ open class View: Responder {
     contentMode = .scaleToFill
     isUserInteractionEnabled = true
     translatesAutoresizingMaskIntoConstraints = true
-    constraints = []
+    installedConstraints = []
     gestureRecognizers = []
     super.init()
   }
@@ -111,15 +130,18 @@ open class View: Responder {
     if let nib = coder.nibCoder, let positions = values.collectionPositions {
       // A nib's coder: only the collections the object has are read (most views have none).
       children = try positions.subviews.map { try nib.objects(at: $0, of: View.self) } ?? []
-      constraints = try positions.constraints.map { try nib.objects(at: $0, of: LayoutConstraint.self) } ?? []
+      installedConstraints =
+        try positions.constraints.map { try nib.objects(at: $0, of: LayoutConstraint.self) } ?? []
       gestureRecognizers = try positions.gestures.map { try nib.objects(at: $0, of: GestureRecognizer.self) } ?? []
     } else {
       children = try coder.objects(View.subviewKeys, of: View.self)
-      constraints = try coder.objects(View.constraintKeys, of: LayoutConstraint.self)
+      installedConstraints = try coder.objects(View.constraintKeys, of: LayoutConstraint.self)
       gestureRecognizers = try coder.objects(View.gestureKeys, of: GestureRecognizer.self)
     }
     try super.init(coder: coder)
     adoptSubviews(children)
+    // Their items are linked later, in the link phase, once the whole hierarchy exists (NIB-044).
+    for constraint in installedConstraints { constraint.install(on: self) }
     if let cornerRadius = values.cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
   }
 
@@ -211,6 +233,20 @@ open class View: Responder {
     if let backgroundColor { coder.encodeObject(ColorObject(backgroundColor), forKey: "backgroundColor") }
   }
 
+  deinit {
+    // The subviews that outlive this view (held elsewhere) lose their superview, as `removeFromSuperview()` would.
+    for subview in subviews { subview.superviewStorage = nil }
+    // A constraint only this view holds goes with it; one held elsewhere too may outlive its items, so the items
+    // this view kept alive become weak references (NIB-044). Checked in place: no copy of the list, whose copy
+    // would hold every constraint a second time.
+    guard !installedConstraints.isEmpty else { return }
+    installedConstraints.withUnsafeMutableBufferPointer { constraints in
+      for index in constraints.indices where constraints[index].isInstalled(on: self) {
+        if !isKnownUniquelyReferenced(&constraints[index]) { constraints[index].releaseItems(installedBy: self) }
+      }
+    }
+  }
+
   /// The superview, or the view controller that owns this view.
   open override var next: Responder? { owningViewController ?? superview }
 
@@ -236,7 +272,7 @@ open class View: Responder {
         return
       }
       adopted.append(child)
-      child.superview = self
+      child.superviewStorage = Unmanaged.passUnretained(self)
     }
     subviews = adopted
     setNeedsLayout()
@@ -247,15 +283,24 @@ open class View: Responder {
     precondition(view !== self, "a view cannot be its own subview")
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
-    view.superview = self
+    view.superviewStorage = Unmanaged.passUnretained(self)
     setNeedsLayout()
   }
 
   /// Removes the view from its superview.
   public func removeFromSuperview() {
     guard let superview else { return }
+    // Constraints of the views above that hold this view or one of its subtree without a weak reference hold it
+    // weakly from now on: leaving the subtree of the view that installed them, it may go before them (NIB-044).
+    var ancestor: View? = superview
+    while let view = ancestor {
+      for constraint in view.installedConstraints where constraint.isInstalled(on: view) {
+        constraint.releaseItems(installedBy: view, ifWithin: self)
+      }
+      ancestor = view.superview
+    }
     superview.subviews.removeAll { $0 === self }
-    self.superview = nil
+    superviewStorage = nil
     superview.setNeedsLayout()
   }
 
@@ -270,10 +315,13 @@ open class View: Responder {
 
   /// `true` when `view` is this view or one of its descendants.
   public func isDescendant(of view: View) -> Bool {
-    var current: View? = self
+    if self === view { return true }
+    // Up the superview pointers without retaining each view: every superview is alive while it holds the one below.
+    let target = Unmanaged.passUnretained(view).toOpaque()
+    var current = superviewStorage
     while let candidate = current {
-      if candidate === view { return true }
-      current = candidate.superview
+      if candidate.toOpaque() == target { return true }
+      current = candidate._withUnsafeGuaranteedRef { $0.superviewStorage }
     }
     return false
   }
