@@ -13,6 +13,9 @@
 //                     growth exponent and its time extrapolated to the case's N; never skipped.
 //   --no-memory       skip the peak-memory child processes.
 //   --list            list the cases.
+//   --profile CASE [--n N] [--runs K] [--side ours|peer] [--peer LABEL]: one side of CASE (ours by default) at N,
+//                     warmed up and run K times (default 5) with nothing else in the process, each run's time on
+//                     stderr: for perf record and valgrind --tool=callgrind.
 //   internal: --child CASE --n N --side ours|peer [--peer LABEL] [--quick]: one operation in a child process,
 //             printing its peak resident memory (VmHWM after resetting it once the inputs are built).
 //
