@@ -509,6 +509,15 @@ open class LayoutConstraint: Responder {
     installer = nil
   }
 
+  /// Forgets the items that `view`, the installer, kept alive, and the installer, without making weak references:
+  /// for a constraint that goes with its installer, which may still be reached while the installer's subviews go.
+  func forgetItems(installedBy view: View) {
+    guard installer === view else { return }
+    firstItemInSubtree = nil
+    secondItemInSubtree = nil
+    installer = nil
+  }
+
   /// ``releaseItems(installedBy:)`` when an item held without a weak reference is `subtree` or inside it (a view
   /// about to leave the installer's subtree).
   func releaseItems(installedBy view: View, ifWithin subtree: View) {

@@ -236,13 +236,19 @@ open class View: Responder {
   deinit {
     // The subviews that outlive this view (held elsewhere) lose their superview, as `removeFromSuperview()` would.
     for subview in subviews { subview.superviewStorage = nil }
-    // A constraint only this view holds goes with it; one held elsewhere too may outlive its items, so the items
-    // this view kept alive become weak references (NIB-044). Checked in place: no copy of the list, whose copy
-    // would hold every constraint a second time.
+    // A constraint held elsewhere too may outlive its items, so the items this view kept alive become weak
+    // references (NIB-044). One only this view holds goes with it, but not at once: the subviews are released
+    // first (stored properties go in declaration order, after this body), and their deinitialisers may still
+    // reach it, so it forgets its unretained items (plain stores, no weak reference made). Checked in place: a
+    // copy of the list would hold every constraint a second time.
     guard !installedConstraints.isEmpty else { return }
     installedConstraints.withUnsafeMutableBufferPointer { constraints in
       for index in constraints.indices where constraints[index].isInstalled(on: self) {
-        if !isKnownUniquelyReferenced(&constraints[index]) { constraints[index].releaseItems(installedBy: self) }
+        if isKnownUniquelyReferenced(&constraints[index]) {
+          constraints[index].forgetItems(installedBy: self)
+        } else {
+          constraints[index].releaseItems(installedBy: self)
+        }
       }
     }
   }
@@ -279,8 +285,12 @@ open class View: Responder {
   }
 
   /// Inserts a subview at an index in the back-to-front order.
+  ///
+  /// A view that is this view or one of its superviews is not inserted (the hierarchy stays a tree, so every walk
+  /// up or down it ends): a document can ask for that, such as a window whose root view controller's view holds
+  /// the window.
   public func insertSubview(_ view: View, at index: Int) {
-    precondition(view !== self, "a view cannot be its own subview")
+    guard !isDescendant(of: view) else { return }
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
     view.superviewStorage = Unmanaged.passUnretained(self)

@@ -1,3 +1,4 @@
+import ArchiveCoding
 import Foundation
 import InterfaceObjects
 import NibLoading
@@ -187,6 +188,107 @@ struct BackReferenceTests {
     }
     #expect(constraint.firstItem == nil)
     #expect(constraint.secondItem === root)
+  }
+}
+
+extension BackReferenceTests {
+  @Test("NIB-044: a constraint reached while its installer's subviews go (from a subview's deinit) reads no freed item")
+  func constraintReachedDuringTeardown() throws {
+    let registry = ClassRegistry()
+    InterfaceCatalog.register(in: registry)
+    registry.register(PeekingView.self, as: "PeekingView")
+    let data = xib(
+      #"""
+      <view id="root">
+          <subviews>
+              <label text="A" id="a"/>
+              <view id="b" customClass="PeekingView"/>
+          </subviews>
+          <constraints>
+              <constraint firstItem="a" firstAttribute="leading" secondItem="b" secondAttribute="trailing" id="c"/>
+          </constraints>
+      </view>
+      """#)
+    let recorder = PeekingView.Recorder()
+    var root: View?
+    do {
+      let objects = try Nib(data: data, registry: registry).instantiateGraph(owner: nil).objectsByID
+      root = objects["root"] as? View
+      let peeking = try #require(objects["b"] as? PeekingView)
+      let constraint = try #require(root?.constraints.first)
+      #expect(constraint.firstItem === objects["a"] && constraint.secondItem === peeking)
+      peeking.constraint = constraint
+      peeking.recorder = recorder
+    }
+    // Only the root holds the graph now: its subviews go first (the label, then the peeking view, whose deinit
+    // reads the constraint the root still holds), then its constraints.
+    root = nil
+    #expect(recorder.sawConstraint)
+    #expect(recorder.firstItemWasNil && recorder.secondItemWasNil)
+  }
+
+  @Test("NIB-044: a view is never inserted under itself or its own subviews, so the hierarchy stays a tree")
+  func hierarchyStaysATree() throws {
+    let a = View(frame: .zero)
+    let b = View(frame: .zero)
+    a.addSubview(b)
+    b.addSubview(a)
+    a.addSubview(a)
+    #expect(a.superview == nil && b.superview === a && b.subviews.isEmpty && a.subviews.count == 1)
+    b.removeFromSuperview()
+    #expect(b.superview == nil && a.subviews.isEmpty)
+    // A document can ask for it: a window whose root view controller's view holds the window, or is the window.
+    let holding = xib(
+      #"""
+      <viewController id="vc">
+          <view key="view" id="v">
+              <subviews>
+                  <window id="w">
+                      <connections>
+                          <outlet property="rootViewController" destination="vc" id="o1"/>
+                      </connections>
+                  </window>
+              </subviews>
+          </view>
+      </viewController>
+      """#)
+    let objects = try Nib(data: holding, registry: testRegistry).instantiateGraph(owner: nil).objectsByID
+    let window = try #require(objects["w"] as? Window)
+    let view = try #require(objects["v"] as? View)
+    #expect(window.rootViewController === objects["vc"])
+    #expect(window.superview === view && view.superview == nil && window.subviews.isEmpty)
+    let itself = xib(
+      #"""
+      <viewController id="vc">
+          <window key="view" id="w">
+              <connections>
+                  <outlet property="rootViewController" destination="vc" id="o1"/>
+              </connections>
+          </window>
+      </viewController>
+      """#)
+    let alone = try Nib(data: itself, registry: testRegistry).instantiateGraph(owner: nil).objectsByID
+    let window2 = try #require(alone["w"] as? Window)
+    #expect(window2.rootViewController === alone["vc"] && window2.subviews.isEmpty && window2.superview == nil)
+  }
+}
+
+/// A view that reads a constraint from its deinitialiser and records what it saw.
+final class PeekingView: View {
+  /// What the deinitialiser saw.
+  final class Recorder {
+    var sawConstraint = false
+    var firstItemWasNil = false
+    var secondItemWasNil = false
+  }
+  weak var constraint: LayoutConstraint?
+  var recorder: Recorder?
+  required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+  deinit {
+    guard let recorder, let constraint else { return }
+    recorder.sawConstraint = true
+    recorder.firstItemWasNil = constraint.firstItem == nil
+    recorder.secondItemWasNil = constraint.secondItem == nil
   }
 }
 
