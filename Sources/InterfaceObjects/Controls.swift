@@ -324,7 +324,9 @@ open class LayoutConstraint: Responder {
   @exclusivity(unchecked) private unowned(unsafe) var secondItemInSubtree: View?
   /// The view that installed this constraint while decoding (its first), whose subtree's items are held without a
   /// weak reference; `nil` once they are all weak.
-  @exclusivity(unchecked) private unowned(unsafe) var installer: View?
+  // Unmanaged rather than `unowned(unsafe)`: it is only compared and walked to, and reading an `unowned(unsafe)`
+  // reference retains it.
+  @exclusivity(unchecked) private var installer: Unmanaged<View>?
   /// The first attribute (`"leading"`, `"width"`).
   public var firstAttribute: String
   // (This and others spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
@@ -480,7 +482,7 @@ open class LayoutConstraint: Responder {
   /// The item as a view when it is the installing view or in its subtree (then the installing view keeps it alive
   /// while it holds this constraint), else `nil`.
   private func itemInInstallerSubtree(_ item: AnyObject?) -> View? {
-    guard let installer, let view = item as? View, view.isDescendant(of: installer) else { return nil }
+    guard let installer, let view = item as? View, view.isInSubtree(of: installer) else { return nil }
     return view
   }
 
@@ -488,15 +490,17 @@ open class LayoutConstraint: Responder {
 
   /// Called by a view that lists this constraint when it is decoded; the first such view installs it.
   func install(on view: View) {
-    if installer == nil { installer = view }
+    if installer == nil { installer = Unmanaged.passUnretained(view) }
   }
 
   /// Whether `view` installed this constraint and may hold items of its subtree without a weak reference.
-  func isInstalled(on view: View) -> Bool { installer === view }
+  func isInstalled(on view: View) -> Bool {
+    installer?.toOpaque() == Unmanaged.passUnretained(view).toOpaque()
+  }
 
   /// Makes the items that `view`, the installer, keeps alive weak references, and forgets the installer.
   func releaseItems(installedBy view: View) {
-    guard installer === view else { return }
+    guard isInstalled(on: view) else { return }
     // Both items are alive here: the installer still holds this constraint and its subtree.
     if let item = firstItemInSubtree {
       firstItemInSubtree = nil
@@ -512,7 +516,7 @@ open class LayoutConstraint: Responder {
   /// Forgets the items that `view`, the installer, kept alive, and the installer, without making weak references:
   /// for a constraint that goes with its installer, which may still be reached while the installer's subviews go.
   func forgetItems(installedBy view: View) {
-    guard installer === view else { return }
+    guard isInstalled(on: view) else { return }
     firstItemInSubtree = nil
     secondItemInSubtree = nil
     installer = nil

@@ -29,31 +29,46 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   @exclusivity(unchecked) public private(set) var awakeFromNibCount = 0
 
   /// The class a nib asked for when this object stands in for it (the class was not registered), or `nil`.
-  public private(set) var unknownClassName: String?
+  public var unknownClassName: String? { unknownClass?.name }
   /// Outlets and attributes an unknown class would have had, kept by name.
-  public private(set) var unknownClassValues: [String: Any] = [:]
+  public var unknownClassValues: [String: Any] { unknownClass?.values ?? [:] }
+  /// What standing in for an unknown class keeps; `nil` for every other object (one reference to make and release
+  /// per object, rather than a string and a dictionary).
+  @exclusivity(unchecked) private var unknownClass: UnknownClass?
+
+  /// The name and values of the unknown class an object stands in for.
+  private final class UnknownClass {
+    let name: String
+    var values: [String: Any] = [:]
+    init(name: String) { self.name = name }
+  }
 
   /// Makes the object accept the unknown class's keys and actions (NIB-020).
-  public func adoptUnknownClass(_ className: String) { unknownClassName = className }
+  public func adoptUnknownClass(_ className: String) {
+    if let unknownClass, unknownClass.name == className { return }
+    let adopted = UnknownClass(name: className)
+    adopted.values = unknownClass?.values ?? [:]
+    unknownClass = adopted
+  }
 
   /// Stores the value when standing in for an unknown class; otherwise throws, naming the class and key.
   open func setValue(_ value: Any?, forUndefinedKey key: String) throws {
-    guard unknownClassName != nil else {
+    guard let unknownClass else {
       throw ArchiveError(
         .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
         at: .init(className: "\(type(of: self))", keyPath: key))
     }
-    unknownClassValues[key] = value
+    unknownClass.values[key] = value
   }
 
   /// The stored value when standing in for an unknown class; otherwise throws.
   open func value(forUndefinedKey key: String) throws -> Any? {
-    guard unknownClassName != nil else {
+    guard let unknownClass else {
       throw ArchiveError(
         .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
         at: .init(className: "\(type(of: self))", keyPath: key))
     }
-    return unknownClassValues[key]
+    return unknownClass.values[key]
   }
 
   /// The next responder (a view's superview or view controller; a view controller's parent view's responder).
@@ -81,7 +96,7 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
 
   /// `true` when the class has the action.
   public func responds(toAction action: String) -> Bool {
-    unknownClassName != nil || ActionHandlerCache.handler(action, of: type(of: self)) != nil
+    unknownClass != nil || ActionHandlerCache.handler(action, of: type(of: self)) != nil
   }
 
   /// Runs an action on this object, or passes it up the responder chain.

@@ -40,7 +40,10 @@ open class View: Responder {
   // (`removeFromSuperview()`) and when the superview goes (its `deinit`), so it never dangles.
   @exclusivity(unchecked) private var superviewStorage: Unmanaged<View>?
   /// The view controller whose root view this is.
-  weak var owningViewController: ViewController?
+  var owningViewController: ViewController? {
+    get { extras?.owningViewController }
+    set { if newValue != nil || extras != nil { madeExtras().owningViewController = newValue } }
+  }
   /// How the view follows its superview's size changes.
   public var autoresizingMask: AutoresizingMask
   // (Spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
@@ -75,11 +78,37 @@ open class View: Responder {
   }
   @exclusivity(unchecked) private var installedConstraints: [LayoutConstraint]
   /// Gesture recognisers attached to this view.
-  public var gestureRecognizers: [GestureRecognizer]
+  public var gestureRecognizers: [GestureRecognizer] {
+    get { extras?.gestureRecognizers ?? [] }
+    set { if !newValue.isEmpty || extras != nil { madeExtras().gestureRecognizers = newValue } }
+  }
   /// The contextual menu (an AppKit outlet).
-  public var menu: Menu?
-  /// The next view in the key-view loop (an AppKit outlet).
-  public weak var nextKeyView: View?
+  public var menu: Menu? {
+    get { extras?.menu }
+    set { if newValue != nil || extras != nil { madeExtras().menu = newValue } }
+  }
+  /// The next view in the key-view loop (an AppKit outlet, held weakly).
+  public var nextKeyView: View? {
+    get { extras?.nextKeyView }
+    set { if newValue != nil || extras != nil { madeExtras().nextKeyView = newValue } }
+  }
+  /// What few views have (gesture recognisers, a menu, a key-view link, an owning view controller), made when first
+  /// set: one reference to store and release per view instead of four fields, two of them weak.
+  @exclusivity(unchecked) private var extras: Extras?
+
+  private final class Extras {
+    var gestureRecognizers: [GestureRecognizer] = []
+    var menu: Menu?
+    weak var nextKeyView: View?
+    weak var owningViewController: ViewController?
+  }
+
+  private func madeExtras() -> Extras {
+    if let extras { return extras }
+    let made = Extras()
+    extras = made
+    return made
+  }
   /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
   public var layer: Layer {
     if let layer = layerStorage.load(Layer.self) { return layer }
@@ -105,7 +134,7 @@ open class View: Responder {
     isUserInteractionEnabled = true
     translatesAutoresizingMaskIntoConstraints = true
     installedConstraints = []
-    gestureRecognizers = []
+    extras = nil
     super.init()
   }
 
@@ -127,16 +156,24 @@ open class View: Responder {
     contentMode = values.contentMode
     autoresizingMask = values.autoresizingMask
     let children: [View]
+    let gestures: [GestureRecognizer]
     if let nib = coder.nibCoder, let positions = values.collectionPositions {
       // A nib's coder: only the collections the object has are read (most views have none).
       children = try positions.subviews.map { try nib.objects(at: $0, of: View.self) } ?? []
       installedConstraints =
         try positions.constraints.map { try nib.objects(at: $0, of: LayoutConstraint.self) } ?? []
-      gestureRecognizers = try positions.gestures.map { try nib.objects(at: $0, of: GestureRecognizer.self) } ?? []
+      gestures = try positions.gestures.map { try nib.objects(at: $0, of: GestureRecognizer.self) } ?? []
     } else {
       children = try coder.objects(View.subviewKeys, of: View.self)
       installedConstraints = try coder.objects(View.constraintKeys, of: LayoutConstraint.self)
-      gestureRecognizers = try coder.objects(View.gestureKeys, of: GestureRecognizer.self)
+      gestures = try coder.objects(View.gestureKeys, of: GestureRecognizer.self)
+    }
+    if gestures.isEmpty {
+      extras = nil
+    } else {
+      let made = Extras()
+      made.gestureRecognizers = gestures
+      extras = made
     }
     try super.init(coder: coder)
     adoptSubviews(children)
@@ -324,10 +361,13 @@ open class View: Responder {
   }
 
   /// `true` when `view` is this view or one of its descendants.
-  public func isDescendant(of view: View) -> Bool {
-    if self === view { return true }
+  public func isDescendant(of view: View) -> Bool { isInSubtree(of: Unmanaged.passUnretained(view)) }
+
+  /// ``isDescendant(of:)`` of an unretained view.
+  func isInSubtree(of root: Unmanaged<View>) -> Bool {
+    let target = root.toOpaque()
+    if Unmanaged.passUnretained(self).toOpaque() == target { return true }
     // Up the superview pointers without retaining each view: every superview is alive while it holds the one below.
-    let target = Unmanaged.passUnretained(view).toOpaque()
     var current = superviewStorage
     while let candidate = current {
       if candidate.toOpaque() == target { return true }

@@ -255,11 +255,11 @@ extension NibObjectCoder {
   /// them: the elements unboxed when they are all object references, else through `decodeObject(forKey:)`.
   @inline(__always)
   func objects<T>(at i: Int, of type: T.Type) throws -> [T] {
-    if let elements = try objectElements(at: i) {
+    if let count = objectElementCount(at: i) {
       var objects: [T] = []
-      objects.reserveCapacity(elements.count)
-      for element in elements {
-        if let object = element as? T { objects.append(object) }
+      objects.reserveCapacity(count)
+      for n in 0..<count {
+        if let object = try objectElement(n, at: i) as? T { objects.append(object) }
       }
       return objects
     }

@@ -181,24 +181,25 @@ package final class NibObjectCoder: DecodingCoder {
     instantiator.defer(target, key: key, of: objectIndex, objectAssign: assign)
   }
 
-  /// The objects of a collection field whose elements are all object references, as `decodeObject(forKey:)` would
-  /// give them (instantiated in order, `nil` ones left out) but not boxed; `nil` for any other field (use
-  /// `decodeObject(forKey:)`).
-  package func objectElements(at i: Int) throws -> [AnyObject]? {
-    let entry = fields.entries[i]
-    guard let indexes = entry.elementObjects else { return nil }
+  /// How many elements the collection field at `i` has when they are all object references, else `nil` (use
+  /// `decodeObject(forKey:)`). With ``objectElement(_:at:)``, callers collect the objects as `decodeObject(forKey:)`
+  /// would give them (instantiated in order, `nil` ones left out) but unboxed, straight into an array of their
+  /// own element type.
+  package func objectElementCount(at i: Int) -> Int? {
+    guard let indexes = fields.entries[i].elementObjects else { return nil }
     recorder?.noteObjectRead()
-    let key = entry.key
-    var objects: [AnyObject] = []
-    objects.reserveCapacity(indexes.count)
+    return indexes.count
+  }
+
+  /// Element `n` of the collection field at `i` (``objectElementCount(at:)`` said it has one), instantiated.
+  package func objectElement(_ n: Int, at i: Int) throws -> AnyObject? {
+    let entry = fields.entries[i]
+    guard let indexes = entry.elementObjects, n < indexes.count else { return nil }
     do {
-      for index in indexes {
-        if let object = try instantiator.instantiate(index, key: key) { objects.append(object) }
-      }
+      return try instantiator.instantiate(indexes[n], key: entry.key)
     } catch let error as ArchiveError {
-      throw error.located(in: location(for: key))
+      throw error.located(in: location(for: entry.key))
     }
-    return objects
   }
 
   /// The position of the first present key of `keys` (the catalog's helpers try several): from the recorded
