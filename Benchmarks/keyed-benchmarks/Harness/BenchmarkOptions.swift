@@ -31,6 +31,13 @@ struct BenchmarkOptions {
       guard let value = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
       return value
     }
+    func positiveInteger(for option: String) throws(UsageError) -> Int {
+      let text = try value(for: option)
+      guard let n = Int(text), n > 0 else {
+        throw UsageError(message: "\(option) needs a positive integer, not \"\(text)\"")
+      }
+      return n
+    }
     while let argument = remaining.popFirst() {
       switch argument {
       case "--quick": quick = true
@@ -46,12 +53,7 @@ struct BenchmarkOptions {
         }
         budget = seconds
       case "--child": child = try value(for: argument)
-      case "--n":
-        let text = try value(for: argument)
-        guard let n = Int(text), n > 0 else {
-          throw UsageError(message: "--n needs a positive integer, not \"\(text)\"")
-        }
-        childN = n
+      case "--n": childN = try positiveInteger(for: argument)
       case "--side":
         let text = try value(for: argument)
         guard let role = Side.Role(rawValue: text), role != .floor else {
@@ -60,12 +62,7 @@ struct BenchmarkOptions {
         childSide = role
       case "--peer": childPeer = try value(for: argument)
       case "--profile": profile = try value(for: argument)
-      case "--runs":
-        let text = try value(for: argument)
-        guard let runs = Int(text), runs > 0 else {
-          throw UsageError(message: "--runs needs a positive integer, not \"\(text)\"")
-        }
-        profileRuns = runs
+      case "--runs": profileRuns = try positiveInteger(for: argument)
       default: throw UsageError(message: "unknown argument \"\(argument)\"")
       }
     }
