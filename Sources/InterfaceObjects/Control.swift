@@ -54,7 +54,14 @@ open class Control: View, ActionSending {
   }
 
   /// The registered target-action pairs, in order.
-  public private(set) var targetActions: [TargetAction] = []
+  public var targetActions: [TargetAction] {
+    guard let first = firstTargetAction else { return [] }
+    return moreTargetActions.isEmpty ? [first] : [first] + moreTargetActions
+  }
+  // The first pair is stored in the control itself: most controls have one, and an array for it would be an
+  // allocation per control on every instantiation of a nib.
+  @exclusivity(unchecked) private var firstTargetAction: TargetAction?
+  @exclusivity(unchecked) private var moreTargetActions: [TargetAction] = []
   // No default values: each initialiser's store before `super.init` is the initialisation, which needs no
   // exclusivity check.
   /// Whether the control is enabled.
@@ -100,8 +107,12 @@ open class Control: View, ActionSending {
 
   /// Registers a target and action for events (UIKit's `addTarget(_:action:for:)`).
   public func addTarget(_ target: AnyObject?, action: String, for events: ControlEvents) {
-    targetActions.append(
-      TargetAction(target: target, usesResponderChain: target == nil, action: action, events: events))
+    let pair = TargetAction(target: target, usesResponderChain: target == nil, action: action, events: events)
+    if firstTargetAction == nil {
+      firstTargetAction = pair
+    } else {
+      moreTargetActions.append(pair)
+    }
   }
 
   /// Registers a target and action for an event mask from a nib (`nil`: the control's default events).
@@ -111,7 +122,10 @@ open class Control: View, ActionSending {
 
   /// Removes a target's registrations.
   public func removeTarget(_ target: AnyObject?, action: String? = nil) {
-    targetActions.removeAll { $0.target === target && (action == nil || $0.action == action) }
+    var kept = targetActions
+    kept.removeAll { $0.target === target && (action == nil || $0.action == action) }
+    firstTargetAction = kept.first
+    moreTargetActions = Array(kept.dropFirst())
   }
 
   /// Sends the actions registered for any of `events`: to the target, or up the responder chain from this

@@ -37,6 +37,35 @@ struct NibInstantiationDetailTests {
     _ = token
   }
 
+  @Test("NIB-016: a control keeps its target-action pairs in order, sends each for its events, and removes by target")
+  func targetActionsInOrder() throws {
+    let first = TestOwner()
+    let second = TestOwner()
+    let button = Button(frame: .zero)
+    #expect(button.targetActions.isEmpty)
+    button.addTarget(first, action: "tapped:", for: .touchUpInside)
+    button.addTarget(second, action: "tapped:", for: .touchUpInside)
+    button.addTarget(first, action: "tapped:", for: .valueChanged)
+    #expect(button.targetActions.map { $0.target === first } == [true, false, true])
+    #expect(button.targetActions.map(\.events) == [.touchUpInside, .touchUpInside, .valueChanged])
+    button.sendActions(for: .touchUpInside)
+    #expect(first.log == ["tapped"] && second.log == ["tapped"])
+    button.removeTarget(first, action: nil)
+    #expect(button.targetActions.count == 1 && button.targetActions.first?.target === second)
+    button.sendActions(for: [.touchUpInside, .valueChanged])
+    #expect(first.log == ["tapped"] && second.log == ["tapped", "tapped"])
+    button.removeTarget(second)
+    #expect(button.targetActions.isEmpty)
+    button.addTarget(nil, action: "tapped:", for: .touchUpInside)
+    #expect(button.targetActions.first?.usesResponderChain == true)
+    do {
+      let passing = TestOwner()
+      button.addTarget(passing, action: "tapped:", for: .touchUpInside)
+      #expect(button.targetActions.last?.target === passing)
+    }
+    #expect(button.targetActions.count == 2 && button.targetActions.last?.target == nil)
+  }
+
   @Test("NIB-040: decoded subviews keep document order, take the view as superview, and the defaults hold")
   func subviewsAndDefaults() throws {
     let data = xib(
