@@ -351,9 +351,15 @@ open class LayoutConstraint: Responder {
     // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
     let values = try coder.constants(Values.self)
     if let nib = coder.nibCoder, let items = values.items {
-      // A nib's coder: the items' targets are known; only the fields present are asked for.
-      try LayoutConstraint.link(nib, items.firstItem, "firstItem", LayoutConstraint.assignFirstItem)
-      try LayoutConstraint.link(nib, items.secondItem, "secondItem", LayoutConstraint.assignSecondItem)
+      // A nib's coder: the items' targets are known; only the fields present are asked for, both items in one
+      // link when both name objects.
+      if case .object(let first) = items.firstItem, case .object(let second) = items.secondItem {
+        nib.deferObjectReferences(
+          to: first, forKey: "firstItem", and: second, forKey: "secondItem", assign: LayoutConstraint.assignItems)
+      } else {
+        try LayoutConstraint.link(nib, items.firstItem, "firstItem", LayoutConstraint.assignFirstItem)
+        try LayoutConstraint.link(nib, items.secondItem, "secondItem", LayoutConstraint.assignSecondItem)
+      }
       try LayoutConstraint.link(nib, items.nsFirstItem, "NSFirstItem", LayoutConstraint.assignFirstItem)
       try LayoutConstraint.link(nib, items.nsSecondItem, "NSSecondItem", LayoutConstraint.assignSecondItem)
     } else {
@@ -476,6 +482,20 @@ open class LayoutConstraint: Responder {
       constraint.secondItemInSubtree = view
     } else {
       constraint.secondItem = item
+    }
+  }
+
+  private static func assignItems(_ object: AnyObject, _ first: AnyObject?, _ second: AnyObject?) throws {
+    let constraint = try constraint(object, "firstItem")
+    if let view = constraint.itemInInstallerSubtree(first) {
+      constraint.firstItemInSubtree = view
+    } else {
+      constraint.firstItem = first
+    }
+    if let view = constraint.itemInInstallerSubtree(second) {
+      constraint.secondItemInSubtree = view
+    } else {
+      constraint.secondItem = second
     }
   }
 

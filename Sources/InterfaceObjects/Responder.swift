@@ -38,17 +38,18 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
 
   /// The name and values of the unknown class an object stands in for.
   private final class UnknownClass {
-    let name: String
+    var name: String
     var values: [String: Any] = [:]
     init(name: String) { self.name = name }
   }
 
   /// Makes the object accept the unknown class's keys and actions (NIB-020).
   public func adoptUnknownClass(_ className: String) {
-    if let unknownClass, unknownClass.name == className { return }
-    let adopted = UnknownClass(name: className)
-    adopted.values = unknownClass?.values ?? [:]
-    unknownClass = adopted
+    if let unknownClass {
+      unknownClass.name = className
+    } else {
+      unknownClass = UnknownClass(name: className)
+    }
   }
 
   /// Stores the value when standing in for an unknown class; otherwise throws, naming the class and key.

@@ -72,6 +72,8 @@ final class NibInstantiator {
       case value(FieldValue, (AnyObject, Any?) throws -> Void)
       /// An object of the table, handed over with the key.
       case object(Int, (AnyObject, AnyObject?, String) throws -> Void)
+      /// Two objects of the table set together (a constraint's two items), the second under its own key.
+      case objects(Int, Int, second: String, (AnyObject, AnyObject?, AnyObject?) throws -> Void)
     }
     /// The object whose initialiser asked for the link; the link applies to the instance that initialiser
     /// returned (``instances``), and to nothing when it threw (``isLive``).
@@ -287,6 +289,15 @@ final class NibInstantiator {
     links.append(Link(ownerIndex: index, key: key, target: .object(target, objectAssign)))
   }
 
+  /// Records references to the objects at `first` and `second`, under `key` and `secondKey`, to set together in the
+  /// link phase for the object at `index`: one link where there would be two.
+  func `defer`(
+    _ first: Int, key: String, and second: Int, secondKey: String, of index: Int,
+    assign: @escaping (AnyObject, AnyObject?, AnyObject?) throws -> Void
+  ) {
+    links.append(Link(ownerIndex: index, key: key, target: .objects(first, second, second: secondKey, assign)))
+  }
+
   private func runLinks() throws {
     // Links asked for during this phase (by an object first decoded here) run after the batch before them.
     while !links.isEmpty {
@@ -301,17 +312,31 @@ final class NibInstantiator {
               try assign(owner, try instantiate(index, key: batch[i].key), batch[i].key)
             case .value(let value, let assign):
               try assign(owner, try self.value(of: value, key: batch[i].key))
+            case .objects(let first, let second, let secondKey, let assign):
+              let firstObject = try instantiate(first, key: batch[i].key)
+              let secondObject: AnyObject?
+              do {
+                secondObject = try instantiate(second, key: secondKey)
+              } catch let error as ArchiveError {
+                throw linkFailure(error, owner: batch[i].ownerIndex, key: secondKey)
+              }
+              try assign(owner, firstObject, secondObject)
             }
           } catch let error as ArchiveError {
-            let object = plan.objects[batch[i].ownerIndex]
-            throw error.located(
-              in: ArchiveError.Location(
-                file: object.location.file, line: object.location.line,
-                column: object.location.column, className: object.className, keyPath: batch[i].key))
+            throw linkFailure(error, owner: batch[i].ownerIndex, key: batch[i].key)
           }
         }
       }
     }
+  }
+
+  /// A link's error, located at its owner's element and key (an error located already keeps its place).
+  private func linkFailure(_ error: ArchiveError, owner: Int, key: String) -> ArchiveError {
+    let object = plan.objects[owner]
+    return error.located(
+      in: ArchiveError.Location(
+        file: object.location.file, line: object.location.line, column: object.location.column,
+        className: object.className, keyPath: key))
   }
 
   // MARK: Connections

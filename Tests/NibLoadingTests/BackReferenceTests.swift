@@ -273,6 +273,44 @@ extension BackReferenceTests {
   }
 }
 
+extension BackReferenceTests {
+  @Test("NIB-044: a constraint's two items link together; a failing second item is reported under its own key")
+  func itemsLinkTogether() throws {
+    let data = xib(
+      #"""
+      <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
+      <placeholder placeholderIdentifier="Settings" id="ext"/>
+      <view id="root">
+          <subviews>
+              <label text="A" id="a"/>
+          </subviews>
+          <constraints>
+              <constraint firstItem="a" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+              <constraint firstItem="a" firstAttribute="width" secondItem="ext" secondAttribute="width" id="c2"/>
+          </constraints>
+      </view>
+      """#)
+    let nib = Nib(data: data, registry: testRegistry)
+    do {
+      _ = try nib.instantiate(owner: nil)
+      Issue.record("a missing external object must fail the instantiation")
+    } catch let error as ArchiveError {
+      #expect(error.location.keyPath == "secondItem")
+      // Where the missing object is declared: the external object's placeholder (line 5 of the document).
+      #expect(error.location.line == 5)
+    }
+    let external = View(frame: .zero)
+    let objects = try nib.instantiateGraph(owner: nil, options: NibOptions(externalObjects: ["Settings": external]))
+      .objectsByID
+    let root = try #require(objects["root"] as? View)
+    let label = try #require(objects["a"] as? View)
+    let constraints = root.constraints
+    #expect(constraints.count == 2)
+    #expect(constraints[0].firstItem === label && constraints[0].secondItem === root)
+    #expect(constraints[1].firstItem === label && constraints[1].secondItem === external)
+  }
+}
+
 /// A view that reads a constraint from its deinitialiser and records what it saw.
 final class PeekingView: View {
   /// What the deinitialiser saw.

@@ -181,6 +181,17 @@ package final class NibObjectCoder: DecodingCoder {
     instantiator.defer(target, key: key, of: objectIndex, objectAssign: assign)
   }
 
+  /// ``deferObjectReference(to:forKey:assign:)`` for two fields known to refer to the objects at `first` and
+  /// `second`, set together by one link (a constraint's items).
+  package func deferObjectReferences(
+    to first: Int, forKey key: String, and second: Int, forKey secondKey: String,
+    assign: @escaping (AnyObject, AnyObject?, AnyObject?) throws -> Void
+  ) {
+    recorder?.noteObjectRead()
+    recorder?.noteObjectRead()
+    instantiator.defer(first, key: key, and: second, secondKey: secondKey, of: objectIndex, assign: assign)
+  }
+
   /// How many elements the collection field at `i` has when they are all object references, else `nil` (use
   /// `decodeObject(forKey:)`). With ``objectElement(_:at:)``, callers collect the objects as `decodeObject(forKey:)`
   /// would give them (instantiated in order, `nil` ones left out) but unboxed, straight into an array of their
