@@ -503,6 +503,7 @@ open class LayoutConstraint: Responder {
   /// while it holds this constraint), else `nil`.
   private func itemInInstallerSubtree(_ item: AnyObject?) -> View? {
     guard let installer, let view = item as? View, view.isInSubtree(of: installer) else { return nil }
+    installer._withUnsafeGuaranteedRef { $0.holdsUnretainedItems = true }
     return view
   }
 
@@ -540,14 +541,6 @@ open class LayoutConstraint: Responder {
     firstItemInSubtree = nil
     secondItemInSubtree = nil
     installer = nil
-  }
-
-  /// ``releaseItems(installedBy:)`` when an item held without a weak reference is `subtree` or inside it (a view
-  /// about to leave the installer's subtree).
-  func releaseItems(installedBy view: View, ifWithin subtree: View) {
-    let first = firstItemInSubtree.map { $0.isDescendant(of: subtree) } ?? false
-    let second = secondItemInSubtree.map { $0.isDescendant(of: subtree) } ?? false
-    if first || second { releaseItems(installedBy: view) }
   }
 
   /// The object a link is for, as a constraint.

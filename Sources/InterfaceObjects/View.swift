@@ -77,6 +77,14 @@ open class View: Responder {
     }
   }
   @exclusivity(unchecked) private var installedConstraints: [LayoutConstraint]
+  /// Whether a constraint this view installed holds an item without a weak reference (NIB-044).
+  @exclusivity(unchecked) var holdsUnretainedItems = false
+
+  /// Makes every item the constraints this view installed hold without a weak reference a weak reference.
+  private func releaseUnretainedItems() {
+    holdsUnretainedItems = false
+    for constraint in installedConstraints { constraint.releaseItems(installedBy: self) }
+  }
   /// Gesture recognisers attached to this view.
   public var gestureRecognizers: [GestureRecognizer] {
     get { extras?.gestureRecognizers ?? [] }
@@ -337,14 +345,16 @@ open class View: Responder {
   /// Removes the view from its superview.
   public func removeFromSuperview() {
     guard let superview else { return }
-    // Constraints of the views above that hold this view or one of its subtree without a weak reference hold it
-    // weakly from now on: leaving the subtree of the view that installed them, it may go before them (NIB-044).
-    var ancestor: View? = superview
+    // Leaving the subtrees of the views above, this view or one of its subtree may go before their constraints
+    // that hold it without a weak reference (NIB-044). Each of those views makes all of its such items weak, once:
+    // finding only the ones inside this subtree would check every constraint above, item by item up the chain, on
+    // every move, which a document can repeat until the work is quadratic.
+    var ancestor = superviewStorage
     while let view = ancestor {
-      for constraint in view.installedConstraints where constraint.isInstalled(on: view) {
-        constraint.releaseItems(installedBy: view, ifWithin: self)
+      view._withUnsafeGuaranteedRef { view in
+        if view.holdsUnretainedItems { view.releaseUnretainedItems() }
       }
-      ancestor = view.superview
+      ancestor = view._withUnsafeGuaranteedRef { $0.superviewStorage }
     }
     superview.subviews.removeAll { $0 === self }
     superviewStorage = nil
