@@ -64,8 +64,8 @@ open class View: Responder {
   /// Constraints installed on this view.
   ///
   /// A constraint this view installed while being decoded holds those of its items that are this view or views of
-  /// its subtree without a weak reference (NIB-044); replacing the list, or removing such an item from the
-  /// subtree, turns those references weak.
+  /// its subtree without a weak reference (NIB-044); replacing the list, or a view leaving this view's subtree,
+  /// turns those references weak.
   public var constraints: [LayoutConstraint] {
     get { installedConstraints }
     set {
