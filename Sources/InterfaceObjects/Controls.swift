@@ -317,7 +317,7 @@ open class LayoutConstraint: Responder {
   // reference gives its target a side table, through which every later retain and release of the target goes (a
   // seventh of a cached cell's instantiation). The installing view keeps such an item alive: it holds this
   // constraint and, through its subviews, the item. Before either can stop, the item becomes a weak reference
-  // (`releaseItems`): when the view replaces its constraint list, when the item leaves its subtree, and when the view
+  // (`releaseItems`): when the view replaces its constraint list, when a view leaves its subtree, and when the view
   // goes while something else still holds this constraint. When both of an item's fields are set, this one is the
   // item (the link phase leaves the weak field as it was rather than pay for a weak store of nil).
   @exclusivity(unchecked) private unowned(unsafe) var firstItemInSubtree: View?
@@ -468,35 +468,27 @@ open class LayoutConstraint: Responder {
   }
 
   private static func assignFirstItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
-    let constraint = try constraint(object, key)
-    if let view = constraint.itemInInstallerSubtree(item) {
-      constraint.firstItemInSubtree = view
-    } else {
-      constraint.firstItem = item
-    }
+    try constraint(object, key).linkFirstItem(item)
   }
 
   private static func assignSecondItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
-    let constraint = try constraint(object, key)
-    if let view = constraint.itemInInstallerSubtree(item) {
-      constraint.secondItemInSubtree = view
-    } else {
-      constraint.secondItem = item
-    }
+    try constraint(object, key).linkSecondItem(item)
   }
 
   private static func assignItems(_ object: AnyObject, _ first: AnyObject?, _ second: AnyObject?) throws {
     let constraint = try constraint(object, "firstItem")
-    if let view = constraint.itemInInstallerSubtree(first) {
-      constraint.firstItemInSubtree = view
-    } else {
-      constraint.firstItem = first
-    }
-    if let view = constraint.itemInInstallerSubtree(second) {
-      constraint.secondItemInSubtree = view
-    } else {
-      constraint.secondItem = second
-    }
+    constraint.linkFirstItem(first)
+    constraint.linkSecondItem(second)
+  }
+
+  /// Sets the first item from the link phase: without a weak reference when the installer keeps it alive.
+  private func linkFirstItem(_ item: AnyObject?) {
+    if let view = itemInInstallerSubtree(item) { firstItemInSubtree = view } else { firstItem = item }
+  }
+
+  /// Sets the second item from the link phase, as ``linkFirstItem(_:)`` does the first.
+  private func linkSecondItem(_ item: AnyObject?) {
+    if let view = itemInInstallerSubtree(item) { secondItemInSubtree = view } else { secondItem = item }
   }
 
   /// The item as a view when it is the installing view or in its subtree (then the installing view keeps it alive
