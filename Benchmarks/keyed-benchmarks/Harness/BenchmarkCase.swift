@@ -18,6 +18,14 @@ struct BenchmarkCase {
   /// Anything a reader must know to read the numbers.
   var notes: [String] = []
 
+  /// The side a child or profile run names: ours, or the peer labelled `peer` (the first peer when `nil`).
+  func side(_ role: Side.Role, peer: String?) -> Side? {
+    switch role {
+    case .ours: ours
+    case .peer, .floor: peers.first { peer == nil || $0.label == peer }
+    }
+  }
+
   /// A decoding case whose floor walks ours's archive when ours exists, else the `fallback` bytes.
   static func decoding<Input: BenchmarkInput>(
     name: String, n: Int, group: String, summary: String, input: Input.Type, ours: Side?, peers: [Side],

@@ -10,12 +10,7 @@ enum ChildCommand {
       FileHandle.standardError.write(Data("keyed-benchmarks: no case named \(name)\n".utf8))
       return 64
     }
-    let side: Side?
-    switch role {
-    case .ours: side = found.ours
-    case .peer, .floor: side = found.peers.first { options.childPeer == nil || $0.label == options.childPeer }
-    }
-    guard let side else {
+    guard let side = found.side(role, peer: options.childPeer) else {
       FileHandle.standardError.write(Data("keyed-benchmarks: \(name) has no such side\n".utf8))
       return 64
     }

@@ -12,12 +12,7 @@ enum ProfileCommand {
       printError("keyed-benchmarks: no case named \(name) (see --list)")
       return 64
     }
-    let side: Side?
-    switch options.childSide ?? .ours {
-    case .ours: side = found.ours
-    case .peer, .floor: side = found.peers.first { options.childPeer == nil || $0.label == options.childPeer }
-    }
-    guard let side else {
+    guard let side = found.side(options.childSide ?? .ours, peer: options.childPeer) else {
       printError("keyed-benchmarks: \(name) has no such side")
       return 64
     }
