@@ -28,7 +28,7 @@ extension KeyedUnarchiver {
 
   /// `true` when the caller asked for the mutable class `name` itself: such a call gets an instance of that class,
   /// created before its contents are decoded so that it may take part in a reference cycle; every other call
-  /// gets the Swift value (`[Any]`, `[AnyHashable: Any]`, `Set<AnyHashable>`, `String`, `Data`).
+  /// gets the Swift value (`[Any]`, `[String: Any]` or `[AnyHashable: Any]`, `Set<AnyHashable>`, `String`, `Data`).
   static func wantsMutableInstance(of name: String, allowed: Set<String>?) -> Bool {
     guard let allowed, mutableClasses.contains(name) else { return false }
     return allowed.contains(instanceRequest(name))
@@ -309,14 +309,16 @@ extension KeyedUnarchiver {
       at: .init(keyPath: "\(key)[\(index)]"))
   }
 
-  /// The current object as a dictionary. The same results and errors as building it from
-  /// ``dictionaryEntries(allowed:)`` (every key and value is decoded in order, then the first key that cannot be a
-  /// dictionary key is reported; a later duplicate key wins), without the intermediate arrays.
-  private func dictionary(allowed: Set<String>?) throws -> [AnyHashable: Any] {
+  /// The current object as a dictionary (``DecodedDictionary``: `[String: Any]` when every key is a string, else
+  /// `[AnyHashable: Any]`). The same results and errors as building it from ``dictionaryEntries(allowed:)`` (every
+  /// key and value is decoded in order, then the first key that cannot be a dictionary key is reported; a later
+  /// duplicate key wins), without the intermediate arrays.
+  private func dictionary(allowed: Set<String>?) throws -> Any {
     guard let keyBase = try pushReferences(ArchiveKeys.nsKeys) else {
-      var result: [AnyHashable: Any] = [:]
-      for (key, value) in try dictionaryEntries(allowed: allowed) { result[key] = value }
-      return result
+      let entries = try dictionaryEntries(allowed: allowed)
+      var result = DecodedDictionary(capacity: entries.count)
+      for (key, value) in entries { _ = result.insert(value, forKey: key.base) }
+      return result.value
     }
     defer { popReferences(to: keyBase) }
     let valueBase = referenceStack.count
@@ -327,9 +329,8 @@ extension KeyedUnarchiver {
         .corruptData, "NS.keys has \(count) entries but NS.objects has \(valueCount)",
         at: .init(keyPath: ArchiveKeys.nsKeys))
     }
-    var result: [AnyHashable: Any] = [:]
     // The count is bounded by the bytes of the two arrays.
-    result.reserveCapacity(count)
+    var result = DecodedDictionary(capacity: count)
     var unhashableKey: (index: Int, value: Any)?
     for i in 0..<count {
       guard let key = try decode(uid: referenceStack[keyBase + i], key: ArchiveKeys.nsKeys, index: i, allowed: allowed)
@@ -337,14 +338,12 @@ extension KeyedUnarchiver {
         throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
       }
       let value = try decode(uid: referenceStack[valueBase + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
-      if let hashable = Self.hashable(key) {
-        result[hashable] = value ?? NSNull()
-      } else if unhashableKey == nil {
+      if !result.insert(value ?? NSNull(), forKey: key), unhashableKey == nil {
         unhashableKey = (i, key)
       }
     }
     if let (index, key) = unhashableKey { throw unhashable(key, key: ArchiveKeys.nsKeys, index: index) }
-    return result
+    return result.value
   }
 
   /// The entries of the current dictionary object, in archive order; a `nil` value becomes `NSNull`.

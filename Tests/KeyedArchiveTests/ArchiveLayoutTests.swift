@@ -87,8 +87,8 @@ struct ArchiveLayoutTests {
   func representation() throws {
     let values: [Any] = [
       "s", 1, UInt64.max, 2.5, Float(1.5), true, Data([1]), Date(timeIntervalSinceReferenceDate: 0), UUID(),
-      URL(string: "https://a.example/")!, ["a"], ["k": 1], Set([1]), NSNull(), NSOrderedSet(array: [1, 2]),
-      Decimal(string: "1.5")!, Notification(name: .init("n")), NSAttributedString(string: "a"),
+      URL(string: "https://a.example/")!, ["a"], ["k": 1], [1: "v"] as [AnyHashable: Any], Set([1]), NSNull(),
+      NSOrderedSet(array: [1, 2]), Decimal(string: "1.5")!, Notification(name: .init("n")), NSAttributedString(string: "a"),
     ]
     let back = try #require(
       try KeyedUnarchiver.unarchivedRootObject(from: try KeyedArchiver.archivedData(withRootObject: values)) as? [Any])
@@ -96,8 +96,34 @@ struct ArchiveLayoutTests {
     #expect(
       types == [
         "String", "Int", "UInt64", "Double", "Float", "Bool", "Data", "Date", "UUID", "URL", "Array<Any>",
-        "Dictionary<AnyHashable, Any>", "Set<AnyHashable>", "NSNull", "NSOrderedSet", "Decimal", "Notification",
-        "NSAttributedString",
+        "Dictionary<String, Any>", "Dictionary<AnyHashable, Any>", "Set<AnyHashable>", "NSNull", "NSOrderedSet",
+        "Decimal", "Notification", "NSAttributedString",
       ])
+  }
+
+  @Test("COD-033: a dictionary keeps String keys until a key of another type, which moves every entry to AnyHashable")
+  func dictionaryKeyTypes() throws {
+    func decoded(_ value: Any) throws -> Any? {
+      try KeyedUnarchiver.unarchivedRootObject(from: try KeyedArchiver.archivedData(withRootObject: value))
+    }
+    let strings = try #require(try decoded(["a": 1, "b": "x", "é": Data()] as [String: Any]) as? [String: Any])
+    #expect(type(of: strings) == [String: Any].self)
+    #expect(strings.count == 3 && strings["a"] as? Int == 1 && strings["b"] as? String == "x")
+    #expect(strings["é"] as? Data == Data())
+    #expect(try type(of: #require(try decoded([String: Any]()))) == [String: Any].self)
+    // The archiver writes string keys before UUID keys (its order sorts by type name), so the string entries are
+    // built first and move over when the UUID key comes; an Int key comes first and starts the general form.
+    let id = UUID()
+    for mixed in [["a": 1, id: "id", "c": NSNull()], ["a": 1, 2: "id", "c": NSNull()]] as [[AnyHashable: Any]] {
+      let back = try #require(try decoded(mixed))
+      #expect(type(of: back) == [AnyHashable: Any].self)
+      let general = try #require(back as? [AnyHashable: Any])
+      let other = try #require(mixed.keys.first { !($0.base is String) })
+      #expect(general.count == 3 && general["a"] as? Int == 1 && general[other] as? String == "id")
+      #expect(general["c"] is NSNull && general[AnyHashable("\(other.base)")] == nil)
+    }
+    // The usual cast of a property-list dictionary gets the same dictionary without converting it.
+    let nested = try #require(try decoded(["outer": ["inner": 1]]) as? [String: Any])
+    #expect((nested["outer"] as? [String: Any])?["inner"] as? Int == 1)
   }
 }
