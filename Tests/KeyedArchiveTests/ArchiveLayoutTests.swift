@@ -88,7 +88,8 @@ struct ArchiveLayoutTests {
     let values: [Any] = [
       "s", 1, UInt64.max, 2.5, Float(1.5), true, Data([1]), Date(timeIntervalSinceReferenceDate: 0), UUID(),
       URL(string: "https://a.example/")!, ["a"], ["k": 1], [1: "v"] as [AnyHashable: Any], Set([1]), NSNull(),
-      NSOrderedSet(array: [1, 2]), Decimal(string: "1.5")!, Notification(name: .init("n")), NSAttributedString(string: "a"),
+      NSOrderedSet(array: [1, 2]), Decimal(string: "1.5")!, Notification(name: .init("n")),
+      NSAttributedString(string: "a"),
     ]
     let back = try #require(
       try KeyedUnarchiver.unarchivedRootObject(from: try KeyedArchiver.archivedData(withRootObject: values)) as? [Any])
