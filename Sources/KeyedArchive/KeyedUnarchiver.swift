@@ -110,6 +110,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     var classSlot: Int32
     /// The number of keyed lookups made so far in this object (the index of the next field hint).
     var cursor = 0
+    /// The position after the key the last lookup found: where a lookup without a hint starts comparing (keys are
+    /// usually read in the order they were written).
+    var nextPosition = 0
   }
   @exclusivity(unchecked) private var frames: [Frame] = []
   /// The next unkeyed slot of `$top`.
@@ -275,7 +278,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard root.kind == .dictionary else {
       throw ArchiveError(.unsupportedFormat, "expected a keyed archive's top-level dictionary, found a \(root.kind)")
     }
-    func entry(_ key: String) -> Int? { reader.lookup(Array(key.utf8), inDictionary: root) }
+    func entry(_ key: String) -> Int? { reader.lookup(string: key, inDictionary: root) }
     guard let archiverRef = entry(ArchiveKeys.archiver) else {
       throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $archiver key")
     }
@@ -401,10 +404,15 @@ public final class KeyedUnarchiver: DecodingCoder {
     if call < classEntries[slot].hints.count {
       let hint = classEntries[slot].hints[call]
       if hint.key == key, hint.position < header.count, reader.element(header, hint.position) == hint.keyRef {
+        frames[last].nextPosition = hint.position + 1
         return reader.dictionaryValue(header, hint.position)
       }
     }
-    guard let position = storedFieldPosition(KeyedArchiver.escape(key), in: header) else { return nil }
+    guard
+      let position = storedFieldPosition(
+        KeyedArchiver.escape(key), in: header, from: frames[last].nextPosition)
+    else { return nil }
+    frames[last].nextPosition = position + 1
     if call <= classEntries[slot].hints.count, call < Self.maxHints {
       let hint = FieldHint(key: key, keyRef: reader.element(header, position), position: position)
       if call == classEntries[slot].hints.count {
@@ -422,9 +430,13 @@ public final class KeyedUnarchiver: DecodingCoder {
     return storedFieldPosition(stored, in: header).map { reader.dictionaryValue(header, $0) }
   }
 
-  /// The position of a key exactly as written in the archive in a dictionary (its first occurrence).
-  private func storedFieldPosition(_ stored: String, in header: BinaryPropertyListReader.Header) -> Int? {
-    if stored.isASCIIKey { return reader.lookupPosition(string: stored, inDictionary: header) }
+  /// The position of a key exactly as written in the archive in a dictionary: its first occurrence at or after
+  /// `start` when the key is ASCII (see ``BinaryPropertyListReader/lookupPosition(string:inDictionary:from:)``),
+  /// else its first occurrence.
+  private func storedFieldPosition(
+    _ stored: String, in header: BinaryPropertyListReader.Header, from start: Int = 0
+  ) -> Int? {
+    if stored.isASCIIKey { return reader.lookupPosition(string: stored, inDictionary: header, from: start) }
     for i in 0..<header.count {
       let keyRef = reader.element(header, i)
       if let keyHeader = try? reader.header(of: keyRef), (try? reader.string(keyHeader, object: keyRef)) == stored {
@@ -821,7 +833,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       throw ArchiveError(
         .corruptData, "$class refers to object #\(classUID), a \(header.kind), not a class description", at: location)
     }
-    guard let nameRef = reader.lookup(Array(ArchiveKeys.className.utf8), inDictionary: header),
+    guard let nameRef = reader.lookup(string: ArchiveKeys.className, inDictionary: header),
       case let nameHeader = try reader.header(of: nameRef),
       nameHeader.kind == .asciiString || nameHeader.kind == .utf16String
     else {
@@ -832,12 +844,15 @@ public final class KeyedUnarchiver: DecodingCoder {
     // `$classes` and `$classhints` are optional, but when present they are arrays of class names. A list shared by
     // many class descriptions is read once (ARC-043): read for each, a small archive could make millions of names.
     func strings(_ key: String) throws -> (names: [String], list: Int) {
-      guard let ref = reader.lookup(Array(key.utf8), inDictionary: header) else { return ([], -1) }
+      guard let ref = reader.lookup(string: key, inDictionary: header) else { return ([], -1) }
       if let known = classNameLists[ref] { return (known, ref) }
       let list = try reader.header(of: ref)
-      let corrupt = ArchiveError(
-        .corruptData, "class description #\(classUID): \(key) is not an array of class names", at: location)
-      guard list.kind == .array else { throw corrupt }
+      // Made only when thrown: the message's interpolation would cost more than reading a short list.
+      func corrupt() -> ArchiveError {
+        ArchiveError(
+          .corruptData, "class description #\(classUID): \(key) is not an array of class names", at: location)
+      }
+      guard list.kind == .array else { throw corrupt() }
       guard list.count <= options.maxClassChainLength else {
         throw ArchiveError(
           .limitExceeded,
@@ -847,7 +862,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       let names = try (0..<list.count).map { i in
         let element = reader.element(list, i)
         let h = try reader.header(of: element)
-        guard h.kind == .asciiString || h.kind == .utf16String else { throw corrupt }
+        guard h.kind == .asciiString || h.kind == .utf16String else { throw corrupt() }
         return try reader.string(h, object: element)
       }
       classNameLists[ref] = names
@@ -1034,7 +1049,7 @@ extension KeyedUnarchiver {
     guard uid > 0, uid < objectCount else { return nil }
     let ref = reader.element(objectsHeader, uid)
     let header = try reader.header(of: ref)
-    if header.kind == .dictionary, reader.lookup(Array(ArchiveKeys.className.utf8), inDictionary: header) != nil {
+    if header.kind == .dictionary, reader.lookup(string: ArchiveKeys.className, inDictionary: header) != nil {
       return nil
     }
     return try decode(uid: uid, key: "$objects[\(uid)]", allowed: nil)

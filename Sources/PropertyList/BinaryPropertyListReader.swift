@@ -535,11 +535,15 @@ package struct BinaryPropertyListReader: Sendable {
     lookupPosition(string: key, inDictionary: header).map { dictionaryValue(header, $0) }
   }
 
-  /// The position of an ASCII string key in a dictionary object (its first occurrence), by comparing bytes.
-  package func lookupPosition(string key: String, inDictionary header: Header) -> Int? {
+  /// The position of an ASCII string key in a dictionary object, by comparing bytes: its first occurrence at or
+  /// after `start`, else its first occurrence before it. A caller that reads keys in the order they were written
+  /// passes the position after the last key it found, and the key is then usually the first one compared.
+  package func lookupPosition(string key: String, inDictionary header: Header, from start: Int = 0) -> Int? {
     var key = key
+    let start = min(max(start, 0), header.count)
     return key.withUTF8 { keyBytes -> Int? in
-      for i in 0..<header.count where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
+      for i in start..<header.count where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
+      for i in 0..<start where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
       return nil
     }
   }

@@ -189,6 +189,29 @@ struct CoderSemanticsTests {
     #expect(read == [1, 2, 3])
   }
 
+  @Test("ARC-026: a key is found wherever it sits, whatever order the fields are read in")
+  func keysInAnyOrder() throws {
+    Probe.values = (0..<8).map { ("k\($0)", .integer(Int64($0))) }
+    Probe.fields = []
+    let archive = try KeyedArchiver.archivedData(withRootObject: [Probe(), Probe(), Probe(), Probe(), Probe()])
+    // Each object of the array reads in another order: the later ones meet the first one's remembered positions.
+    let orders: [[String]] = [
+      (0..<8).map { "k\($0)" }, (0..<8).reversed().map { "k\($0)" }, ["k3", "k3", "k7", "nope", "k0", "k4", "k1"],
+      ["k1", "k0", "k3", "k2", "k5", "k4", "k7", "k6"], ["nope", "k7", "k6", "nope", "k0"],
+    ]
+    var read: [[Int]] = []
+    Probe.decode = { coder in
+      let order = orders[read.count]
+      read.append(
+        try order.map { $0 == "nope" ? (coder.containsValue(forKey: $0) ? -2 : -1) : try coder.decodeInt(forKey: $0) })
+    }
+    _ = try KeyedUnarchiver.unarchivedRootObject(from: archive)
+    #expect(read.count == orders.count)
+    for (order, values) in zip(orders, read) {
+      #expect(values == order.map { $0 == "nope" ? -1 : Int($0.dropFirst()) ?? -3 })
+    }
+  }
+
   @Test("COD-005: unkeyed values are read back in order from $0, $1, … of their scope")
   func unkeyed() throws {
     let archiver = KeyedArchiver()
