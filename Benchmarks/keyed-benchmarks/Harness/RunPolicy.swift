@@ -16,6 +16,9 @@ struct RunPolicy {
   var probeSeconds: Double = 0.005
   /// The smallest size probed when looking for the growth rate.
   var smallestProbe: Int = 10
+  /// A side whose run takes at most this share of the budget gets the minimum runs even when the budget is spent
+  /// (its inputs took it): three runs of a few hundred milliseconds against one.
+  var cheapRunShare: Double = 0.02
 
   /// The full suite: 3 to 10 runs, 30 s per case unless told otherwise.
   static func full(budget: Double?, memory: Bool) -> RunPolicy {

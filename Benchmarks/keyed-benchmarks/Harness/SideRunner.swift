@@ -88,7 +88,9 @@ struct SideRunner {
   }
 
   /// The warm-up (one checked operation, plus one full run when a run repeats the operation) and the measured runs:
-  /// at least `guaranteedRuns`, then as many as the budget allows.
+  /// at least `guaranteedRuns`, then as many as the budget allows. A run that takes at most
+  /// ``RunPolicy/cheapRunShare`` of the budget is repeated up to the minimum runs even past the budget: a median
+  /// of one run is that run's noise (a peer whose inputs took the budget to build would otherwise get one).
   private func runMeasured(
     _ run: PreparedRun, started: ContinuousClock.Instant, budget: Double, guaranteedRuns: Int,
     prepareSeconds: Double, into result: inout SideMeasurement
@@ -102,6 +104,8 @@ struct SideRunner {
     var estimate = checkSeconds * Double(run.operations)
     if run.operations > 1 { estimate = try Stopwatch.time { try run.run() }.seconds }
     let memoryReserve = memory == nil ? 0 : prepareSeconds + checkSeconds + 0.05
+    let cheap = estimate <= budget * policy.cheapRunShare
+    let guaranteedRuns = cheap ? max(guaranteedRuns, policy.minRuns) : guaranteedRuns
     while result.samples.count < policy.maxRuns {
       let measured = result.samples.reduce(0, +)
       if result.samples.count >= policy.minRuns, measured >= policy.targetSeconds { break }
