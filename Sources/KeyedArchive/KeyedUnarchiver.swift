@@ -625,8 +625,13 @@ public final class KeyedUnarchiver: DecodingCoder {
     let header = try reader.header(of: ref)
     guard header.kind == .dictionary else {
       let value = try plainValue(ref, header: header)
+      let chainIndex = Self.plainChainIndex(of: header.kind)
+      // A number, boolean or date is read again on its next use: storing it would cost more than reading it.
+      if header.kind.isScalar {
+        if value != nil { try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid) }
+        return value
+      }
       if value != nil {
-        let chainIndex = Self.plainChainIndex(of: header.kind)
         try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
         chainIndexes[uid] = Int32(chainIndex)
       }

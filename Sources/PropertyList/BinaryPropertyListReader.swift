@@ -31,6 +31,10 @@ package struct BinaryPropertyListReader: Sendable {
   package enum Kind: UInt8, Sendable {
     case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
     var isContainer: Bool { self == .array || self == .set || self == .dictionary }
+    /// A boolean, integer, real or date: a fixed-width value read from its bytes without allocating.
+    @inline(__always)
+    @inlinable
+    package var isScalar: Bool { rawValue <= Kind.date.rawValue }
 
     /// Compares two kinds in one step in every module: without it, another module compares kinds through the
     /// `Equatable` witness (a dynamic call per comparison, on the decoders' hottest paths).
