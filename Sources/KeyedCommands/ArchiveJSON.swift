@@ -9,24 +9,67 @@ struct ArchiveJSON {
   let objects: [PropertyListValue]
   private var referenceCounts: [Int: Int] = [:]
   private var written: Set<Int> = []
-  private var collectionPath: Set<Int> = []
-  private var budget = 50_000_000
+  /// The collections being expanded, by `$objects` index (a cycle of collections is cut where it closes).
+  private var collectionPath: [Bool]
+  /// The most JSON values a graph may expand to (each pass counts its own): CLI-011's bound.
+  static let defaultValueLimit = 50_000_000
+  private let valueLimit: Int
+  private var budget: Int
   private var depth = 0
   private let maxDepth = 2000
   private var stackGuard = StackGuard()
+  /// The first pass only counts (values, and how often each class object is reached, for `$id`): it builds no
+  /// nodes, so a graph that expands past the budget (shared collections written in full at every appearance, 2^40
+  /// values from a 1 KB file) is refused in seconds and without holding what it has walked.
   private var counting = true
+  /// What a counted node returns: nothing of it is kept.
+  private static let counted = CanonicalJSON.Node.raw("null")
+  /// While counting: the values inside each collection whose expansion met neither a class object's first
+  /// appearance nor a cycle. Such an expansion is the same wherever the collection appears again (none of its
+  /// collections can be on the path above it, or it would have met the cycle), so a later appearance adds the
+  /// count without walking: a chain of arrays that each hold the previous one twice counts in linear time.
+  private var pureCounts: [Int]
+  /// First appearances of class objects and cycle cuts so far (what makes an expansion depend on where it is).
+  private var contextEvents = 0
 
-  static func render(_ archive: PropertyListValue, pretty: Bool) throws -> String {
+  /// What the first count of an object found it to be, so that counting it again reads none of its fields.
+  private enum Counted {
+    /// A Foundation collection, with the values its expansion walks in order (a dictionary's keys and values
+    /// interleaved).
+    case collection([PropertyListValue])
+    /// A Foundation string or data object whose contents are another object.
+    case passthrough(PropertyListValue)
+    /// A Foundation value written the same at every appearance, with nothing to walk.
+    case value
+    /// An object of another class: written in full once, `$ref` afterwards.
+    case classObject
+  }
+  private var countedKinds: [Counted?]
+
+  init(objects: [PropertyListValue], valueLimit: Int) {
+    self.objects = objects
+    self.valueLimit = valueLimit
+    budget = valueLimit
+    collectionPath = Array(repeating: false, count: objects.count)
+    countedKinds = Array(repeating: nil, count: objects.count)
+    pureCounts = Array(repeating: -1, count: objects.count)
+  }
+
+  /// The graph of `archive` as canonical JSON, or `limitExceeded` when it would expand past `valueLimit` values.
+  static func render(
+    _ archive: PropertyListValue, pretty: Bool, valueLimit: Int = defaultValueLimit
+  ) throws -> String {
     guard let top = archive.dictionaryValue, let objects = top["$objects"]?.arrayValue,
       let scope = top["$top"]?.dictionaryValue
     else {
       throw ArchiveError(.corruptData, "not a keyed archive")
     }
-    var walker = ArchiveJSON(objects: objects)
+    var walker = ArchiveJSON(objects: objects, valueLimit: valueLimit)
     let rootOnly = scope.count == 1 && scope["root"] != nil
     _ = try walker.topNode(scope, rootOnly: rootOnly)
     walker.counting = false
-    walker.collectionPath = []
+    walker.collectionPath = Array(repeating: false, count: objects.count)
+    walker.budget = valueLimit
     return CanonicalJSON.text(try walker.topNode(scope, rootOnly: rootOnly), pretty: pretty)
   }
 
@@ -40,10 +83,13 @@ struct ArchiveJSON {
 
   static func unescape(_ key: String) -> String { key.hasPrefix("$$") ? String(key.dropFirst()) : key }
 
-  private mutating func spend() throws {
-    budget -= 1
+  private mutating func spend(_ count: Int = 1) throws {
+    budget -= count
     guard budget >= 0 else {
-      throw ArchiveError(.limitExceeded, "the object graph expands to more than 50,000,000 JSON values")
+      throw ArchiveError(
+        .limitExceeded,
+        "the object graph expands to more than \(valueLimit) JSON values (a collection is written "
+          + "in full wherever it appears)")
     }
   }
 
@@ -52,8 +98,13 @@ struct ArchiveJSON {
     try spend()
     switch value {
     case .uid(let uid): return try object(Int(uid))
-    case .array(let elements): return .array(try elements.map { try node($0) })
-    default: return CanonicalJSON.node(value)
+    case .array(let elements):
+      if counting {
+        for element in elements { _ = try node(element) }
+        return Self.counted
+      }
+      return .array(try elements.map { try node($0) })
+    default: return counting ? Self.counted : CanonicalJSON.node(value)
     }
   }
 
@@ -62,6 +113,7 @@ struct ArchiveJSON {
       throw ArchiveError(.corruptData, "reference to object #\(uid), but $objects has \(objects.count) entries")
     }
     if uid == 0 { return .raw("null") }
+    if counting, let kind = countedKinds[uid] { return try recount(uid, kind) }
     let entry = objects[uid]
     guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"] else {
       if entry == "$null" { return .raw("null") }
@@ -73,19 +125,26 @@ struct ArchiveJSON {
       throw ArchiveError(
         .corruptData, "object #\(uid): $class does not refer to a class description", at: .init(objectIndex: uid))
     }
-    depth += 1
-    defer { depth -= 1 }
-    if depth == 1 { stackGuard = StackGuard() }
-    guard depth <= maxDepth, stackGuard.hasRoom() else {
-      throw ArchiveError(
-        .limitExceeded, "objects nest deeper than \(maxDepth) or than this thread's stack allows",
-        at: .init(objectIndex: uid, className: className))
+    return try nested(uid, className: className) { try $0.classObjectOrFoundation(uid, className, fields) }
+  }
+
+  /// Object `uid` of class `className`, one level deeper: a Foundation class's value, else a class object.
+  private mutating func classObjectOrFoundation(
+    _ uid: Int, _ className: String, _ fields: PropertyListDictionary
+  ) throws -> CanonicalJSON.Node {
+    if let foundation = try foundationNode(className, fields, uid: uid) {
+      if counting, countedKinds[uid] == nil { countedKinds[uid] = .value }
+      return foundation
     }
-    if let foundation = try foundationNode(className, fields, uid: uid) { return foundation }
     // A class object: full at its first appearance (with $id when reached again), $ref afterwards.
     if counting {
+      countedKinds[uid] = .classObject
       referenceCounts[uid, default: 0] += 1
-      if referenceCounts[uid, default: 0] > 1 { return .raw("null") }
+      contextEvents += 1
+      for entry in fields.entries where entry.key.stringValue.map({ $0 != "$class" }) ?? false {
+        _ = try node(entry.value)
+      }
+      return Self.counted
     } else if written.contains(uid) {
       return .object([("$ref", .raw(String(uid)))])
     } else {
@@ -107,18 +166,17 @@ struct ArchiveJSON {
     -> CanonicalJSON.Node?
   {
     func collection(_ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node) throws -> CanonicalJSON.Node {
-      if collectionPath.contains(uid) { return .object([("$cycle", .raw(String(uid)))]) }
-      collectionPath.insert(uid)
-      defer { collectionPath.remove(uid) }
-      return try body(&self)
+      try expandCollection(uid) { try body(&$0) }
     }
     switch className {
     case "NSArray", "NSMutableArray":
-      return try collection { .array(try $0.elementsOf(fields)) }
+      return try collection { .array(try $0.elementsOf(fields, uid: uid)) }
     case "NSSet", "NSMutableSet":
-      return try collection { .object([("$set", .array(CanonicalJSON.sortedByText(try $0.elementsOf(fields))))]) }
+      return try collection {
+        .object([("$set", .array(CanonicalJSON.sortedByText(try $0.elementsOf(fields, uid: uid))))])
+      }
     case "NSOrderedSet", "NSMutableOrderedSet":
-      return try collection { .object([("$orderedSet", .array(try $0.elementsOf(fields)))]) }
+      return try collection { .object([("$orderedSet", .array(try $0.elementsOf(fields, uid: uid)))]) }
     case "NSDictionary", "NSMutableDictionary":
       return try collection { walker in
         let keys = fields["NS.keys"]?.arrayValue ?? []
@@ -127,6 +185,11 @@ struct ArchiveJSON {
           throw ArchiveError(
             .corruptData, "NS.keys has \(keys.count) entries but NS.objects has \(values.count)",
             at: .init(objectIndex: uid, className: className))
+        }
+        if walker.counting {
+          walker.countedKinds[uid] = .collection(zip(keys, values).flatMap { [$0, $1] })
+          for (k, v) in zip(keys, values) { (_, _) = (try walker.node(k), try walker.node(v)) }
+          return Self.counted
         }
         var pairs: [(CanonicalJSON.Node, CanonicalJSON.Node)] = []
         for (k, v) in zip(keys, values) { pairs.append((try walker.node(k), try walker.node(v))) }
@@ -154,13 +217,19 @@ struct ArchiveJSON {
       if case .data(let bytes)? = fields["NS.bytes"] {
         return .raw(CanonicalJSON.string(String(decoding: bytes, as: UTF8.self)))
       }
-      if case .uid? = fields["NS.string"] { return try node(fields["NS.string"] ?? .string("")) }
+      if case .uid? = fields["NS.string"], let contents = fields["NS.string"] {
+        if counting { countedKinds[uid] = .passthrough(contents) }
+        return try node(contents)
+      }
       return nil
     case "NSData", "NSMutableData":
       if case .data(let bytes)? = fields["NS.data"] ?? fields["NS.bytes"] {
         return .object([("$data", .raw(CanonicalJSON.string(bytes.base64EncodedString())))])
       }
-      if case .uid? = fields["NS.data"] { return try node(fields["NS.data"] ?? .data(Data())) }
+      if case .uid? = fields["NS.data"], let contents = fields["NS.data"] {
+        if counting { countedKinds[uid] = .passthrough(contents) }
+        return try node(contents)
+      }
       return nil
     case "NSDate":
       switch fields["NS.time"] {
@@ -212,15 +281,77 @@ struct ArchiveJSON {
     }
   }
 
-  private mutating func elementsOf(_ fields: PropertyListDictionary) throws -> [CanonicalJSON.Node] {
-    if let list = fields["NS.objects"]?.arrayValue { return try list.map { try node($0) } }
-    var result: [CanonicalJSON.Node] = []
-    var i = 0
-    while let element = fields["NS.object.\(i)"] {
-      result.append(try node(element))
-      i += 1
+  /// The elements of collection `uid`, in order; none while counting (each is walked and counted, not kept).
+  private mutating func elementsOf(_ fields: PropertyListDictionary, uid: Int) throws -> [CanonicalJSON.Node] {
+    var list: [PropertyListValue]
+    if let inline = fields["NS.objects"]?.arrayValue {
+      list = inline
+    } else {
+      list = []
+      while let element = fields["NS.object.\(list.count)"] { list.append(element) }
     }
+    if counting {
+      countedKinds[uid] = .collection(list)
+      for element in list { _ = try node(element) }
+      return []
+    }
+    return try list.map { try node($0) }
+  }
+
+  /// Expands collection `uid` with `body`, or writes `{"$cycle": uid}` when the collection is already being
+  /// expanded above. While counting, a collection whose expansion was pure (see ``pureCounts``) is not walked again.
+  private mutating func expandCollection(
+    _ uid: Int, _ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node
+  ) throws -> CanonicalJSON.Node {
+    if collectionPath[uid] {
+      contextEvents += 1
+      return counting ? Self.counted : .object([("$cycle", .raw(String(uid)))])
+    }
+    if counting, case let count = pureCounts[uid], count >= 0 {
+      try spend(count)
+      return Self.counted
+    }
+    collectionPath[uid] = true
+    defer { collectionPath[uid] = false }
+    let (budgetBefore, eventsBefore) = (budget, contextEvents)
+    let result = try body(&self)
+    if counting, contextEvents == eventsBefore { pureCounts[uid] = budgetBefore - budget }
     return result
+  }
+
+  /// Counts object `uid` again, from what its first count found, with the first count's nesting limits.
+  private mutating func recount(_ uid: Int, _ kind: Counted) throws -> CanonicalJSON.Node {
+    switch kind {
+    case .value:
+      return Self.counted
+    case .classObject:
+      referenceCounts[uid, default: 0] += 1
+      return Self.counted
+    case .passthrough(let contents):
+      return try nested(uid) { try $0.node(contents) }
+    case .collection(let values):
+      return try nested(uid) { walker in
+        try walker.expandCollection(uid) { walker in
+          for value in values { _ = try walker.node(value) }
+          return Self.counted
+        }
+      }
+    }
+  }
+
+  /// Runs `body` one object deeper, within the depth limit and the thread's stack.
+  private mutating func nested(
+    _ uid: Int, className: @autoclosure () -> String? = nil, _ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node
+  ) throws -> CanonicalJSON.Node {
+    depth += 1
+    defer { depth -= 1 }
+    if depth == 1 { stackGuard = StackGuard() }
+    guard depth <= maxDepth, stackGuard.hasRoom() else {
+      throw ArchiveError(
+        .limitExceeded, "objects nest deeper than \(maxDepth) or than this thread's stack allows",
+        at: .init(objectIndex: uid, className: className()))
+    }
+    return try body(&self)
   }
 
   private func resolveURL(_ fields: PropertyListDictionary, depth: Int) throws -> URL? {

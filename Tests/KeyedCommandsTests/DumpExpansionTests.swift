@@ -1,0 +1,128 @@
+import Foundation
+import PropertyList
+import Testing
+
+@testable import KeyedCommands
+
+/// `dump --json` writes a Foundation collection in full wherever it appears (CLI-011), so a small archive can
+/// describe an enormous expansion. These archives are built here: chains of arrays that each hold the one before
+/// twice, with and without class objects and cycles in them.
+@Suite("dump --json of shared collections")
+struct DumpExpansionTests {
+  /// A keyed archive whose `$objects` are `$null`, the NSArray class description, then `arrays` (each a list of
+  /// `$objects` indexes), then `extra` entries; `root` is the last array.
+  static func archive(arrays: [[Int]], extra: [PropertyListValue] = []) throws -> PropertyListValue {
+    var objects: [PropertyListValue] = ["$null", ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]]
+    for elements in arrays {
+      objects.append(["$class": .uid(1), "NS.objects": .array(elements.map { .uid(UInt64($0)) })])
+    }
+    objects += extra
+    return [
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(UInt64(1 + arrays.count))],
+      "$objects": .array(objects),
+    ]
+  }
+
+  /// Array `k` (at index `k + 2`) holds array `k - 1` twice, plus whatever `more(k)` adds; array 0 is empty.
+  static func chain(_ levels: Int, more: (Int) -> [Int] = { _ in [] }) -> [[Int]] {
+    [[]] + (1...levels).map { k in [k + 1, k + 1] + more(k) }
+  }
+
+  /// The expected JSON of array `k` of a chain, written out by the rule, independently of the renderer: `element`
+  /// gives the text of each extra element at its position, given the arrays being expanded (for cycle cuts).
+  static func expected(_ k: Int, path: Set<Int> = [], element: (Int, Set<Int>) -> String = { _, _ in "" }) -> String {
+    if k == 0 { return "[]" }
+    let inner = expected(k - 1, path: path.union([k + 2]), element: element)
+    let extra = element(k, path.union([k + 2]))
+    return "[" + inner + "," + inner + (extra.isEmpty ? "" : "," + extra) + "]"
+  }
+
+  @Test("CLI-011: a chain of 40 arrays that each hold the one before twice is refused at once, not expanded")
+  func doublingChainRefused() throws {
+    let value = try Self.archive(arrays: Self.chain(40))
+    let started = ContinuousClock.now
+    #expect {
+      try ArchiveJSON.render(value, pretty: false)
+    } throws: { error in
+      "\(error)".contains("expands to more than 50000000 JSON values")
+    }
+    // 2^40 values: the count of each array is kept once its expansion is known to be the same everywhere.
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
+  @Test("CLI-011: shared arrays are written in full at every appearance, exactly as the rule spells out")
+  func doublingChainWritten() throws {
+    let json = try ArchiveJSON.render(try Self.archive(arrays: Self.chain(6)), pretty: false)
+    #expect(json == Self.expected(6))
+    #expect(json.filter { $0 == "[" }.count == (1 << 7) - 1)
+  }
+
+  @Test("CLI-011: a class object inside shared arrays is written once with $id, then as $ref, at every depth")
+  func classObjectInsideSharedArrays() throws {
+    // Array k also holds the class object, the entry after the arrays.
+    let levels = 5
+    let thing = levels + 3
+    let value = try Self.archive(
+      arrays: Self.chain(levels) { _ in [thing] },
+      extra: [
+        ["$class": .uid(UInt64(thing + 1)), "v": 7], ["$classname": "Thing", "$classes": ["Thing", "NSObject"]],
+      ])
+    let json = try ArchiveJSON.render(value, pretty: false)
+    // Pre-order: the innermost, leftmost array is expanded first, so its element is the full one.
+    #expect(json == Self.expandedPreOrder(levels, thing: thing))
+    // Array k is expanded 2^(levels - k) times: 2^levels - 1 appearances of the object, one of them in full.
+    #expect(json.components(separatedBy: "\"$id\"").count == 2)
+    #expect(json.components(separatedBy: "\"$ref\"").count - 1 == (1 << levels) - 2)
+  }
+
+  /// The pre-order text of a chain whose arrays each end with class object `thing`: written out by walking the
+  /// rule in order (the first appearance in full with `$id`, every later one `$ref`).
+  static func expandedPreOrder(_ levels: Int, thing: Int) -> String {
+    var written = false
+    func array(_ k: Int) -> String {
+      if k == 0 { return "[]" }
+      let left = array(k - 1)
+      let right = array(k - 1)
+      let element: String
+      if written {
+        element = "{\"$ref\":\(thing)}"
+      } else {
+        written = true
+        element = "{\"$class\":\"Thing\",\"$id\":\(thing),\"v\":7}"
+      }
+      return "[" + left + "," + right + "," + element + "]"
+    }
+    return array(levels)
+  }
+
+  @Test("CLI-011: arrays that each also hold the root are cut with $cycle wherever the root is being expanded")
+  func chainWithCycles() throws {
+    // Array k also holds the top array (the root: one more array after the chain, holding the last).
+    let levels = 6
+    let top = levels + 3
+    let value = try Self.archive(arrays: Self.chain(levels) { _ in [top] } + [[levels + 2]])
+    let json = try ArchiveJSON.render(value, pretty: false)
+    let inner = Self.expected(levels, path: [top]) { _, path in path.contains(top) ? "{\"$cycle\":\(top)}" : "?" }
+    #expect(json == "[" + inner + "]")
+    // The same chain 40 levels deep cannot be counted once per array (each expansion meets the cycle): it is
+    // counted value by value up to the limit and refused.
+    let deep = try Self.archive(arrays: Self.chain(40) { _ in [43] } + [[42]])
+    #expect {
+      try ArchiveJSON.render(deep, pretty: false, valueLimit: 1_000_000)
+    } throws: { error in
+      "\(error)".contains("expands to more than 1000000 JSON values")
+    }
+  }
+
+  @Test("CLI-011: keyed dump of a 1 KB archive that expands to 2^40 values exits 65 at once, naming the file")
+  func commandRefuses() throws {
+    let directory = try makeTemporaryDirectory("expansion")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("doubling.archive")
+    try PropertyListWriter.write(try Self.archive(arrays: Self.chain(40))).write(to: url)
+    let json = keyed("dump", "--json", url.path)
+    #expect(json.status == 65)
+    #expect(json.errors.contains("doubling.archive") && json.errors.contains("JSON values"), "\(json.errors)")
+    #expect(keyed("dump", url.path).status == 65)
+  }
+}
