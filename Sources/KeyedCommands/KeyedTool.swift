@@ -215,12 +215,16 @@ struct Context {
     let pretty = parsed.flags.contains("--pretty")
     if isNibInput(path) && !parsed.flags.contains("--raw") || parsed.flags.contains("--dot") {
       let rendering = TableRendering(table: try readObjectTable(path))
-      if parsed.flags.contains("--dot") {
-        output += rendering.dot()
-      } else if parsed.flags.contains("--json") {
-        output += rendering.json(pretty: pretty) + "\n"
-      } else {
-        output += rendering.tree()
+      do {
+        if parsed.flags.contains("--dot") {
+          output += rendering.dot()
+        } else if parsed.flags.contains("--json") {
+          output += try rendering.json(pretty: pretty) + "\n"
+        } else {
+          output += try rendering.tree()
+        }
+      } catch let error as ArchiveError {
+        throw inputError(path, error)
       }
       return
     }

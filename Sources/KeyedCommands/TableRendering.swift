@@ -6,27 +6,43 @@ import Foundation
 struct TableRendering {
   let table: ObjectTable
 
+  /// The deepest nesting of objects the JSON and the tree follow, as for archives (CLI-011): a file can chain
+  /// objects far deeper (a 2 MB nib chains 200,000), and each level is a nested JSON object or an indented line.
+  static let maxDepth = 2000
+
+  /// Fails when object `index`, reached at `depth`, nests past ``maxDepth`` or the thread's stack.
+  private func checkDepth(_ depth: Int, _ index: Int, _ stack: StackGuard) throws {
+    guard depth <= Self.maxDepth, stack.hasRoom() else {
+      throw ArchiveError(
+        .limitExceeded, "objects nest deeper than \(Self.maxDepth) or than this thread's stack allows",
+        at: .init(objectIndex: index, className: table.objects[index].className))
+    }
+  }
+
   // MARK: JSON
 
   /// `{"objects": [top-level objects…], "connections": [...]}`: objects as `{"$class": …}` with their fields;
   /// an object reached more than once carries `"$id": N` (its position in document order) at its first
   /// appearance and is `{"$ref": N}` afterwards.
-  func json(pretty: Bool) -> String {
+  /// - Throws: `limitExceeded` when objects nest deeper than ``maxDepth``.
+  func json(pretty: Bool) throws -> String {
+    // How often each object is reached, counted without recursion (the chain may be far deeper than the output).
     var counts: [Int: Int] = [:]
     var seen: Set<Int> = []
-    func count(_ value: FieldValue) {
+    var pending: [FieldValue] = table.topLevel.reversed().map { .object($0) }
+    while let value = pending.popLast() {
       switch value {
       case .object(let index):
         counts[index, default: 0] += 1
-        if seen.insert(index).inserted { for field in table.objects[index].fields { count(field.value) } }
-      case .array(let elements): elements.forEach(count)
-      case .record(_, let fields): fields.forEach { count($0.value) }
+        if seen.insert(index).inserted { pending += table.objects[index].fields.reversed().map(\.value) }
+      case .array(let elements): pending += elements.reversed()
+      case .record(_, let fields): pending += fields.reversed().map(\.value)
       default: break
       }
     }
-    for index in table.topLevel { count(.object(index)) }
     var written: Set<Int> = []
-    func node(_ value: FieldValue) -> CanonicalJSON.Node {
+    let stack = StackGuard()
+    func node(_ value: FieldValue, depth: Int) throws -> CanonicalJSON.Node {
       switch value {
       case .null: return .raw("null")
       case .bool(let v): return .raw(v ? "true" : "false")
@@ -34,16 +50,18 @@ struct TableRendering {
       case .real(let v): return CanonicalJSON.real(v)
       case .string(let v): return .raw(CanonicalJSON.string(v))
       case .data(let v): return .object([("$data", .raw(CanonicalJSON.string(v.base64EncodedString())))])
-      case .array(let elements): return .array(elements.map(node))
+      case .array(let elements): return .array(try elements.map { try node($0, depth: depth) })
       case .point(let x, let y): return .object([("point", .array([CanonicalJSON.real(x), CanonicalJSON.real(y)]))])
       case .size(let w, let h): return .object([("size", .array([CanonicalJSON.real(w), CanonicalJSON.real(h)]))])
       case .rect(let x, let y, let w, let h):
         return .object([("rect", .array([x, y, w, h].map(CanonicalJSON.real)))])
       case .record(let name, let fields):
         return CanonicalJSON.sortedObject(
-          [("$record", .raw(CanonicalJSON.string(name)))] + fields.map { ($0.key, node($0.value)) })
+          [("$record", .raw(CanonicalJSON.string(name)))]
+            + (try fields.map { ($0.key, try node($0.value, depth: depth)) }))
       case .object(let index):
         if written.contains(index) { return .object([("$ref", .raw(String(index)))]) }
+        try checkDepth(depth + 1, index, stack)
         written.insert(index)
         let record = table.objects[index]
         var members: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(record.className)))]
@@ -51,11 +69,11 @@ struct TableRendering {
         if let placeholder = record.placeholder {
           members.append(("$placeholder", .raw(CanonicalJSON.string(Self.describe(placeholder)))))
         }
-        for field in record.fields { members.append((field.key, node(field.value))) }
+        for field in record.fields { members.append((field.key, try node(field.value, depth: depth + 1))) }
         return CanonicalJSON.sortedObject(members)
       }
     }
-    let objects = CanonicalJSON.Node.array(table.topLevel.map { node(.object($0)) })
+    let objects = CanonicalJSON.Node.array(try table.topLevel.map { try node(.object($0), depth: 0) })
     let connections = CanonicalJSON.Node.array(
       table.connections.map { connection in
         .object([
@@ -84,10 +102,13 @@ struct TableRendering {
   // MARK: Tree
 
   /// One line per object, children indented under the object that holds them.
-  func tree() -> String {
+  /// - Throws: `limitExceeded` when objects nest deeper than ``maxDepth``.
+  func tree() throws -> String {
     var out = ""
     var visited: Set<Int> = []
-    func visit(_ index: Int, key: String?, depth: Int) {
+    let stack = StackGuard()
+    func visit(_ index: Int, key: String?, depth: Int) throws {
+      try checkDepth(depth + 1, index, stack)
       let record = table.objects[index]
       let pad = String(repeating: "  ", count: depth)
       let label = key.map { "\($0): " } ?? ""
@@ -105,10 +126,10 @@ struct TableRendering {
       }
       out += line + "\n"
       for field in record.fields {
-        for child in Self.references(field.value) { visit(child, key: field.key, depth: depth + 1) }
+        for child in Self.references(field.value) { try visit(child, key: field.key, depth: depth + 1) }
       }
     }
-    for index in table.topLevel { visit(index, key: nil, depth: 0) }
+    for index in table.topLevel { try visit(index, key: nil, depth: 0) }
     if !table.connections.isEmpty {
       out += "connections:\n"
       for c in table.connections {

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CompiledNib

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import TestSupport
 import Testing
 
 @testable import CompiledNib

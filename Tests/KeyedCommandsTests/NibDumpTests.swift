@@ -1,5 +1,6 @@
 import Foundation
 import KeyedCommands
+import TestSupport
 import Testing
 
 @Suite("keyed dump and validate on XIBs and nibs")
@@ -7,6 +8,42 @@ struct NibDumpTests {
   static var cardXIB: URL? {
     corpusFiles("xib", extensions: ["xib"]).first { $0.lastPathComponent.contains("CardView") }
       ?? ScenarioResources.url?.appendingPathComponent("ConnectedActionsView.xib")
+  }
+
+  /// A UIKit NIBArchive whose one top-level object starts a chain of `length` objects, each holding the next.
+  static func chainNib(length: Int) -> Data {
+    var nib = TestArchiveBuilder()
+    let root = nib.addClass("NSObject")
+    let link = nib.addClass("Link")
+    nib.addObject(root, [("UINibTopLevelObjectsKey", .object(1))])
+    _ = nib.addArray([2])
+    for i in 0..<length {
+      nib.addObject(link, [("next", i + 1 < length ? .object(UInt32(i + 3)) : .null)])
+    }
+    return Data(nib.bytes())
+  }
+
+  @Test("CLI-013: dump of a nib chaining 200,000 objects stops at the depth limit with exit 65, not a crash")
+  func deepChainRefused() throws {
+    let directory = try makeTemporaryDirectory("nib-chain")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let deep = directory.appendingPathComponent("chain.nib")
+    try Self.chainNib(length: 200_000).write(to: deep)
+    for arguments in [["dump", "--json", deep.path], ["dump", deep.path]] {
+      // The built executable: a stack overflow there is a signal, not a crash of the test process.
+      let result = try runExecutable(arguments)
+      #expect(result.status == 65, "\(arguments): \(result.errors)")
+      #expect(
+        result.errors.contains("chain.nib") && result.errors.contains("nest deeper than 2000"), "\(result.errors)")
+    }
+    // Within the limit the whole chain is written, one nested object (or indented line) per link.
+    let shallow = directory.appendingPathComponent("short.nib")
+    try Self.chainNib(length: 1_500).write(to: shallow)
+    let json = keyed("dump", "--json", shallow.path)
+    #expect(json.status == 0, "\(json.errors)")
+    #expect(json.output.components(separatedBy: "\"$class\":\"Link\"").count - 1 == 1_500)
+    let tree = keyed("dump", shallow.path)
+    #expect(tree.status == 0 && tree.output.split(separator: "\n").count == 1_500)
   }
 
   @Test("CLI-014: dump --dot of a XIB is a Graphviz graph of the hierarchy and the connections, and dot renders it")

@@ -1,6 +1,7 @@
 import ArchiveCoding
 import Foundation
 import NibLoading
+import TestSupport
 import Testing
 
 /// NIBArchive-specific folding (NIBA-043), on archives written byte by byte.
@@ -23,67 +24,27 @@ struct CompiledNibArchiveValueTests {
     }
     mutating func setRoot(_ entries: [(String, Value)]) { objects[0].entries = entries }
 
-    static func varint(_ value: Int) -> [UInt8] {
-      var bytes: [UInt8] = []
-      var rest = value
-      repeat {
-        let low = UInt8(rest & 0x7F)
-        rest >>= 7
-        bytes.append(rest == 0 ? low | 0x80 : low)  // the high bit marks the last byte
-      } while rest != 0
-      return bytes
-    }
-    static func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
-      withUnsafeBytes(of: value.littleEndian) { Array($0) }
-    }
-
+    /// The file, laid out by the shared test writer (`TestArchiveBuilder`).
     func data() -> Data {
-      var keys: [String] = []
-      var classes: [String] = []
-      var objectTable: [UInt8] = []
-      var valueTable: [UInt8] = []
-      var valueCount = 0
+      var builder = TestArchiveBuilder()
+      var classIndexes: [String: Int] = [:]
       for (className, entries) in objects {
-        if !classes.contains(className) { classes.append(className) }
-        objectTable += Self.varint(classes.firstIndex(of: className) ?? 0)
-        objectTable += Self.varint(valueCount)
-        objectTable += Self.varint(entries.count)
-        for (key, value) in entries {
-          if !keys.contains(key) { keys.append(key) }
-          valueTable += Self.varint(keys.firstIndex(of: key) ?? 0)
-          switch value {
-          case .integer(let number): valueTable += [3] + Self.le(number)
-          case .double(let number): valueTable += [7] + Self.le(number.bitPattern)
-          case .bool(let flag): valueTable += [flag ? 5 : 4]
-          case .data(let bytes): valueTable += [8] + Self.varint(bytes.count) + bytes
-          case .null: valueTable += [9]
-          case .object(let index): valueTable += [10] + Self.le(UInt32(index))
-          }
-          valueCount += 1
-        }
+        let classIndex = classIndexes[className] ?? builder.addClass(className)
+        classIndexes[className] = classIndex
+        builder.addObject(
+          classIndex,
+          entries.map { key, value in
+            switch value {
+            case .integer(let number): (key, .int64(number))
+            case .double(let number): (key, .double(number))
+            case .bool(let flag): (key, .bool(flag))
+            case .data(let bytes): (key, .data(bytes))
+            case .null: (key, .null)
+            case .object(let index): (key, .object(UInt32(index)))
+            }
+          })
       }
-      var keyTable: [UInt8] = []
-      for key in keys { keyTable += Self.varint(key.utf8.count) + Array(key.utf8) }
-      var classTable: [UInt8] = []
-      for name in classes {
-        classTable += Self.varint(name.utf8.count + 1)
-        classTable += Self.varint(0)  // no fallback classes
-        classTable += Array(name.utf8) + [0]
-      }
-      let objectsOffset = 50
-      let keysOffset = objectsOffset + objectTable.count
-      let valuesOffset = keysOffset + keyTable.count
-      let classesOffset = valuesOffset + valueTable.count
-      var header = Array("NIBArchive".utf8)
-      for field in [
-        1, 10, objects.count, objectsOffset, keys.count, keysOffset, valueCount, valuesOffset, classes.count,
-        classesOffset,
-      ] {
-        header += Self.le(UInt32(field))
-      }
-      var bytes: [UInt8] = header
-      for table: [UInt8] in [objectTable, keyTable, valueTable, classTable] { bytes += table }
-      return Data(bytes)
+      return Data(builder.bytes())
     }
   }
 

@@ -1,8 +1,8 @@
 /// Writes small NIBArchive files for tests, independently of the reader: objects, keys, values and class names
 /// laid out contiguously from offset 50, as ibtool does.
-struct TestArchiveBuilder {
+package struct TestArchiveBuilder {
   /// A value to write, or raw type and payload bytes for values the reader must reject.
-  enum Value {
+  package enum Value {
     case int8(Int8), int16(Int16), int32(Int32), int64(Int64)
     case bool(Bool)
     case float(Float), double(Double)
@@ -12,45 +12,47 @@ struct TestArchiveBuilder {
     case raw(type: UInt8, payload: [UInt8])
   }
 
-  struct Object {
-    var classIndex: Int
-    var entries: [(key: String, value: Value)]
+  package struct Object {
+    package var classIndex: Int
+    package var entries: [(key: String, value: Value)]
   }
 
-  var classes: [(name: String, fallbacks: [UInt32])] = []
-  var objects: [Object] = []
-  var formatVersion: UInt32 = 1
-  var coderVersion: UInt32 = 10
-  var trailer: [UInt8] = []
+  package var classes: [(name: String, fallbacks: [UInt32])] = []
+  package var objects: [Object] = []
+  package var formatVersion: UInt32 = 1
+  package var coderVersion: UInt32 = 10
+  package var trailer: [UInt8] = []
+
+  package init() {}
 
   /// Adds a class and returns its index.
-  mutating func addClass(_ name: String, fallbacks: [UInt32] = []) -> Int {
+  package mutating func addClass(_ name: String, fallbacks: [UInt32] = []) -> Int {
     classes.append((name, fallbacks))
     return classes.count - 1
   }
 
   /// Adds an object and returns its index.
   @discardableResult
-  mutating func addObject(_ classIndex: Int, _ entries: [(String, Value)]) -> Int {
+  package mutating func addObject(_ classIndex: Int, _ entries: [(String, Value)]) -> Int {
     objects.append(Object(classIndex: classIndex, entries: entries.map { (key: $0.0, value: $0.1) }))
     return objects.count - 1
   }
 
   /// Adds an NSString object.
-  mutating func addString(_ text: String) -> Int {
+  package mutating func addString(_ text: String) -> Int {
     let stringClass = classes.firstIndex { $0.name == "NSString" } ?? addClass("NSString")
     return addObject(stringClass, [("NS.bytes", .data(Array(text.utf8)))])
   }
 
   /// Adds an inlined NSArray object of the given elements.
-  mutating func addArray(_ elements: [Int], className: String = "NSArray") -> Int {
+  package mutating func addArray(_ elements: [Int], className: String = "NSArray") -> Int {
     let arrayClass = classes.firstIndex { $0.name == className } ?? addClass(className)
     return addObject(
       arrayClass,
       [("NSInlinedValue", .bool(true))] + elements.map { ("UINibEncoderEmptyKey", .object(UInt32($0))) })
   }
 
-  static func varint(_ value: Int) -> [UInt8] {
+  package static func varint(_ value: Int) -> [UInt8] {
     var rest = value
     var out: [UInt8] = []
     while rest >= 0x80 {
@@ -61,11 +63,11 @@ struct TestArchiveBuilder {
     return out
   }
 
-  static func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+  package static func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
     withUnsafeBytes(of: value.littleEndian) { Array($0) }
   }
 
-  func bytes() -> [UInt8] {
+  package func bytes() -> [UInt8] {
     var keys: [String] = []
     var keyIndex: [String: Int] = [:]
     for object in objects {
