@@ -53,4 +53,41 @@ struct CodableDictionaryOrderTests {
       [String: Int].self, from: KeyedArchiveEncoder().encode(["b": 2, "a": 1, "10": 10]))
     #expect(strings == ["b": 2, "a": 1, "10": 10])
   }
+
+  private enum Shade: String, Codable, CodingKeyRepresentable, Hashable {
+    case red, green, blue, cyan, magenta, yellow, black, white
+  }
+
+  /// Neither `Comparable` nor `CodingKeyRepresentable`: ordered by each key's archive bytes.
+  private struct Cell: Codable, Hashable {
+    var row: Int
+    var column: Int
+  }
+
+  private struct KeyedModels: Codable, Equatable {
+    var byID: [UUID: Int]
+    var byShade: [Shade: String]
+    var byCell: [Cell: Double]
+    var byDate: [Date: Bool]
+  }
+
+  @Test("ARC-021: dictionaries keyed by UUIDs, enums, structs and dates also encode to the same bytes in every order")
+  func otherKeyTypes() throws {
+    let ids = (0..<200).map { UUID(uuid: (UInt8($0), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, UInt8(255 - $0))) }
+    let (byID, byID2) = twins(ids.enumerated().map { ($1, $0) })
+    let shades: [Shade] = [.red, .green, .blue, .cyan, .magenta, .yellow, .black, .white]
+    let (byShade, byShade2) = twins(shades.map { ($0, $0.rawValue.uppercased()) })
+    let (byCell, byCell2) = twins((0..<150).map { (Cell(row: $0 % 13, column: $0 / 13), Double($0) / 4) })
+    let (byDate, byDate2) = twins(
+      (0..<100).map { (Date(timeIntervalSinceReferenceDate: Double($0 * 86_400)), $0 % 3 == 0) })
+    #expect(Array(byID.keys) != Array(byID2.keys))
+    #expect(Array(byCell.keys) != Array(byCell2.keys))
+    #expect(Array(byDate.keys) != Array(byDate2.keys))
+    let one = KeyedModels(byID: byID, byShade: byShade, byCell: byCell, byDate: byDate)
+    let two = KeyedModels(byID: byID2, byShade: byShade2, byCell: byCell2, byDate: byDate2)
+    let first = try KeyedArchiveEncoder().encode(one)
+    #expect(first == (try KeyedArchiveEncoder().encode(two)))
+    // Read back by Dictionary.init(from:): the containers are the ones Dictionary.encode(to:) writes.
+    #expect(try KeyedArchiveDecoder().decode(KeyedModels.self, from: first) == one)
+  }
 }

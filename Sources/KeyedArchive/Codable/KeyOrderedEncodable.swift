@@ -1,12 +1,18 @@
-/// A `Dictionary` whose keys have an order of their own (`String`, `Int`): the Codable encoder writes its entries in
-/// key order, as `Dictionary.encode(to:)` writes them (a keyed container under the same keys) but not in the
-/// dictionary's iteration order, which follows a hash seeded per process. So the same dictionary gives the same
-/// archive bytes in every run (ARC-021), as a Foundation dictionary does through `KeyedArchiver`.
+import Foundation
+
+/// A `Dictionary`, which the Codable encoder writes in an order of its keys rather than in its iteration order
+/// (which follows a hash seeded per process), in the containers `Dictionary.encode(to:)` uses. So the same
+/// dictionary gives the same archive bytes in every run (ARC-021), as a Foundation dictionary does through
+/// `KeyedArchiver`.
 protocol KeyOrderedEncodable {
-  /// Whether the keys are `String` or `Int`, which ``encodeInKeyOrder(to:)`` orders; other dictionaries encode
+  /// Whether ``encodeInKeyOrder(to:)`` applies (every dictionary whose values are `Encodable`); other values encode
   /// themselves.
   static var ordersKeys: Bool { get }
-  /// Encodes the entries into a keyed container of `encoder`, in key order (only when ``ordersKeys``).
+  /// Encodes the entries in key order, into the container `Dictionary.encode(to:)` would use:
+  /// - `String` and `Int` keys: a keyed container, in string order and in numeric order;
+  /// - `CodingKeyRepresentable` keys: a keyed container under each key's coding key, in the order of its string;
+  /// - other keys: an unkeyed container of alternating keys and values, in the keys' own order when they are
+  ///   `Comparable`, else in the order of each key's archive bytes (encoded alone).
   func encodeInKeyOrder(to encoder: any Encoder) throws
 }
 
@@ -24,12 +30,26 @@ struct DictionaryEntryKey: CodingKey {
     stringValue = String(intValue)
     self.intValue = intValue
   }
+
+  /// The key `Dictionary.encode(to:)` writes for a `CodingKeyRepresentable` key: its coding key's two values.
+  init(_ key: any CodingKey) {
+    stringValue = key.stringValue
+    intValue = key.intValue
+  }
 }
 
 extension Dictionary: KeyOrderedEncodable where Value: Encodable {
-  static var ordersKeys: Bool { Key.self == String.self || Key.self == Int.self }
+  static var ordersKeys: Bool { true }
 
   func encodeInKeyOrder(to encoder: any Encoder) throws {
+    if Key.self == String.self || Key.self == Int.self || Key.self is any CodingKeyRepresentable.Type {
+      try encodeKeyed(to: encoder)
+    } else {
+      try encodePairs(to: encoder)
+    }
+  }
+
+  private func encodeKeyed(to encoder: any Encoder) throws {
     var entries: [(key: DictionaryEntryKey, value: Value)] = []
     entries.reserveCapacity(count)
     for (key, value) in self {
@@ -37,6 +57,8 @@ extension Dictionary: KeyOrderedEncodable where Value: Encodable {
         entries.append((DictionaryEntryKey(stringValue: name), value))
       } else if let number = key as? Int {
         entries.append((DictionaryEntryKey(intValue: number), value))
+      } else if let representable = key as? any CodingKeyRepresentable {
+        entries.append((DictionaryEntryKey(representable.codingKey), value))
       }
     }
     if Key.self == Int.self {
@@ -46,5 +68,37 @@ extension Dictionary: KeyOrderedEncodable where Value: Encodable {
     }
     var container = encoder.container(keyedBy: DictionaryEntryKey.self)
     for entry in entries { try container.encode(entry.value, forKey: entry.key) }
+  }
+
+  /// Keys of other types, as `Dictionary.encode(to:)` writes them: key, value, key, value, … in key order.
+  private func encodePairs(to encoder: any Encoder) throws {
+    var entries = Array(self)
+    if let comparable = Key.self as? any Comparable.Type {
+      entries = Self.sorted(entries, by: comparable)
+    } else {
+      // Each key's archive on its own is a deterministic, if slow, order for keys that have none of their own.
+      let encoder = KeyedArchiveEncoder()
+      let keyed = entries.map { entry in
+        ((entry.key as? any Encodable).flatMap { try? encoder.encode($0) } ?? Data(), entry)
+      }
+      entries = keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+    }
+    var container = encoder.unkeyedContainer()
+    for (key, value) in entries {
+      guard let encodableKey = key as? any Encodable else {
+        throw EncodingError.invalidValue(
+          key, .init(codingPath: encoder.codingPath, debugDescription: "a dictionary key that is not Encodable"))
+      }
+      // Opened to the key's own type, as `Dictionary.encode(to:)` passes it (a `UUID` stays an `NSUUID`).
+      try container.encode(encodableKey)
+      try container.encode(value)
+    }
+  }
+
+  /// `entries` in the order of their keys, which are `C` (`Key` is `C`).
+  private static func sorted<C: Comparable>(_ entries: [Element], by _: C.Type) -> [Element] {
+    let keyed = entries.compactMap { entry in (entry.key as? C).map { ($0, entry) } }
+    guard keyed.count == entries.count else { return entries }
+    return keyed.sorted { $0.0 < $1.0 }.map(\.1)
   }
 }
