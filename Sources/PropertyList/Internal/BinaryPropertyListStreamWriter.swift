@@ -118,10 +118,23 @@ package struct BinaryPropertyListStreamWriter: ~Copyable {
 
   /// Appends or shares a string.
   package mutating func add(string: String) -> Ref {
-    if let ref = strings[string] { return ref }
-    let ref = addUnshared(string: string)
-    strings[string] = ref
+    // One hash and probe for both the lookup and the insertion (the string is hashed once).
+    if strings.isEmpty { strings.reserveCapacity(32) }
+    let next = offsets.count
+    var isNew = false
+    let ref = Self.claimSlot(&strings[string, default: -1], next: next, isNew: &isNew)
+    if isNew { _ = addUnshared(string: string) }
     return ref
+  }
+
+  /// The ref in `slot`, or `next` stored there when the slot is new (`-1`).
+  @inline(__always)
+  private static func claimSlot(_ slot: inout Ref, next: Ref, isNew: inout Bool) -> Ref {
+    if slot < 0 {
+      slot = next
+      isNew = true
+    }
+    return slot
   }
 
   /// Appends a string without sharing it (for callers that share strings themselves).
