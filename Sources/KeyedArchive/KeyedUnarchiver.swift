@@ -416,6 +416,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     if call <= classEntries[slot].hints.count, call < Self.maxHints {
       let hint = FieldHint(key: key, keyRef: reader.element(header, position), position: position)
       if call == classEntries[slot].hints.count {
+        // Room for a typical class's keys at once, instead of growing the array at 1, 2, 4, 8 and 16 hints.
+        if call == 0 { classEntries[slot].hints.reserveCapacity(16) }
         classEntries[slot].hints.append(hint)
       } else {
         classEntries[slot].hints[call] = hint
