@@ -272,6 +272,28 @@ struct CompiledNibSyntheticTests {
     #expect(ContinuousClock.now - started < .seconds(10))
   }
 
+  @Test("NIBA-048: outlet collections sharing one large collection count against the limit, member by member")
+  func sharedOutletCollections() throws {
+    var builder = KeyedNibBuilder()
+    let owner = builder.proxy("IBFilesOwner")
+    let views = (0..<2_100).map { _ in builder.object(["UIView", "NSObject"]) }
+    let members = builder.array(views)
+    // 2,000 connections to the same 2,100 views: 4.2 million records, past the 4,194,304 the fields may hold.
+    let connections = (0..<2_000).map { _ in
+      builder.connection("UIRuntimeOutletCollectionConnection", source: owner, destination: members, label: "items")
+    }
+    let started = ContinuousClock.now
+    let error = try #require(
+      Self.error(builder.uiKitNib(objects: [owner] + views, topLevel: [owner], connections: connections)))
+    #expect(error.code == .limitExceeded)
+    #expect(error.location.className == "UIRuntimeOutletCollectionConnection")
+    #expect(ContinuousClock.now - started < .seconds(60))
+    // A hundred such connections (210,000 records) are fine.
+    let fewer = Array(connections.prefix(100))
+    let table = try Self.table(builder.uiKitNib(objects: [owner] + views, topLevel: [owner], connections: fewer))
+    #expect(table.connections.count == 210_000)
+  }
+
   // MARK: AppKit
 
   static func appKitNib(

@@ -538,6 +538,10 @@ struct CompiledNibTableAssembler {
         warnings.append("\(place.with(key: destinationKey)): expected a collection of objects; ignored")
         return
       }
+      // One record per member: connections that share one large collection must not multiply past the budget
+      // the fields have (NIBA-048; 5,000 connections to one 5,000-view collection would be 25 million records).
+      expandedValues += members.count
+      try checkBudget(expandedValues, at: place)
       for member in members {
         guard let destination = endpoint(member, required: false, at: place.with(key: destinationKey)),
           let destination
