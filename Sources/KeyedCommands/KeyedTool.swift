@@ -62,6 +62,13 @@ struct Context {
   let standardInput: () -> Data
   var output = ""
   var errors = ""
+  /// The bytes of each pipe, FIFO or device read so far: a stream can be read only once, and a verb may look at its
+  /// input's format before reading it.
+  let streams = StreamCache()
+
+  final class StreamCache {
+    var contents: [String: Data] = [:]
+  }
 
   init(standardInput: @escaping () -> Data) { self.standardInput = standardInput }
 
@@ -174,11 +181,71 @@ struct Context {
     if isDirectory.boolValue {
       throw InputError(message: "\(path): is a directory, not a supported input", status: KeyedTool.ExitCode.dataError)
     }
+    if !Self.isRegularFile(path) { return try readStream(path) }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw InputError(
         message: "\(path): cannot be read (\(error.localizedDescription))", status: KeyedTool.ExitCode.failure)
+    }
+  }
+
+  /// The most bytes read from a pipe, FIFO or device (a regular file's size is known before it is read).
+  static let maxStreamBytes = 1 << 30
+  /// How long a pipe, FIFO or device may stay silent before it is read: a FIFO's writer opening it.
+  static let streamWaitMilliseconds = 5_000
+
+  /// `true` for a regular file (or a link to one); `false` for pipes, FIFOs, devices, sockets and missing paths.
+  static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Reads a pipe, FIFO or device to its end, at most ``maxStreamBytes``, once per invocation (``streams``). It is
+  /// opened without blocking, then given ``streamWaitMilliseconds`` to have something to read or reach its end (a
+  /// FIFO nobody opens for writing fails then, instead of blocking the open forever).
+  func readStream(_ path: String) throws -> Data {
+    if let known = streams.contents[path] { return known }
+    let data = try readStreamOnce(path)
+    streams.contents[path] = data
+    return data
+  }
+
+  private func readStreamOnce(_ path: String) throws -> Data {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      throw InputError(
+        message: "\(path): cannot be read (\(String(cString: strerror(errno))))", status: KeyedTool.ExitCode.failure)
+    }
+    defer { close(descriptor) }
+    // A FIFO's writer may open it a moment after this process does; one that nobody opens within the wait is not
+    // waited for forever (the open above did not block).
+    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    var waited = 0
+    while poll(&ready, 1, Int32(Self.streamWaitMilliseconds)) < 0 && errno == EINTR && waited < 100 { waited += 1 }
+    guard ready.revents != 0 else {
+      throw InputError(
+        message: "\(path): nothing wrote to it within \(Self.streamWaitMilliseconds / 1000) seconds",
+        status: KeyedTool.ExitCode.failure)
+    }
+    // Blocking reads from here on: a writer that is still writing is waited for.
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return data }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw InputError(
+          message: "\(path): cannot be read (\(String(cString: strerror(errno))))", status: KeyedTool.ExitCode.failure)
+      }
+      guard data.count + count <= Self.maxStreamBytes else {
+        throw InputError(
+          message: "\(path): more than \(Self.maxStreamBytes) bytes, more than an input may hold",
+          status: KeyedTool.ExitCode.dataError)
+      }
+      data.append(contentsOf: buffer[0..<count])
     }
   }
 
@@ -310,4 +377,9 @@ struct Context {
       throw inputError(path, error)
     }
   }
+}
+
+/// The system's `read(2)` (inside the tool's types `read` names its own method).
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }

@@ -12,6 +12,9 @@ extension Context {
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw InputError(message: "\(path): no such file", status: KeyedTool.ExitCode.failure)
       }
+      if !isDirectory.boolValue, !Self.isRegularFile(path) {
+        return try NibReader.objectTable(from: readStream(path), fileName: path)
+      }
       return try NibReader.objectTable(contentsOf: URL(fileURLWithPath: path))
     } catch let error as ArchiveError {
       if error.code == .fileIO {
@@ -27,6 +30,12 @@ extension Context {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       return path.hasSuffix(".nib")
+    }
+    // A pipe, FIFO or device is read once (``readStream(_:)``); opening it only to peek could block.
+    if !Self.isRegularFile(path) {
+      guard let data = try? readStream(path) else { return false }
+      let format = NibReader.format(of: data.prefix(2048))
+      return format == .xib || format == .nibArchive
     }
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }

@@ -2,6 +2,10 @@ import Foundation
 import KeyedCommands
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("The keyed command line")
 struct CommandLineTests {
   static let archive: Data = {
@@ -41,6 +45,49 @@ struct CommandLineTests {
       let stdinJunk = keyed(verb, "-", input: Data("junk".utf8))
       #expect(stdinJunk.status == 65)
       #expect(stdinJunk.errors.contains("<stdin>"))
+    }
+  }
+
+  @Test("CLI-002: a FIFO is read once: without a writer it fails after a short wait (exit 1), with one it is read")
+  func fifoInputs() throws {
+    let directory = try makeTemporaryDirectory("fifo")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("input.fifo")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    // No writer: opening for reading used to block forever. The built executable, so a hang cannot stop the tests.
+    // (One verb: every verb reads a stream through the same function, and each waits the full 5 s here.)
+    for verb in ["dump"] {
+      let process = Process()
+      process.executableURL = keyedExecutable
+      process.arguments = [verb, fifo.path]
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let deadline = Date().addingTimeInterval(30)
+      while process.isRunning, Date() < deadline { usleep(10_000) }
+      let hung = process.isRunning
+      if hung { process.terminate() }
+      process.waitUntilExit()
+      #expect(!hung, "\(verb) waited for a writer")
+      #expect(process.terminationStatus == 1, "\(verb)")
+      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(text.contains("input.fifo") && text.contains("nothing wrote to it"), "\(verb): \(text)")
+    }
+    // With a writer, the archive arrives through the FIFO, and a XIB too (told from its bytes, read once).
+    let archive = try temporaryFile(Self.archive, name: "archive.bin")
+    defer { try? FileManager.default.removeItem(at: archive) }
+    let xib = try #require(ScenarioResources.url?.appendingPathComponent("ConnectedActionsView.xib"))
+    for (file, verb) in [(archive, "dump"), (xib, "dump"), (xib, "validate")] {
+      let writer = Process()
+      writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+      writer.arguments = ["-c", "cat \"$0\" > \"$1\"", file.path, fifo.path]
+      try writer.run()
+      let result = try runExecutable([verb, "--json", fifo.path].filter { verb == "dump" || $0 != "--json" })
+      writer.waitUntilExit()
+      let direct = try runExecutable([verb, "--json", file.path].filter { verb == "dump" || $0 != "--json" })
+      #expect(result.status == 0, "\(verb) \(file.lastPathComponent): \(result.errors)")
+      #expect(result.output.replacingOccurrences(of: fifo.path, with: file.path) == direct.output)
     }
   }
 
