@@ -387,7 +387,8 @@ extension KeyedUnarchiver {
       let numbers = ArchivedValue.numbers(in: text)
       guard numbers.count == count else {
         throw ArchiveError(
-          .corruptData, "expected \(count) numbers in \"\(text)\", found \(numbers.count)", at: .init(keyPath: key))
+          .corruptData, "expected \(count) numbers in \(PropertyListValue.string(text)), found \(numbers.count)",
+          at: .init(keyPath: key))
       }
       return numbers
     }

@@ -11,10 +11,16 @@ struct ArchiveJSON {
   private var written: Set<Int> = []
   /// The collections being expanded, by `$objects` index (a cycle of collections is cut where it closes).
   private var collectionPath: [Bool]
-  /// The most JSON values a graph may expand to (each pass counts its own): CLI-011's bound.
-  static let defaultValueLimit = 50_000_000
+  /// The most JSON values a graph may expand to (each pass counts its own): CLI-011's bound. An archive of `n`
+  /// objects may expand to `8 × n` values, at least a million and at most this: the output's nodes take about
+  /// 120 bytes a value, so the bound keeps the dump of any archive within a few gigabytes.
+  static let defaultValueLimit = 20_000_000
+  /// The most bytes of strings and data the JSON may hold, a shared string counting at every appearance.
+  static let defaultTextLimit = 512 << 20
   private let valueLimit: Int
   private var budget: Int
+  private let textLimit: Int
+  private var textBudget: Int
   private var depth = 0
   private let maxDepth = 2000
   private var stackGuard = StackGuard()
@@ -29,6 +35,12 @@ struct ArchiveJSON {
   /// collections can be on the path above it, or it would have met the cycle), so a later appearance adds the
   /// count without walking: a chain of arrays that each hold the previous one twice counts in linear time.
   private var pureCounts: [Int]
+  /// The string and data bytes of each pure collection's expansion, beside ``pureCounts``.
+  private var pureBytes: [Int]
+  /// The JSON of each plain entry and Foundation value object written so far (a value is the same at every
+  /// appearance, and some, such as a long shared string or an `NSValue` whose geometry is one, cost more to read
+  /// and escape than to keep).
+  private var valueNodes: [Int: CanonicalJSON.Node] = [:]
   /// First appearances of class objects and cycle cuts so far (what makes an expansion depend on where it is).
   private var contextEvents = 0
 
@@ -39,32 +51,38 @@ struct ArchiveJSON {
     case collection([PropertyListValue])
     /// A Foundation string or data object whose contents are another object.
     case passthrough(PropertyListValue)
-    /// A Foundation value written the same at every appearance, with nothing to walk.
-    case value
+    /// A Foundation value written the same at every appearance, with nothing to walk, and the string or data
+    /// bytes it writes.
+    case value(bytes: Int)
     /// An object of another class: written in full once, `$ref` afterwards.
     case classObject
   }
   private var countedKinds: [Counted?]
 
-  init(objects: [PropertyListValue], valueLimit: Int) {
+  init(objects: [PropertyListValue], valueLimit: Int, textLimit: Int) {
     self.objects = objects
     self.valueLimit = valueLimit
     budget = valueLimit
+    self.textLimit = textLimit
+    textBudget = textLimit
+    pureBytes = Array(repeating: 0, count: objects.count)
     collectionPath = Array(repeating: false, count: objects.count)
     countedKinds = Array(repeating: nil, count: objects.count)
     pureCounts = Array(repeating: -1, count: objects.count)
   }
 
-  /// The graph of `archive` as canonical JSON, or `limitExceeded` when it would expand past `valueLimit` values.
+  /// The graph of `archive` as canonical JSON, or `limitExceeded` when it would expand past `valueLimit` values
+  /// (by default ``defaultValueLimit``, less for a small archive) or `textLimit` bytes of strings and data.
   static func render(
-    _ archive: PropertyListValue, pretty: Bool, valueLimit: Int = defaultValueLimit
+    _ archive: PropertyListValue, pretty: Bool, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> String {
     guard let top = archive.dictionaryValue, let objects = top["$objects"]?.arrayValue,
       let scope = top["$top"]?.dictionaryValue
     else {
       throw ArchiveError(.corruptData, "not a keyed archive")
     }
-    var walker = ArchiveJSON(objects: objects, valueLimit: valueLimit)
+    let valueLimit = valueLimit ?? min(defaultValueLimit, max(1 << 20, 8 * objects.count))
+    var walker = ArchiveJSON(objects: objects, valueLimit: valueLimit, textLimit: textLimit)
     let rootOnly = scope.count == 1 && scope["root"] != nil
     _ = try walker.topNode(scope, rootOnly: rootOnly)
     walker.counting = false
@@ -93,6 +111,27 @@ struct ArchiveJSON {
     }
   }
 
+  /// Charges `bytes` of strings or data written (while counting; the writing pass writes the same).
+  private mutating func spendText(_ bytes: Int) throws {
+    guard counting, bytes > 0 else { return }
+    textBudget -= bytes
+    guard textBudget >= 0 else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the object graph expands to more than \(textLimit) bytes of strings and data (a shared string is written "
+          + "in full wherever it appears)")
+    }
+  }
+
+  /// The bytes of strings and data a plain value writes.
+  private static func textBytes(_ value: PropertyListValue?) -> Int {
+    switch value {
+    case .string(let text)?: text.utf8.count
+    case .data(let bytes)?: bytes.count
+    default: 0
+    }
+  }
+
   /// A field value: UIDs are followed, inline arrays map element by element, other values are raw.
   private mutating func node(_ value: PropertyListValue) throws -> CanonicalJSON.Node {
     try spend()
@@ -104,7 +143,12 @@ struct ArchiveJSON {
         return Self.counted
       }
       return .array(try elements.map { try node($0) })
-    default: return counting ? Self.counted : CanonicalJSON.node(value)
+    default:
+      if counting {
+        try spendText(Self.textBytes(value))
+        return Self.counted
+      }
+      return CanonicalJSON.node(value)
     }
   }
 
@@ -117,7 +161,15 @@ struct ArchiveJSON {
     let entry = objects[uid]
     guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"] else {
       if entry == "$null" { return .raw("null") }
-      return CanonicalJSON.node(entry)
+      if counting {
+        try spendText(Self.textBytes(entry))
+        return Self.counted
+      }
+      // Escaped once however often the entry is shared (a string of the `$objects` may be used anywhere).
+      if let known = valueNodes[uid] { return known }
+      let written = CanonicalJSON.node(entry)
+      valueNodes[uid] = written
+      return written
     }
     guard Int(classUID) < objects.count, let classDescription = objects[Int(classUID)].dictionaryValue,
       let className = classDescription["$classname"]?.stringValue
@@ -132,8 +184,15 @@ struct ArchiveJSON {
   private mutating func classObjectOrFoundation(
     _ uid: Int, _ className: String, _ fields: PropertyListDictionary
   ) throws -> CanonicalJSON.Node {
+    if !counting, case .value? = countedKinds[uid], let known = valueNodes[uid] { return known }
     if let foundation = try foundationNode(className, fields, uid: uid) {
-      if counting, countedKinds[uid] == nil { countedKinds[uid] = .value }
+      if counting, countedKinds[uid] == nil {
+        let bytes = ["NS.string", "NS.bytes", "NS.data"].reduce(0) { $0 + Self.textBytes(fields[$1]) }
+        countedKinds[uid] = .value(bytes: bytes)
+        try spendText(bytes)
+      } else if !counting, case .value? = countedKinds[uid] {
+        valueNodes[uid] = foundation
+      }
       return foundation
     }
     // A class object: full at its first appearance (with $id when reached again), $ref afterwards.
@@ -260,11 +319,15 @@ struct ArchiveJSON {
         }
         return text.split(whereSeparator: { "{}, \t\n".contains($0) }).compactMap { Double($0) }.map(CanonicalJSON.real)
       }
-      func number(_ key: String) -> CanonicalJSON.Node {
-        switch fields[key] {
-        case .uid(let u)? where Int(u) < objects.count: CanonicalJSON.node(objects[Int(u)])
-        case let value?: CanonicalJSON.node(value)
-        case nil: .raw("0")
+      /// A range's location or length: a number, inline or behind a UID; `nil` for anything else (the object is
+      /// then written as a class object, whose fields count against the budget).
+      func number(_ key: String) -> CanonicalJSON.Node? {
+        var value = fields[key]
+        if case .uid(let u)? = value { value = Int(u) < objects.count ? objects[Int(u)] : nil }
+        switch value {
+        case .integer?, .unsignedInteger?, .real?, .float?: return value.map(CanonicalJSON.node)
+        case nil: return fields[key] == nil ? .raw("0") : nil
+        default: return nil
         }
       }
       let value: (String, CanonicalJSON.Node)
@@ -272,7 +335,11 @@ struct ArchiveJSON {
       case 1: value = ("point", .array(try numbers("NS.pointval")))
       case 2: value = ("size", .array(try numbers("NS.sizeval")))
       case 3: value = ("rect", .array(try numbers("NS.rectval")))
-      case 4: value = ("range", .array([number("NS.rangeval.location"), number("NS.rangeval.length")]))
+      case 4:
+        guard let location = number("NS.rangeval.location"), let length = number("NS.rangeval.length") else {
+          return nil
+        }
+        value = ("range", .array([location, length]))
       default: return nil
       }
       return .object([("$class", .raw("\"NSValue\"")), value])
@@ -309,20 +376,25 @@ struct ArchiveJSON {
     }
     if counting, case let count = pureCounts[uid], count >= 0 {
       try spend(count)
+      try spendText(pureBytes[uid])
       return Self.counted
     }
     collectionPath[uid] = true
     defer { collectionPath[uid] = false }
-    let (budgetBefore, eventsBefore) = (budget, contextEvents)
+    let (budgetBefore, textBefore, eventsBefore) = (budget, textBudget, contextEvents)
     let result = try body(&self)
-    if counting, contextEvents == eventsBefore { pureCounts[uid] = budgetBefore - budget }
+    if counting, contextEvents == eventsBefore {
+      pureCounts[uid] = budgetBefore - budget
+      pureBytes[uid] = textBefore - textBudget
+    }
     return result
   }
 
   /// Counts object `uid` again, from what its first count found, with the first count's nesting limits.
   private mutating func recount(_ uid: Int, _ kind: Counted) throws -> CanonicalJSON.Node {
     switch kind {
-    case .value:
+    case .value(let bytes):
+      try spendText(bytes)
       return Self.counted
     case .classObject:
       referenceCounts[uid, default: 0] += 1

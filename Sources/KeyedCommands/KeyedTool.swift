@@ -298,6 +298,11 @@ struct Context {
     let data = try read(path)
     let value = try readPropertyList(path, data: data)
     if parsed.flags.contains("--raw") || !Self.isKeyedArchive(value) {
+      do {
+        try ExpansionBound.check(value)
+      } catch let error as ArchiveError {
+        throw inputError(path, error)
+      }
       if parsed.flags.contains("--json") {
         output += CanonicalJSON.text(CanonicalJSON.node(value), pretty: pretty) + "\n"
       } else {
@@ -335,6 +340,7 @@ struct Context {
     }
     let encoded: Data
     do {
+      try ExpansionBound.check(value)
       encoded = try PropertyListWriter.write(value, format: format)
     } catch let error as ArchiveError {
       throw inputError(path, error)

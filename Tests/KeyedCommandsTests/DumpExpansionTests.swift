@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 
 @testable import KeyedCommands
@@ -44,7 +45,7 @@ struct DumpExpansionTests {
     #expect {
       try ArchiveJSON.render(value, pretty: false)
     } throws: { error in
-      "\(error)".contains("expands to more than 50000000 JSON values")
+      "\(error)".contains("expands to more than") && "\(error)".contains("JSON values")
     }
     // 2^40 values: the count of each array is kept once its expansion is known to be the same everywhere.
     #expect(ContinuousClock.now - started < .seconds(10))
@@ -124,5 +125,93 @@ struct DumpExpansionTests {
     #expect(json.status == 65)
     #expect(json.errors.contains("doubling.archive") && json.errors.contains("JSON values"), "\(json.errors)")
     #expect(keyed("dump", url.path).status == 65)
+  }
+
+  /// `$null`, an NSArray of `count` references to entry 2, `shared` at entry 2, then `extra`; `root` the array.
+  static func sharing(_ shared: PropertyListValue, count: Int, extra: [PropertyListValue] = []) -> PropertyListValue {
+    [
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)],
+      "$objects": .array(
+        [
+          "$null", ["$class": .uid(3), "NS.objects": .array(Array(repeating: .uid(2), count: count))], shared,
+          ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+        ] + extra),
+    ]
+  }
+
+  @Test("CLI-011: a 1 MB string shared by 20,000 elements is refused by the bytes it would write, at once")
+  func sharedStringRefused() throws {
+    let value = Self.sharing(.string(String(repeating: "A", count: 1 << 20)), count: 20_000)
+    #expect {
+      try ArchiveJSON.render(value, pretty: false)
+    } throws: { error in
+      "\(error)".contains("bytes of strings and data")
+    }
+    // 10 KB shared 2,000 times (20 MB) is written, the string escaped once.
+    let small = try ArchiveJSON.render(
+      Self.sharing(.string(String(repeating: "é", count: 5_000)), count: 2_000), pretty: false)
+    #expect(small.count == 2 + 2_000 * (5_000 + 2) + 1_999)
+  }
+
+  @Test("CLI-011: a small archive may not expand to millions of values (its bound scales with its objects)")
+  func smallArchiveBound() throws {
+    // 6,000 references to an array of 6,000 references to one object: 36 million values from six entries.
+    let value: PropertyListValue = [
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)],
+      "$objects": [
+        "$null", ["$class": .uid(4), "NS.objects": .array(Array(repeating: .uid(2), count: 6_000))],
+        ["$class": .uid(4), "NS.objects": .array(Array(repeating: .uid(3), count: 6_000))], ["$class": .uid(5)],
+        ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+        ["$classname": "Foo", "$classes": ["Foo", "NSObject"]],
+      ],
+    ]
+    #expect {
+      try ArchiveJSON.render(value, pretty: false)
+    } throws: { error in
+      "\(error)".contains("more than 1048576 JSON values")
+    }
+  }
+
+  @Test("CLI-011: an NSValue is written once per object however often it appears; a range needs numbers")
+  func valuesWrittenOnce() throws {
+    // A rect whose geometry string (padded to 100 KB) is shared by 2,000 appearances of one NSValue.
+    let rect: PropertyListValue = ["$class": .uid(4), "NS.special": 3, "NS.rectval": .uid(5)]
+    let value = Self.sharing(
+      rect, count: 2_000,
+      extra: [
+        ["$classname": "NSValue", "$classes": ["NSValue", "NSObject"]],
+        .string("{{1, 2}, {3, 4}}" + String(repeating: " ", count: 100_000)),
+      ])
+    let started = ContinuousClock.now
+    let json = try ArchiveJSON.render(value, pretty: false)
+    #expect(ContinuousClock.now - started < .seconds(20))
+    let one = "{\"$class\":\"NSValue\",\"rect\":[1.0,2.0,3.0,4.0]}"
+    #expect(json == "[" + Array(repeating: one, count: 2_000).joined(separator: ",") + "]")
+    // A range whose location is an array is no NSValue of a range: it is an object of its own, written once.
+    let odd = Self.sharing(
+      ["$class": .uid(4), "NS.special": 4, "NS.rangeval.location": .uid(5), "NS.rangeval.length": 0], count: 3,
+      extra: [["$classname": "NSValue", "$classes": ["NSValue", "NSObject"]], .array((0..<50).map { .integer($0) })])
+    let text = try ArchiveJSON.render(odd, pretty: false)
+    #expect(text.components(separatedBy: "\"$ref\":2").count - 1 == 2, "\(text)")
+  }
+
+  @Test("CLI-033: dump --raw and convert refuse a raw property list that repeats one 1 MB string 20,000 times")
+  func rawSharedStringRefused() throws {
+    var raw = RawPropertyList()
+    let string = raw.string(String(repeating: "B", count: 1 << 20))
+    let top = raw.array(Array(repeating: string, count: 20_000))
+    let directory = try makeTemporaryDirectory("raw-sharing")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("shared.plist")
+    try Data(raw.bytes(top: UInt64(top))).write(to: url)
+    for arguments in [
+      ["dump", "--raw", "--json", url.path], ["dump", url.path],
+      ["convert", url.path, "-o", directory.appendingPathComponent("out.xml").path, "--format", "xml"],
+    ] {
+      let result = KeyedTool.run(arguments, standardInput: { Data() })
+      #expect(result.status == 65, "\(arguments): \(result.errors)")
+      #expect(result.errors.contains("shared.plist") && result.errors.contains("bytes of strings"), "\(result.errors)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.xml").path))
   }
 }

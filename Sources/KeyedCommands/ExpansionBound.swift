@@ -1,0 +1,45 @@
+import ArchiveCoding
+import PropertyList
+
+/// What a property list read from a file may expand to before `dump` and `convert` write it out (CLI-032).
+///
+/// A binary property list refers to its objects by number, so one string or container can appear any number of
+/// times: the reader keeps one copy (objects own their bytes, and a shared one is materialised once), but writing
+/// the list out repeats it at every appearance. 20,000 references to one 1 MB string are a 1 MB file and 20 GB of
+/// XML. The walk below counts what the writers would write, and stops at the first bound it passes.
+enum ExpansionBound {
+  /// The most values written: about what the canonical JSON's nodes hold in a few gigabytes.
+  static let maxValues = 20_000_000
+  /// The most bytes of strings and data written, a shared one counting at every appearance.
+  static let maxTextBytes = 512 << 20
+
+  /// Throws `limitExceeded` when `value` expands past `maxValues` values or `maxTextBytes` bytes of text and data.
+  static func check(_ value: PropertyListValue, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes) throws {
+    var pending = [value]
+    var values = 0
+    var bytes = 0
+    while let next = pending.popLast() {
+      values += 1
+      switch next {
+      case .string(let text): bytes += text.utf8.count
+      case .data(let data): bytes += data.count
+      case .array(let elements), .set(let elements): pending += elements
+      case .dictionary(let dictionary):
+        for entry in dictionary.entries { pending += [entry.key, entry.value] }
+      default: break
+      }
+      guard values <= maxValues else {
+        throw ArchiveError(
+          .limitExceeded,
+          "the property list expands to more than \(maxValues) values when written out (a shared container is "
+            + "written in full wherever it appears)")
+      }
+      guard bytes <= maxTextBytes else {
+        throw ArchiveError(
+          .limitExceeded,
+          "the property list expands to more than \(maxTextBytes) bytes of strings and data when written out (a "
+            + "shared string is written in full wherever it appears)")
+      }
+    }
+  }
+}
