@@ -284,7 +284,7 @@ struct Context {
       let rendering = TableRendering(table: try readObjectTable(path))
       do {
         if parsed.flags.contains("--dot") {
-          output += rendering.dot()
+          output += try rendering.dot()
         } else if parsed.flags.contains("--json") {
           output += try rendering.json(pretty: pretty) + "\n"
         } else {

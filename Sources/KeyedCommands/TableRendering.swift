@@ -10,6 +10,41 @@ struct TableRendering {
   /// objects far deeper (a 2 MB nib chains 200,000), and each level is a nested JSON object or an indented line.
   static let maxDepth = 2000
 
+  /// Fails when the table's strings and data, with the connections' labels and ids, pass
+  /// ``ExpansionBound/maxTextBytes`` (CLI-033): a compiled nib can give one 1 MB string to 100,000 fields, and each
+  /// rendering writes every field of every object once.
+  private func checkTextSize() throws {
+    var bytes = 0
+    var pending: [FieldValue] = []
+    for record in table.objects {
+      pending += record.fields.map(\.value)
+      bytes += record.className.utf8.count + record.id.utf8.count
+      while let value = pending.popLast() {
+        switch value {
+        case .string(let text): bytes += text.utf8.count
+        case .data(let data): bytes += data.count
+        case .array(let elements): pending += elements
+        case .record(let name, let fields):
+          bytes += name.utf8.count
+          pending += fields.map(\.value)
+        default: break
+        }
+      }
+      guard bytes <= ExpansionBound.maxTextBytes else { throw Self.tooLarge() }
+    }
+    for connection in table.connections {
+      bytes += connection.label.utf8.count + (connection.id?.utf8.count ?? 0) + (connection.eventName?.utf8.count ?? 0)
+      guard bytes <= ExpansionBound.maxTextBytes else { throw Self.tooLarge() }
+    }
+  }
+
+  private static func tooLarge() -> ArchiveError {
+    ArchiveError(
+      .limitExceeded,
+      "the objects' fields and connections hold more than \(ExpansionBound.maxTextBytes) bytes of strings and data "
+        + "(a shared string counts at every use)")
+  }
+
   /// Fails when object `index`, reached at `depth`, nests past ``maxDepth`` or the thread's stack.
   private func checkDepth(_ depth: Int, _ index: Int, _ stack: StackGuard) throws {
     guard depth <= Self.maxDepth, stack.hasRoom() else {
@@ -26,6 +61,7 @@ struct TableRendering {
   /// appearance and is `{"$ref": N}` afterwards.
   /// - Throws: `limitExceeded` when objects nest deeper than ``maxDepth``.
   func json(pretty: Bool) throws -> String {
+    try checkTextSize()
     // How often each object is reached, counted without recursion (the chain may be far deeper than the output).
     var counts: [Int: Int] = [:]
     var seen: Set<Int> = []
@@ -104,6 +140,7 @@ struct TableRendering {
   /// One line per object, children indented under the object that holds them.
   /// - Throws: `limitExceeded` when objects nest deeper than ``maxDepth``.
   func tree() throws -> String {
+    try checkTextSize()
     var out = ""
     var visited: Set<Int> = []
     let stack = StackGuard()
@@ -153,7 +190,9 @@ struct TableRendering {
 
   /// A `digraph`: one node per object (class and id), solid edges for the fields that hold objects (the view
   /// hierarchy), dashed edges for the connections (outlets, actions, segues).
-  func dot() -> String {
+  /// - Throws: `limitExceeded` past ``ExpansionBound/maxTextBytes`` of text (each connection's edge carries its label).
+  func dot() throws -> String {
+    try checkTextSize()
     func quote(_ text: String) -> String {
       "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }

@@ -46,6 +46,32 @@ struct NibDumpTests {
     #expect(tree.status == 0 && tree.output.split(separator: "\n").count == 1_500)
   }
 
+  @Test("CLI-033: a nib giving one 1 MB string to 40,000 fields validates at once and is too large to dump")
+  func sharedStringFields() throws {
+    var nib = TestArchiveBuilder()
+    let root = nib.addClass("NSObject")
+    let view = nib.addClass("UIView")
+    nib.addObject(root, [("UINibObjectsKey", .object(1)), ("UINibTopLevelObjectsKey", .object(1))])
+    _ = nib.addArray([2])
+    nib.addObject(view, (0..<40_000).map { ("k\($0)", .object(3)) })
+    _ = nib.addString(String(repeating: "S", count: 1 << 20))
+    let directory = try makeTemporaryDirectory("nib-shared-string")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("shared.nib")
+    try Data(nib.bytes()).write(to: url)
+    // Each field used to hash its megabyte (as a possible object id) when the nib was planned: 40 GB of hashing,
+    // about 14 s here; now well under a second.
+    let started = ContinuousClock.now
+    let validated = keyed("validate", url.path)
+    #expect(validated.status == 0, "\(validated.errors)")
+    #expect(ContinuousClock.now - started < .seconds(4))
+    for arguments in [["dump", "--json", url.path], ["dump", url.path], ["dump", "--dot", url.path]] {
+      let result = KeyedTool.run(arguments, standardInput: { Data() })
+      #expect(result.status == 65, "\(arguments): \(result.errors)")
+      #expect(result.errors.contains("shared.nib") && result.errors.contains("bytes of strings"), "\(result.errors)")
+    }
+  }
+
   @Test("CLI-014: dump --dot of a XIB is a Graphviz graph of the hierarchy and the connections, and dot renders it")
   func dot() throws {
     let url = try #require(Self.cardXIB)

@@ -294,6 +294,27 @@ struct CompiledNibSyntheticTests {
     #expect(table.connections.count == 210_000)
   }
 
+  @Test("NIBA-050: class names and connection labels longer than 1,024 bytes are limitExceeded (each use hashes one)")
+  func longNamesRefused() throws {
+    func nib(className: String, label: String) -> Data {
+      var builder = KeyedNibBuilder()
+      let owner = builder.proxy("IBFilesOwner")
+      let view = builder.object([className, "UIView", "NSObject"])
+      let outlet = builder.connection("UIRuntimeOutletConnection", source: owner, destination: view, label: label)
+      return builder.uiKitNib(objects: [owner, view], topLevel: [owner, view], connections: [outlet])
+    }
+    let longest = String(repeating: "n", count: CompiledNibTableAssembler.maxNameLength)
+    let table = try Self.table(nib(className: "V" + longest.dropFirst(), label: longest))
+    #expect(table.connections.first?.label == longest)
+    for (className, label, what) in [
+      ("V" + longest, "view", "class name"), ("View", longest + "x", "connection label"),
+    ] {
+      let error = try #require(Self.error(nib(className: className, label: label)))
+      #expect(error.code == .limitExceeded)
+      #expect(error.message.contains("a \(what) of 1025 bytes"), "\(error.message)")
+    }
+  }
+
   // MARK: AppKit
 
   static func appKitNib(

@@ -73,13 +73,18 @@ package final class FieldIndex: @unchecked Sendable {
   /// The lookups the object's `init(coder:)` made, once an instantiation has recorded them (NIB-041).
   let lookups = OnceReference()
 
+  /// The longest string (UTF-8 bytes) read as a number, a flag or an object's id.
+  static let maxScalarTextLength = 256
+
   init(_ fields: [ObjectField], indexByID: [String: Int]) {
     var lengths: UInt64 = 0
     entries = fields.map { field in
       var number: Double?
       var namedObject: Int?
       var flag: Bool?
-      if case .string(let text) = field.value {
+      // Only a short string can be a number, a flag or an object's id: a long one (a file may give a megabyte
+      // string to 100,000 fields) is not parsed or hashed for each field.
+      if case .string(let text) = field.value, text.utf8.count <= Self.maxScalarTextLength {
         number = Double(text)
         switch text {
         case "YES", "true", "1": flag = true

@@ -229,9 +229,24 @@ struct CompiledNibTableAssembler {
         fields.append(ObjectField(key: field.key, value: try fieldValue(field.value, at: place.with(key: field.key))))
       }
     }
+    try checkName(className, "class name", at: place)
+    try checkName(baseClassName, "class name", at: place)
     return ObjectRecord(
       id: String(node), className: className, baseClassName: baseClassName, elementName: object.className,
       placeholder: placeholder, fields: fields, location: place)
+  }
+
+  /// The longest class name, outlet, action or segue identifier a compiled nib may give (UTF-8 bytes). A file
+  /// refers to one string object from any number of places, and each use hashes the name (class lookups,
+  /// outlet keys): 100,000 connections sharing a 1 MB label were 100 GB of hashing.
+  static let maxNameLength = 1024
+
+  private func checkName(_ name: String, _ what: String, at place: ArchiveError.Location) throws {
+    guard name.utf8.count <= Self.maxNameLength else {
+      throw ArchiveError(
+        .limitExceeded, "a \(what) of \(name.utf8.count) bytes, more than the \(Self.maxNameLength) a name may have",
+        at: place)
+    }
   }
 
   /// The placeholder a `UIProxyObject` or `NSNibExternalObjectPlaceholder` identifier stands for (NIBA-045,
@@ -491,6 +506,7 @@ struct CompiledNibTableAssembler {
     let destinationKey = ui ? Names.uiDestination : Names.nsDestination
     let labelKey = ui ? Names.uiLabel : Names.nsLabel
     let label = graph.string(object.value(labelKey))
+    if let label { try checkName(label, "connection label", at: place.with(key: labelKey)) }
 
     switch kind {
     case .ordering:
@@ -519,6 +535,7 @@ struct CompiledNibTableAssembler {
       let graph = self.graph
       let identifier = [Names.uiIdentifier, Names.nsIdentifier, labelKey].lazy
         .compactMap { graph.string(object.value($0)) }.first
+      if let identifier { try checkName(identifier, "segue identifier", at: place) }
       guard
         let destination = endpoint(object.value(destinationKey), required: false, at: place.with(key: destinationKey))
       else { return }
