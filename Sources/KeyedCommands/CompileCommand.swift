@@ -39,8 +39,22 @@ extension Context {
     try FileManager.default.createDirectory(at: outURL, withIntermediateDirectories: true)
     var identifiers = PropertyListDictionary()
     var entryPoint: String?
-    for (identifier, scene, indexes) in Storyboard.scenes(of: document, table: table) {
-      let nibName = identifier.replacingOccurrences(of: "/", with: "_")
+    let scenes: [(String, XIBScene, [Int])]
+    do {
+      scenes = try Storyboard.scenes(of: document, table: table)
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+    var taken: Set<String> = []
+    for (identifier, scene, indexes) in scenes {
+      // A file name per scene, unique even when two identifiers differ only where "/" became "_".
+      let base = identifier.replacingOccurrences(of: "/", with: "_")
+      var nibName = base
+      var suffix = 2
+      while !taken.insert(nibName).inserted {
+        nibName = "\(base)-\(suffix)"
+        suffix += 1
+      }
       try AtomicFile.write(
         try NibCompiler.compile(table.restricted(to: indexes), format: format),
         to: outURL.appendingPathComponent("\(nibName).nib"))

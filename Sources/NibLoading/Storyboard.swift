@@ -44,7 +44,7 @@ public final class Storyboard: Sendable {
     var scenes: [String: ObjectTable] = [:]
     var controllers: [String: String] = [:]
     var initial: String?
-    for (identifier, scene, indexes) in Self.scenes(of: document, table: table) {
+    for (identifier, scene, indexes) in try Self.scenes(of: document, table: table) {
       scenes[identifier] = table.restricted(to: indexes)
       controllers[identifier] = scene.controllerID
       if let controller = scene.controllerID, controller == document.initialViewControllerID { initial = identifier }
@@ -55,21 +55,34 @@ public final class Storyboard: Sendable {
   }
 
   /// The scenes of a storyboard document: an identifier (the storyboard identifier, or
-  /// `UIViewController-<controller id>`), the scene, and the indexes of its objects in the document's table.
-  public static func scenes(of document: XIBDocument, table: ObjectTable) -> [(String, XIBScene, [Int])] {
+  /// `UIViewController-<controller id>` when it has none or an empty one), the scene, and the indexes of its
+  /// objects in the document's table.
+  /// - Throws: `corruptData` when two scenes have the same identifier (Interface Builder refuses it too; one scene
+  ///   would hide the other).
+  public static func scenes(of document: XIBDocument, table: ObjectTable) throws -> [(String, XIBScene, [Int])] {
     var indexByID: [String: Int] = [:]
     for (index, object) in table.objects.enumerated() { indexByID[object.id] = index }
     var indexesByScene: [String: [Int]] = [:]
     for (index, object) in document.objects.enumerated() {
       if let scene = object.sceneID { indexesByScene[scene, default: []].append(index) }
     }
-    return document.scenes.compactMap { scene in
+    var result: [(String, XIBScene, [Int])] = []
+    var lineByIdentifier: [String: Int] = [:]
+    for scene in document.scenes {
       let indexes = indexesByScene[scene.sceneID] ?? scene.objectIDs.compactMap { indexByID[$0] }
-      guard !indexes.isEmpty else { return nil }
-      let identifier =
-        scene.storyboardIdentifier ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
-      return (identifier, scene, indexes)
+      guard !indexes.isEmpty else { continue }
+      let named = scene.storyboardIdentifier.flatMap { $0.isEmpty ? nil : $0 }
+      let identifier = named ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
+      if let first = lineByIdentifier[identifier] {
+        throw ArchiveError(
+          .corruptData,
+          "the scenes at lines \(first) and \(scene.line) both have the identifier \"\(identifier)\"",
+          at: .init(file: document.fileName, line: scene.line))
+      }
+      lineByIdentifier[identifier] = scene.line
+      result.append((identifier, scene, indexes))
     }
+    return result
   }
 
   /// Instantiates the initial view controller, or returns `nil` when the storyboard has none.

@@ -22,6 +22,42 @@ struct CompileTests {
     } ?? []) + InstantiateCorpusTests.documents
   }
 
+  @Test("CLI-040: scenes whose identifiers differ only by \"/\" and \"_\" compile to two nibs; duplicates are refused")
+  func sceneFileNames() throws {
+    func storyboard(_ first: String, _ second: String) -> Data {
+      let scenes = [(first, "vc1", "s1"), (second, "vc2", "s2")].map { identifier, controller, scene in
+        """
+        <scene sceneID="\(scene)"><objects>
+        <viewController storyboardIdentifier="\(identifier)" id="\(controller)" sceneMemberID="viewController">
+        <view key="view" contentMode="scaleToFill" id="v\(controller)"><rect key="frame" x="0" y="0" width="10" height="10"/></view>
+        </viewController></objects></scene>
+        """
+      }
+      return Data(
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" "
+          + "version=\"3.0\" initialViewController=\"vc1\"><scenes>" + scenes.joined() + "</scenes></document>").utf8)
+    }
+    let directory = try makeTemporaryDirectory("scene-names")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("Names.storyboard")
+    try storyboard("a/b", "a_b").write(to: source)
+    let folder = directory.appendingPathComponent("Names.storyboardc")
+    let result = keyed("compile", source.path, "-o", folder.path)
+    #expect(result.status == 0, "\(result.errors)")
+    let members = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(members == ["Info.plist", "a_b-2.nib", "a_b.nib"])
+    let compiled = try Storyboard(contentsOf: folder)
+    #expect(compiled.identifiers == ["a/b", "a_b"])
+    for identifier in compiled.identifiers { _ = try compiled.instantiateViewController(withIdentifier: identifier) }
+    let info = try PropertyListSerialization.propertyList(
+      from: Data(contentsOf: folder.appendingPathComponent("Info.plist")), format: nil)
+    let names = (info as? [String: Any])?["UIViewControllerIdentifiersToNibNames"] as? [String: String]
+    #expect(names == ["a/b": "a_b", "a_b": "a_b-2"])
+    try storyboard("dup", "dup").write(to: source)
+    let refused = keyed("compile", source.path, "-o", directory.appendingPathComponent("Dup.storyboardc").path)
+    #expect(refused.status == 65 && refused.errors.contains("both have the identifier \"dup\""), "\(refused.errors)")
+  }
+
   @Test("CLI-040, NIB-070: compiling then loading gives the same counts as loading the document (XIBs and storyboards)")
   func sameCounts() throws {
     let directory = try makeTemporaryDirectory("compile")

@@ -78,7 +78,7 @@ struct StoryboardTests {
     // What `keyed compile` writes: one nib per scene and an Info.plist.
     let document = try XIBFixture.document(url)
     var names: [String: String] = [:]
-    for (identifier, _, indexes) in Storyboard.scenes(of: document, table: table) {
+    for (identifier, _, indexes) in try Storyboard.scenes(of: document, table: table) {
       try NibCompiler.compile(table.restricted(to: indexes)).write(
         to: folder.appendingPathComponent("\(identifier).nib"))
       names[identifier] = identifier
@@ -93,6 +93,27 @@ struct StoryboardTests {
     let first = try #require(try storyboard.instantiateInitialViewController() as? ViewController)
     #expect((first.view.subviews.first as? Label)?.text == "first")
     #expect(first.segues.count == 1)
+  }
+
+  @Test("NIB-080: an empty storyboard identifier names the scene by its controller; two scenes may not share one")
+  func sceneIdentifiers() throws {
+    func document(_ first: String, _ second: String) throws -> XIBDocument {
+      let text = String(decoding: Self.storyboard, as: UTF8.self)
+        .replacingOccurrences(of: "storyboardIdentifier=\"First\"", with: "storyboardIdentifier=\"\(first)\"")
+        .replacingOccurrences(of: "storyboardIdentifier=\"Second\"", with: "storyboardIdentifier=\"\(second)\"")
+      return try XIBDocument(parsing: Array(text.utf8), fileName: "Odd.storyboard")
+    }
+    let empty = try document("", "Second")
+    let names = try Storyboard.scenes(of: empty, table: empty.objectTable()).map(\.0)
+    #expect(names == ["UIViewController-vc1", "Second"])
+    let twice = try document("dup", "dup")
+    #expect {
+      try Storyboard.scenes(of: twice, table: twice.objectTable())
+    } throws: { error in
+      let error = error as? ArchiveError
+      return error?.code == .corruptData && error?.message.contains("both have the identifier \"dup\"") == true
+        && error?.message.contains("lines 4 and 22") == true && error?.location.line == 22
+    }
   }
 
   @Test("NIB-080: Apple's compiled storyboards of the corpus instantiate their entry point")
