@@ -107,8 +107,7 @@ extension KeyedUnarchiver {
   /// The values of the current object's numbered keys `prefix` + `0`, `1`, … (old-style collections), by index:
   /// `nil` where the object has no such key. The keys are matched in one pass: looking each index up by name would
   /// scan every key per index, time quadratic in the count (a 3.5 MB archive took minutes). A key matches when it is
-  /// an ASCII string, `prefix` followed by a decimal index without leading zeros; the first of duplicates counts, as
-  /// in ``fieldRef(_:)``.
+  /// an ASCII string, `prefix` followed by a decimal index without leading zeros; the first of duplicates counts.
   func numberedFieldRefs(_ prefix: String) -> [Int?] {
     let header = currentHeader
     // One slot per key at most: an index at or past the key count cannot be part of a run that starts at 0.

@@ -111,7 +111,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     /// The number of keyed lookups made so far in this object (the index of the next field hint).
     var cursor = 0
     /// The position after the key the last lookup found: where a lookup without a hint starts comparing (keys are
-    /// usually read in the order they were written).
+    /// usually read in the order they were written). In a dictionary that holds a key twice (no archiver writes one),
+    /// which of the two a lookup finds may depend on the lookups before it.
     var nextPosition = 0
   }
   @exclusivity(unchecked) private var frames: [Frame] = []
@@ -173,6 +174,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   func rewindFieldCursor() {
     guard let last = frames.indices.last, frames[last].cursor > 0 else { return }
     frames[last].cursor -= 1
+    // The lookup again starts at the key just found.
+    frames[last].nextPosition = max(0, frames[last].nextPosition - 1)
   }
 
   /// The class instance `decode(uid:key:index:allowed:)` just gave for `uid`, read from the cache without an

@@ -12,7 +12,7 @@ struct ArchiveJSON {
   /// The collections being expanded, by `$objects` index (a cycle of collections is cut where it closes).
   private var collectionPath: [Bool]
   /// The most JSON values a graph may expand to (each pass counts its own): CLI-011's bound. An archive of `n`
-  /// objects may expand to `8 × n` values, at least a million and at most this: the output's nodes take about
+  /// objects may expand to `64 × n` values, at least a million and at most this: the output's nodes take about
   /// 120 bytes a value, so the bound keeps the dump of any archive within a few gigabytes.
   static let defaultValueLimit = 20_000_000
   /// The most bytes of strings and data the JSON may hold, a shared string counting at every appearance.
@@ -51,9 +51,9 @@ struct ArchiveJSON {
     case collection([PropertyListValue])
     /// A Foundation string or data object whose contents are another object.
     case passthrough(PropertyListValue)
-    /// A Foundation value written the same at every appearance, with nothing to walk, and the string or data
-    /// bytes it writes.
-    case value(bytes: Int)
+    /// A plain entry or Foundation value written the same at every appearance, with nothing to walk: the values
+    /// (beyond the one its reference counts) and the bytes of text it writes.
+    case value(values: Int, bytes: Int)
     /// An object of another class: written in full once, `$ref` afterwards.
     case classObject
   }
@@ -81,7 +81,7 @@ struct ArchiveJSON {
     else {
       throw ArchiveError(.corruptData, "not a keyed archive")
     }
-    let valueLimit = valueLimit ?? min(defaultValueLimit, max(1 << 20, 8 * objects.count))
+    let valueLimit = valueLimit ?? min(defaultValueLimit, max(1 << 20, 64 * objects.count))
     var walker = ArchiveJSON(objects: objects, valueLimit: valueLimit, textLimit: textLimit)
     let rootOnly = scope.count == 1 && scope["root"] != nil
     _ = try walker.topNode(scope, rootOnly: rootOnly)
@@ -123,12 +123,17 @@ struct ArchiveJSON {
     }
   }
 
-  /// The bytes of strings and data a plain value writes.
-  private static func textBytes(_ value: PropertyListValue?) -> Int {
+  /// What a plain value writes beyond the value its reference counted: the values inside it (a plain array or
+  /// dictionary is written whole) and its bytes of text, within what the budgets have left.
+  private func measure(_ value: PropertyListValue) throws -> (values: Int, bytes: Int) {
     switch value {
-    case .string(let text)?: text.utf8.count
-    case .data(let bytes)?: bytes.count
-    default: 0
+    case .string(let text): return (0, text.utf8.count)
+    case .data(let bytes): return (0, bytes.count)
+    case .array, .set, .dictionary:
+      let (values, bytes) = try ExpansionBound.measure(
+        value, maxValues: max(budget, 0) + 1, maxTextBytes: max(textBudget, 0))
+      return (values - 1, bytes)
+    default: return (0, 0)
     }
   }
 
@@ -145,7 +150,9 @@ struct ArchiveJSON {
       return .array(try elements.map { try node($0) })
     default:
       if counting {
-        try spendText(Self.textBytes(value))
+        let written = try measure(value)
+        try spend(written.values)
+        try spendText(written.bytes)
         return Self.counted
       }
       return CanonicalJSON.node(value)
@@ -162,7 +169,10 @@ struct ArchiveJSON {
     guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"] else {
       if entry == "$null" { return .raw("null") }
       if counting {
-        try spendText(Self.textBytes(entry))
+        let written = try measure(entry)
+        countedKinds[uid] = .value(values: written.values, bytes: written.bytes)
+        try spend(written.values)
+        try spendText(written.bytes)
         return Self.counted
       }
       // Escaped once however often the entry is shared (a string of the `$objects` may be used anywhere).
@@ -187,8 +197,9 @@ struct ArchiveJSON {
     if !counting, case .value? = countedKinds[uid], let known = valueNodes[uid] { return known }
     if let foundation = try foundationNode(className, fields, uid: uid) {
       if counting, countedKinds[uid] == nil {
-        let bytes = ["NS.string", "NS.bytes", "NS.data"].reduce(0) { $0 + Self.textBytes(fields[$1]) }
-        countedKinds[uid] = .value(bytes: bytes)
+        // A value object's text, measured once: an NSValue's geometry or an NSURL can be long and shared.
+        let bytes = CanonicalJSON.text(foundation, pretty: false).utf8.count
+        countedKinds[uid] = .value(values: 0, bytes: bytes)
         try spendText(bytes)
       } else if !counting, case .value? = countedKinds[uid] {
         valueNodes[uid] = foundation
@@ -200,6 +211,8 @@ struct ArchiveJSON {
       countedKinds[uid] = .classObject
       referenceCounts[uid, default: 0] += 1
       contextEvents += 1
+      // Written once, with its class name and its keys (a long shared name or key is written per object).
+      try spendText(className.utf8.count + fields.entries.reduce(0) { $0 + ($1.key.stringValue?.utf8.count ?? 0) })
       for entry in fields.entries where entry.key.stringValue.map({ $0 != "$class" }) ?? false {
         _ = try node(entry.value)
       }
@@ -393,7 +406,8 @@ struct ArchiveJSON {
   /// Counts object `uid` again, from what its first count found, with the first count's nesting limits.
   private mutating func recount(_ uid: Int, _ kind: Counted) throws -> CanonicalJSON.Node {
     switch kind {
-    case .value(let bytes):
+    case .value(let values, let bytes):
+      try spend(values)
       try spendText(bytes)
       return Self.counted
     case .classObject:

@@ -15,6 +15,14 @@ enum ExpansionBound {
 
   /// Throws `limitExceeded` when `value` expands past `maxValues` values or `maxTextBytes` bytes of text and data.
   static func check(_ value: PropertyListValue, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes) throws {
+    _ = try measure(value, maxValues: maxValues, maxTextBytes: maxTextBytes)
+  }
+
+  /// The values and the bytes of strings and data (dictionary keys included) that writing `value` writes, each
+  /// shared part counted at every appearance; `limitExceeded` as soon as either passes its bound.
+  static func measure(
+    _ value: PropertyListValue, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes
+  ) throws -> (values: Int, bytes: Int) {
     var pending = [value]
     var values = 0
     var bytes = 0
@@ -41,5 +49,6 @@ enum ExpansionBound {
             + "shared string is written in full wherever it appears)")
       }
     }
+    return (values, bytes)
   }
 }

@@ -67,7 +67,8 @@ struct Context {
   let streams = StreamCache()
 
   final class StreamCache {
-    var contents: [String: Data] = [:]
+    /// What reading each stream gave, its failure included: a stream read again would give other bytes.
+    var contents: [String: Result<Data, any Error>] = [:]
   }
 
   init(standardInput: @escaping () -> Data) { self.standardInput = standardInput }
@@ -205,10 +206,10 @@ struct Context {
   /// opened without blocking, then given ``streamWaitMilliseconds`` to have something to read or reach its end (a
   /// FIFO nobody opens for writing fails then, instead of blocking the open forever).
   func readStream(_ path: String) throws -> Data {
-    if let known = streams.contents[path] { return known }
-    let data = try readStreamOnce(path)
-    streams.contents[path] = data
-    return data
+    if let known = streams.contents[path] { return try known.get() }
+    let result = Result { try readStreamOnce(path) }
+    streams.contents[path] = result
+    return try result.get()
   }
 
   private func readStreamOnce(_ path: String) throws -> Data {

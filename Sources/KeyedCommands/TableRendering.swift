@@ -19,13 +19,15 @@ struct TableRendering {
     for record in table.objects {
       pending += record.fields.map(\.value)
       bytes += record.className.utf8.count + record.id.utf8.count
+      bytes += record.fields.reduce(0) { $0 + $1.key.utf8.count }
+      if let placeholder = record.placeholder { bytes += Self.describe(placeholder).utf8.count }
       while let value = pending.popLast() {
         switch value {
         case .string(let text): bytes += text.utf8.count
         case .data(let data): bytes += data.count
         case .array(let elements): pending += elements
         case .record(let name, let fields):
-          bytes += name.utf8.count
+          bytes += name.utf8.count + fields.reduce(0) { $0 + $1.key.utf8.count }
           pending += fields.map(\.value)
         default: break
         }
@@ -145,7 +147,6 @@ struct TableRendering {
     var visited: Set<Int> = []
     let stack = StackGuard()
     func visit(_ index: Int, key: String?, depth: Int) throws {
-      try checkDepth(depth + 1, index, stack)
       let record = table.objects[index]
       let pad = String(repeating: "  ", count: depth)
       let label = key.map { "\($0): " } ?? ""
@@ -153,6 +154,7 @@ struct TableRendering {
         out += "\(pad)\(label)→ \(record.className) \(record.id)\n"
         return
       }
+      try checkDepth(depth + 1, index, stack)
       var line = "\(pad)\(label)\(record.className) \(record.id)"
       if let placeholder = record.placeholder { line += " (\(Self.describe(placeholder)))" }
       if case .rect(let x, let y, let w, let h)? = record.field("frame") {

@@ -1,3 +1,4 @@
+import ArchiveCoding
 import Foundation
 import KeyedArchive
 import Testing
@@ -89,5 +90,26 @@ struct CodableDictionaryOrderTests {
     #expect(first == (try KeyedArchiveEncoder().encode(two)))
     // Read back by Dictionary.init(from:): the containers are the ones Dictionary.encode(to:) writes.
     #expect(try KeyedArchiveDecoder().decode(KeyedModels.self, from: first) == one)
+  }
+
+  /// A class-type key whose dictionary leads back to it.
+  private final class Node: Hashable, Encodable {
+    var next: [Node: Int] = [:]
+    static func == (a: Node, b: Node) -> Bool { a === b }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  }
+
+  @Test("ARC-021: a class-type key that leads back to its own dictionary is encoded by the one encoder, not again")
+  func classKeyCycle() throws {
+    let node = Node()
+    node.next[node] = 1
+    // Ordering the keys used to encode each one with an encoder of its own, which recursed without end here.
+    let outcome = Result { try KeyedArchiveEncoder().encode(node) }
+    let plain = Result { try KeyedArchiveEncoder().encode(Node()) }
+    #expect((try? plain.get()) != nil)
+    switch outcome {
+    case .success(let data): #expect(!data.isEmpty)
+    case .failure(let error): #expect(error is EncodingError || error is ArchiveError, "\(error)")
+    }
   }
 }

@@ -64,12 +64,15 @@ struct CommandLineTests {
       process.standardError = errors
       process.standardOutput = FileHandle.nullDevice
       try process.run()
-      let deadline = Date().addingTimeInterval(30)
+      let started = Date()
+      let deadline = started.addingTimeInterval(30)
       while process.isRunning, Date() < deadline { usleep(10_000) }
       let hung = process.isRunning
       if hung { process.terminate() }
       process.waitUntilExit()
       #expect(!hung, "\(verb) waited for a writer")
+      // One wait of 5 s: a failed read is not tried again by a later step of the same verb.
+      #expect(Date().timeIntervalSince(started) < 9, "\(verb) waited more than once")
       #expect(process.terminationStatus == 1, "\(verb)")
       let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       #expect(text.contains("input.fifo") && text.contains("nothing wrote to it"), "\(verb): \(text)")

@@ -214,4 +214,45 @@ struct DumpExpansionTests {
     }
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.xml").path))
   }
+
+  @Test("CLI-011: text that value objects, plain entries, class names and keys write at every appearance is charged")
+  func everySharedTextCharged() throws {
+    let arrayClass: PropertyListValue = ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]
+    func refused(_ value: PropertyListValue, _ what: String) {
+      #expect(throws: (any Error).self, "\(what)") { try ArchiveJSON.render(value, pretty: false) }
+    }
+    // An NSValue rect whose geometry string holds 200,000 numbers, shared by 2,000 appearances (1.6 GB of JSON).
+    refused(
+      Self.sharing(
+        ["$class": .uid(4), "NS.special": 3, "NS.rectval": .uid(5)], count: 2_000,
+        extra: [
+          ["$classname": "NSValue", "$classes": ["NSValue", "NSObject"]],
+          .string(Array(repeating: "1", count: 200_000).joined(separator: " ")),
+        ]), "NSValue geometry")
+    // An NSURL of 1 MB shared by 1,000 appearances.
+    refused(
+      Self.sharing(
+        ["$class": .uid(4), "NS.relative": .uid(5)], count: 1_000,
+        extra: [
+          ["$classname": "NSURL", "$classes": ["NSURL", "NSObject"]],
+          .string("https://a.example/" + String(repeating: "p", count: 1 << 20)),
+        ]), "NSURL")
+    // A plain array entry (no $class) of 100,000 integers behind 1,000 references: 100 million values.
+    refused(Self.sharing(.array((0..<100_000).map { .integer($0) }), count: 1_000), "plain array")
+    // 1,000 objects of one class whose name is 1 MB, and 1,000 objects sharing one 1 MB key.
+    let longName = String(repeating: "C", count: 1 << 20)
+    var named: [PropertyListValue] = ["$null", .dictionary(PropertyListDictionary()), arrayClass]
+    named.append(["$classname": .string(longName), "$classes": [.string(longName), "NSObject"]])
+    named += (0..<1_000).map { _ in ["$class": .uid(3)] }
+    named[1] = ["$class": .uid(2), "NS.objects": .array((4..<1_004).map { .uid(UInt64($0)) })]
+    refused(
+      ["$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)], "$objects": .array(named)],
+      "class names")
+    // The same objects with a short class name are written, each in full (no sharing): the bound is on the text.
+    named[3] = ["$classname": "C", "$classes": ["C", "NSObject"]]
+    let written = try ArchiveJSON.render(
+      ["$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)], "$objects": .array(named)],
+      pretty: false)
+    #expect(written.components(separatedBy: "{\"$class\":\"C\"}").count - 1 == 1_000)
+  }
 }

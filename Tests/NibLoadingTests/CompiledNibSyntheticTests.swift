@@ -313,6 +313,18 @@ struct CompiledNibSyntheticTests {
       #expect(error.code == .limitExceeded)
       #expect(error.message.contains("a \(what) of 1025 bytes"), "\(error.message)")
     }
+    // A connection object's own class name, and a placeholder's identifier.
+    var builder = KeyedNibBuilder()
+    let owner = builder.proxy("IBFilesOwner")
+    let view = builder.object(["UIView", "NSObject"])
+    let odd = builder.connection("X" + longest, source: owner, destination: view, label: "outlet")
+    let connectionClass = try #require(
+      Self.error(builder.uiKitNib(objects: [owner, view], topLevel: [owner, view], connections: [odd])))
+    #expect(connectionClass.message.contains("a class name of 1025 bytes"), "\(connectionClass.message)")
+    var proxies = KeyedNibBuilder()
+    let proxy = proxies.proxy("P" + longest)
+    let placeholder = try #require(Self.error(proxies.uiKitNib(objects: [proxy], topLevel: [proxy])))
+    #expect(placeholder.message.contains("a placeholder identifier of 1025 bytes"), "\(placeholder.message)")
   }
 
   // MARK: AppKit

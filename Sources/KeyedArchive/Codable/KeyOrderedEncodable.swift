@@ -12,7 +12,8 @@ protocol KeyOrderedEncodable {
   /// - `String` and `Int` keys: a keyed container, in string order and in numeric order;
   /// - `CodingKeyRepresentable` keys: a keyed container under each key's coding key, in the order of its string;
   /// - other keys: an unkeyed container of alternating keys and values, in the keys' own order when they are
-  ///   `Comparable`, else in the order of each key's archive bytes (encoded alone).
+  ///   `Comparable`, else in the order of their descriptions for value types (class-type keys, whose descriptions
+  ///   say nothing of their contents, stay in iteration order).
   func encodeInKeyOrder(to encoder: any Encoder) throws
 }
 
@@ -73,15 +74,14 @@ extension Dictionary: KeyOrderedEncodable where Value: Encodable {
   /// Keys of other types, as `Dictionary.encode(to:)` writes them: key, value, key, value, … in key order.
   private func encodePairs(to encoder: any Encoder) throws {
     var entries = Array(self)
-    if let comparable = Key.self as? any Comparable.Type {
+    if entries.count > 1, let comparable = Key.self as? any Comparable.Type {
       entries = Self.sorted(entries, by: comparable)
-    } else {
-      // Each key's archive on its own is a deterministic, if slow, order for keys that have none of their own.
-      let encoder = KeyedArchiveEncoder()
-      let keyed = entries.map { entry in
-        ((entry.key as? any Encodable).flatMap { try? encoder.encode($0) } ?? Data(), entry)
-      }
-      entries = keyed.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
+    } else if entries.count > 1, !(Key.self is AnyObject.Type) {
+      // A value's description (its stored properties, by reflection) is deterministic for the value types that
+      // make keys, and never encodes anything: encoding each key with an encoder of its own lost the identity of
+      // the class instances being written, and a key leading back to its dictionary recursed without end.
+      let described = entries.map { (String(describing: $0.key), $0) }
+      entries = described.sorted { $0.0 < $1.0 }.map(\.1)
     }
     var container = encoder.unkeyedContainer()
     for (key, value) in entries {

@@ -174,6 +174,7 @@ struct CompiledNibTableAssembler {
         if identifier == nil {
           warnings.append("\(place.with(key: Names.proxiedObjectIdentifier)): a proxy without an identifier")
         }
+        try checkName(identifier ?? "", "placeholder identifier", at: place)
         placeholder = Self.proxyPlaceholder(identifier ?? "")
       case Names.uiClassSwapperClass, Names.nsClassSwapperClass:
         let (classKey, originalKey) =
@@ -205,7 +206,9 @@ struct CompiledNibTableAssembler {
           consumed = [Names.nsClassName, Names.ibClassReference]
         }
       case Names.externalPlaceholderClass:
-        placeholder = Self.proxyPlaceholder(text(Names.externalPlaceholderIdentifier) ?? "")
+        let identifier = text(Names.externalPlaceholderIdentifier) ?? ""
+        try checkName(identifier, "placeholder identifier", at: place)
+        placeholder = Self.proxyPlaceholder(identifier)
       case "NSCustomView":
         // ibtool compiles a custom view (`<customView customClass="X">`) to an NSCustomView naming X (NIBA-051).
         if let name = text(Names.nsClassName) {
@@ -500,6 +503,7 @@ struct CompiledNibTableAssembler {
   ) throws {
     guard let object = graph.object(node) else { return }
     let place = ArchiveError.Location(file: fileName, objectIndex: node, className: object.className)
+    for name in object.classChain { try checkName(name, "class name", at: place) }
     let kind = Self.connectorKind(object.classChain)
     let ui = object.has(Names.uiSource) || object.has(Names.uiDestination) || object.has(Names.uiLabel)
     let sourceKey = ui ? Names.uiSource : Names.nsSource
@@ -625,6 +629,7 @@ struct CompiledNibTableAssembler {
     guard let keyPath = graph.string(object.value(Names.uiKeyValuePairKeyPath)) else {
       return missingLabel(Names.uiKeyValuePairKeyPath, at: place)
     }
+    try checkName(keyPath, "key path", at: place)
     let value = try fieldValue(
       object.value(Names.uiKeyValuePairValue) ?? .null, at: place.with(key: Names.uiKeyValuePairValue))
     attributes.append(RuntimeAttributeRecord(object: target, keyPath: keyPath, value: value, location: place))
@@ -655,6 +660,7 @@ struct CompiledNibTableAssembler {
         missingLabel(Names.nsRuntimeAttributesKeyPaths, at: place)
         continue
       }
+      try checkName(path, "key path", at: place)
       let converted = try fieldValue(value, at: place.with(key: path))
       attributes.append(RuntimeAttributeRecord(object: target, keyPath: path, value: converted, location: place))
     }
