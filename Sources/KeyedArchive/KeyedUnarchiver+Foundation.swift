@@ -56,8 +56,14 @@ extension KeyedUnarchiver {
     // The count is bounded by the bytes of the array (the reader checks that its references fit in the file).
     referenceStack.reserveCapacity(base + header.count)
     do {
+      let objectCount = UInt64(objectsHeader.count)
       for i in 0..<header.count {
         let element = reader.element(header, i)
+        // A well-formed reference is read from its marker; anything else takes the checked path for its error.
+        if let raw = reader.uidValue(ofObject: element), raw < objectCount {
+          referenceStack.append(Int(raw))
+          continue
+        }
         let elementHeader = try reader.header(of: element)
         guard elementHeader.kind == .uid else {
           throw ArchiveError(
@@ -332,8 +338,14 @@ extension KeyedUnarchiver {
     var result = DecodedDictionary(capacity: count)
     var unhashableKey: (index: Int, value: Any)?
     for i in 0..<count {
-      guard let key = try decode(uid: referenceStack[keyBase + i], key: ArchiveKeys.nsKeys, index: i, allowed: allowed)
-      else {
+      let keyUID = referenceStack[keyBase + i]
+      if let string = try repeatedStringKey(keyUID, allowed: allowed) {
+        let value = try decode(
+          uid: referenceStack[valueBase + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+        result.insert(value ?? NSNull(), forString: string)
+        continue
+      }
+      guard let key = try decodeKey(keyUID, index: i, allowed: allowed) else {
         throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
       }
       let value = try decode(uid: referenceStack[valueBase + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)

@@ -47,6 +47,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   @exclusivity(unchecked) var cache: ObjectCache
   /// For each decoded entry, the index of its class chain in `chains` (-1 before it is decoded).
   @exclusivity(unchecked) var chainIndexes: [Int32]
+  /// Plain string entries met as dictionary keys more than once, by UID: the keys every dictionary of a model
+  /// repeats, read back as `String` without the cache's `Any` and a cast.
+  @exclusivity(unchecked) private var keyStrings: [Int: String] = [:]
   @exclusivity(unchecked) private var chains: [[String]] = KeyedUnarchiver.plainChains
   /// For each chain, the allowed-class set it last passed the secure-coding check with: decoding many objects of
   /// one class with one set (the elements of an array) checks once. Sets compare by identity first.
@@ -777,6 +780,25 @@ public final class KeyedUnarchiver: DecodingCoder {
       "objects nest deeper than the limit of \(options.maxDepth) or than this thread's stack allows; "
         + "decode long chains with decodeReference(forKey:into:)",
       at: .init(objectIndex: uid, className: className))
+  }
+
+  /// The dictionary key at `uid` when it is a plain string already read as a key twice, checked against `allowed`
+  /// as ``decode(uid:key:index:allowed:)`` would check it; `nil` otherwise (the caller decodes it).
+  func repeatedStringKey(_ uid: Int, allowed: Set<String>?) throws -> String? {
+    guard let string = keyStrings[uid] else { return nil }
+    try checkAllowed(chainIndex: 0, allowed: allowed, uid: uid)
+    return string
+  }
+
+  /// Decodes dictionary key `uid` (at `index` of `NS.keys`), and remembers it for ``repeatedStringKey(_:allowed:)``
+  /// when it is a plain string met before: keys used once (an outer dictionary's) are not kept.
+  func decodeKey(_ uid: Int, index: Int, allowed: Set<String>?) throws -> Any? {
+    let metBefore = uid > 0 && uid < states.count && states[uid] == .done
+    let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: index, allowed: allowed)
+    if metBefore, chainIndexes[uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
+      keyStrings[uid] = string
+    }
+    return key
   }
 
   /// The allowed-class check of a decoded entry's chain, skipped when the chain passed it with the same set.

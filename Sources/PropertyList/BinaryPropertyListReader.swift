@@ -643,6 +643,18 @@ package struct BinaryPropertyListReader: Sendable {
     Self.readUInt(bytes, at: header.start, width: header.count)
   }
 
+  /// The value of object `object` when it is a well-formed UID, read straight from its marker (the common element
+  /// of a keyed archive's reference arrays); `nil` for anything else, which ``header(of:)`` then reports.
+  @inline(__always)
+  package func uidValue(ofObject object: Int) -> UInt64? {
+    guard let offset = checkedOffset(of: object) else { return nil }
+    let marker = bytes[offset]
+    guard marker & 0xF0 == 0x80 else { return nil }
+    let width = Int(marker & 0x0F) + 1
+    guard offset + 1 + width <= offsetTableOffset else { return nil }
+    return Self.readUInt(bytes, at: offset + 1, width: width)
+  }
+
   /// Reads a date object.
   package func date(_ header: Header) -> Date {
     Date(timeIntervalSinceReferenceDate: Double(bitPattern: Self.readUInt64(bytes, at: header.start)))

@@ -268,6 +268,29 @@ struct CoderSemanticsTests {
     #expect(throws: ArchiveError.self) { _ = try unarchiver.decodeObject(forKey: "root") }
   }
 
+  @Test("COD-020: dictionary keys read back from memory are still checked against each call's allowed classes")
+  func repeatedKeysChecked() throws {
+    // Integer values only: the keys are the only strings.
+    let rows: [[String: Any]] = (0..<4).map { ["count": $0, "index": $0 * 2] }
+    let archiver = KeyedArchiver()
+    archiver.encodeObject(rows, forKey: "first")
+    // Other dictionaries (other values) under the same key strings, which the archiver writes once.
+    archiver.encodeObject((4..<8).map { ["count": $0, "index": $0 * 2] } as [Any], forKey: "second")
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: try archiver.finishEncoding(), requiringSecureCoding: true)
+    let first = try #require(
+      try unarchiver.decodeObject(of: [[Any].self, [String: Int].self], forKey: "first") as? [[String: Any]])
+    #expect(first.map { $0["index"] as? Int } == [0, 2, 4, 6])
+    // "count" and "index" are now known strings; a call whose types allow no string is refused all the same.
+    #expect {
+      try unarchiver.decodeObject(of: [[Any].self, [AnyHashable: Int].self], forKey: "second")
+    } throws: { error in
+      (error as? ArchiveError)?.code == .classNotAllowed
+    }
+    let second = try #require(
+      try unarchiver.decodeObject(of: [[Any].self, [String: Int].self], forKey: "second") as? [[String: Any]])
+    #expect(second.map { $0["count"] as? Int } == [4, 5, 6, 7])
+  }
+
   @Test("COD-014: awakeAfter(using:) replaces the decoded root object and later lookups of it")
   func awakeReplaces() throws {
     let archive = try KeyedArchiver.archivedData(withRootObject: Placeholder())

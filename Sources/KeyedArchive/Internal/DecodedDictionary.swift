@@ -35,6 +35,15 @@ struct DecodedDictionary {
     return true
   }
 
+  /// Adds an entry whose key is known to be a Swift string.
+  mutating func insert(_ value: Any, forString key: String) {
+    if general == nil {
+      strings[key] = value
+    } else {
+      general?[AnyHashable(key)] = value
+    }
+  }
+
   /// The dictionary: `[String: Any]` when every key was a Swift string (an empty dictionary included), else
   /// `[AnyHashable: Any]`.
   var value: Any { general ?? strings }
