@@ -22,7 +22,6 @@ struct ArchiveJSON {
   private let textLimit: Int
   private var textBudget: Int
   private var depth = 0
-  private let maxDepth = 2000
   private var stackGuard = StackGuard()
   /// The first pass only counts (values, and how often each class object is reached, for `$id`): it builds no
   /// nodes, so a graph that expands past the budget (shared collections written in full at every appearance, 2^40
@@ -30,13 +29,11 @@ struct ArchiveJSON {
   private var counting = true
   /// What a counted node returns: nothing of it is kept.
   private static let counted = CanonicalJSON.Node.raw("null")
-  /// While counting: the values inside each collection whose expansion met neither a class object's first
-  /// appearance nor a cycle. Such an expansion is the same wherever the collection appears again (none of its
-  /// collections can be on the path above it, or it would have met the cycle), so a later appearance adds the
-  /// count without walking: a chain of arrays that each hold the previous one twice counts in linear time.
-  private var pureCounts: [Int]
-  /// The string and data bytes of each pure collection's expansion, beside ``pureCounts``.
-  private var pureBytes: [Int]
+  /// While counting: the values and bytes of text inside each collection whose expansion met neither a class
+  /// object's first appearance nor a cycle. Such an expansion is the same wherever the collection appears again
+  /// (none of its collections can be on the path above it, or it would have met the cycle), so a later appearance
+  /// adds the count without walking: a chain of arrays that each hold the previous one twice counts in linear time.
+  private var pureExpansions: [(values: Int, bytes: Int)?]
   /// The JSON of each plain entry and Foundation value object written so far (a value is the same at every
   /// appearance, and some, such as a long shared string or an `NSValue` whose geometry is one, cost more to read
   /// and escape than to keep).
@@ -65,10 +62,9 @@ struct ArchiveJSON {
     budget = valueLimit
     self.textLimit = textLimit
     textBudget = textLimit
-    pureBytes = Array(repeating: 0, count: objects.count)
     collectionPath = Array(repeating: false, count: objects.count)
     countedKinds = Array(repeating: nil, count: objects.count)
-    pureCounts = Array(repeating: -1, count: objects.count)
+    pureExpansions = Array(repeating: nil, count: objects.count)
   }
 
   /// The graph of `archive` as canonical JSON, or `limitExceeded` when it would expand past `valueLimit` values
@@ -123,6 +119,12 @@ struct ArchiveJSON {
     }
   }
 
+  /// Charges what `written` measured: its values and its bytes of text.
+  private mutating func charge(_ written: (values: Int, bytes: Int)) throws {
+    try spend(written.values)
+    try spendText(written.bytes)
+  }
+
   /// What a plain value writes beyond the value its reference counted: the values inside it (a plain array or
   /// dictionary is written whole) and its bytes of text, within what the budgets have left.
   private func measure(_ value: PropertyListValue) throws -> (values: Int, bytes: Int) {
@@ -150,9 +152,7 @@ struct ArchiveJSON {
       return .array(try elements.map { try node($0) })
     default:
       if counting {
-        let written = try measure(value)
-        try spend(written.values)
-        try spendText(written.bytes)
+        try charge(try measure(value))
         return Self.counted
       }
       return CanonicalJSON.node(value)
@@ -171,8 +171,7 @@ struct ArchiveJSON {
       if counting {
         let written = try measure(entry)
         countedKinds[uid] = .value(values: written.values, bytes: written.bytes)
-        try spend(written.values)
-        try spendText(written.bytes)
+        try charge(written)
         return Self.counted
       }
       // Escaped once however often the entry is shared (a string of the `$objects` may be used anywhere).
@@ -379,7 +378,7 @@ struct ArchiveJSON {
   }
 
   /// Expands collection `uid` with `body`, or writes `{"$cycle": uid}` when the collection is already being
-  /// expanded above. While counting, a collection whose expansion was pure (see ``pureCounts``) is not walked again.
+  /// expanded above. While counting, a collection whose expansion was pure (see ``pureExpansions``) is not walked again.
   private mutating func expandCollection(
     _ uid: Int, _ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node
   ) throws -> CanonicalJSON.Node {
@@ -387,9 +386,8 @@ struct ArchiveJSON {
       contextEvents += 1
       return counting ? Self.counted : .object([("$cycle", .raw(String(uid)))])
     }
-    if counting, case let count = pureCounts[uid], count >= 0 {
-      try spend(count)
-      try spendText(pureBytes[uid])
+    if counting, let pure = pureExpansions[uid] {
+      try charge(pure)
       return Self.counted
     }
     collectionPath[uid] = true
@@ -397,8 +395,7 @@ struct ArchiveJSON {
     let (budgetBefore, textBefore, eventsBefore) = (budget, textBudget, contextEvents)
     let result = try body(&self)
     if counting, contextEvents == eventsBefore {
-      pureCounts[uid] = budgetBefore - budget
-      pureBytes[uid] = textBefore - textBudget
+      pureExpansions[uid] = (budgetBefore - budget, textBefore - textBudget)
     }
     return result
   }
@@ -407,8 +404,7 @@ struct ArchiveJSON {
   private mutating func recount(_ uid: Int, _ kind: Counted) throws -> CanonicalJSON.Node {
     switch kind {
     case .value(let values, let bytes):
-      try spend(values)
-      try spendText(bytes)
+      try charge((values, bytes))
       return Self.counted
     case .classObject:
       referenceCounts[uid, default: 0] += 1
@@ -427,16 +423,12 @@ struct ArchiveJSON {
 
   /// Runs `body` one object deeper, within the depth limit and the thread's stack.
   private mutating func nested(
-    _ uid: Int, className: @autoclosure () -> String? = nil, _ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node
+    _ uid: Int, className: String? = nil, _ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node
   ) throws -> CanonicalJSON.Node {
     depth += 1
     defer { depth -= 1 }
     if depth == 1 { stackGuard = StackGuard() }
-    guard depth <= maxDepth, stackGuard.hasRoom() else {
-      throw ArchiveError(
-        .limitExceeded, "objects nest deeper than \(maxDepth) or than this thread's stack allows",
-        at: .init(objectIndex: uid, className: className()))
-    }
+    try ExpansionBound.checkDepth(depth, stack: stackGuard, objectIndex: uid, className: className)
     return try body(&self)
   }
 

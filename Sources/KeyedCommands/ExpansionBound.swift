@@ -12,6 +12,19 @@ enum ExpansionBound {
   static let maxValues = 20_000_000
   /// The most bytes of strings and data written, a shared one counting at every appearance.
   static let maxTextBytes = 512 << 20
+  /// The deepest nesting of objects a rendering follows (CLI-011, CLI-013): each level is a nested JSON object or
+  /// an indented line, and a file can chain objects far deeper (a 2 MB nib chains 200,000).
+  static let maxDepth = 2000
+
+  /// Throws `limitExceeded`, naming the object, when a rendering reaches `depth` past ``maxDepth`` or when the
+  /// thread's stack runs low (`stack` was made where the rendering started).
+  static func checkDepth(_ depth: Int, stack: StackGuard, objectIndex: Int, className: String?) throws {
+    guard depth <= maxDepth, stack.hasRoom() else {
+      throw ArchiveError(
+        .limitExceeded, "objects nest deeper than \(maxDepth) or than this thread's stack allows",
+        at: .init(objectIndex: objectIndex, className: className))
+    }
+  }
 
   /// Throws `limitExceeded` when `value` expands past `maxValues` values or `maxTextBytes` bytes of text and data.
   static func check(_ value: PropertyListValue, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes) throws {

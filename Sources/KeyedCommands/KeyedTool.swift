@@ -212,12 +212,15 @@ struct Context {
     return try result.get()
   }
 
+  /// The failure of a system call on `path`, with `errno`'s text.
+  private static func unreadable(_ path: String) -> InputError {
+    InputError(
+      message: "\(path): cannot be read (\(String(cString: strerror(errno))))", status: KeyedTool.ExitCode.failure)
+  }
+
   private func readStreamOnce(_ path: String) throws -> Data {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw InputError(
-        message: "\(path): cannot be read (\(String(cString: strerror(errno))))", status: KeyedTool.ExitCode.failure)
-    }
+    guard descriptor >= 0 else { throw Self.unreadable(path) }
     defer { close(descriptor) }
     // A FIFO's writer may open it a moment after this process does; one that nobody opens within the wait is not
     // waited for forever (the open above did not block).
@@ -238,8 +241,7 @@ struct Context {
       if count == 0 { return data }
       if count < 0 {
         if errno == EINTR { continue }
-        throw InputError(
-          message: "\(path): cannot be read (\(String(cString: strerror(errno))))", status: KeyedTool.ExitCode.failure)
+        throw Self.unreadable(path)
       }
       guard data.count + count <= Self.maxStreamBytes else {
         throw InputError(

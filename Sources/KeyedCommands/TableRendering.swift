@@ -6,10 +6,6 @@ import Foundation
 struct TableRendering {
   let table: ObjectTable
 
-  /// The deepest nesting of objects the JSON and the tree follow, as for archives (CLI-011): a file can chain
-  /// objects far deeper (a 2 MB nib chains 200,000), and each level is a nested JSON object or an indented line.
-  static let maxDepth = 2000
-
   /// Fails when the table's strings and data, with the connections' labels and ids, pass
   /// ``ExpansionBound/maxTextBytes`` (CLI-033): a compiled nib can give one 1 MB string to 100,000 fields, and each
   /// rendering writes every field of every object once.
@@ -47,13 +43,9 @@ struct TableRendering {
         + "(a shared string counts at every use)")
   }
 
-  /// Fails when object `index`, reached at `depth`, nests past ``maxDepth`` or the thread's stack.
+  /// Fails when object `index`, reached at `depth`, nests past ``ExpansionBound/maxDepth`` or the thread's stack.
   private func checkDepth(_ depth: Int, _ index: Int, _ stack: StackGuard) throws {
-    guard depth <= Self.maxDepth, stack.hasRoom() else {
-      throw ArchiveError(
-        .limitExceeded, "objects nest deeper than \(Self.maxDepth) or than this thread's stack allows",
-        at: .init(objectIndex: index, className: table.objects[index].className))
-    }
+    try ExpansionBound.checkDepth(depth, stack: stack, objectIndex: index, className: table.objects[index].className)
   }
 
   // MARK: JSON
@@ -61,7 +53,7 @@ struct TableRendering {
   /// `{"objects": [top-level objects…], "connections": [...]}`: objects as `{"$class": …}` with their fields;
   /// an object reached more than once carries `"$id": N` (its position in document order) at its first
   /// appearance and is `{"$ref": N}` afterwards.
-  /// - Throws: `limitExceeded` when objects nest deeper than ``maxDepth``.
+  /// - Throws: `limitExceeded` when objects nest deeper than ``ExpansionBound/maxDepth``.
   func json(pretty: Bool) throws -> String {
     try checkTextSize()
     // How often each object is reached, counted without recursion (the chain may be far deeper than the output).
@@ -140,7 +132,7 @@ struct TableRendering {
   // MARK: Tree
 
   /// One line per object, children indented under the object that holds them.
-  /// - Throws: `limitExceeded` when objects nest deeper than ``maxDepth``.
+  /// - Throws: `limitExceeded` when objects nest deeper than ``ExpansionBound/maxDepth``.
   func tree() throws -> String {
     try checkTextSize()
     var out = ""
