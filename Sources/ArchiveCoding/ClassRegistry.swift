@@ -19,8 +19,11 @@ public final class ClassRegistry: Sendable {
     var names: [ObjectIdentifier: String] = [:]
     var valueTypes: [(type: TypeBox<Any.Type>, classNames: Set<String>)] = []
     var superclasses: [String: String] = ClassRegistry.foundationSuperclasses
-    /// `allowedClassNames(for:)` of single types, cleared by every registration.
-    var allowedCache: [ObjectIdentifier: Set<String>] = [:]
+    /// `allowedClassNames(for:)` of single types, cleared by every registration, with the shared registry's
+    /// generation they were computed at (a private registry's answers use the shared registry's names too).
+    var allowedCache: [ObjectIdentifier: (names: Set<String>, sharedGeneration: Int)] = [:]
+    /// ``resolution(forClassName:)``'s answers, cleared by every registration.
+    var resolutions: [String: Resolution] = [:]
   }
 
   private let state = Mutex(State())
@@ -31,6 +34,13 @@ public final class ClassRegistry: Sendable {
   /// A number that changes with every registration, so that a coder may keep answers of ``allowedClassNames(for:)``
   /// while it stays the same (read it before asking, and keep the answer with the number read).
   package var generation: Int { changes.load(ordering: .acquiring) }
+
+  /// This registry's generation and the shared registry's, read before computing an answer to remember: a
+  /// registration in either may change it.
+  private var generations: (own: Int, shared: Int) {
+    let own = generation
+    return (own, self === Self.shared ? own : Self.shared.generation)
+  }
 
   /// The process-wide registry.
   public static let shared = ClassRegistry()
@@ -49,6 +59,7 @@ public final class ClassRegistry: Sendable {
     let id = ObjectIdentifier(type)
     state.withLock { state in
       state.allowedCache = [:]
+      state.resolutions = [:]
       state.names[id] = primary
       for key in [primary] + aliases {
         state.types[key] = box
@@ -64,6 +75,7 @@ public final class ClassRegistry: Sendable {
     let box = TypeBox(type: type)
     state.withLock {
       $0.allowedCache = [:]
+      $0.resolutions = [:]
       $0.valueTypes.append((box, classNames))
       changes.add(1, ordering: .releasing)
     }
@@ -74,6 +86,7 @@ public final class ClassRegistry: Sendable {
   public func registerSuperclass(_ superclass: String, of className: String) {
     state.withLock {
       $0.allowedCache = [:]
+      $0.resolutions = [:]
       $0.superclasses[className] = superclass
       changes.add(1, ordering: .releasing)
     }
@@ -145,6 +158,45 @@ public final class ClassRegistry: Sendable {
     return chain
   }
 
+  /// What an archived class name resolves to: the registered class (see ``type(forClassName:)``), if any, and the
+  /// chain the allowed-class check uses for the name (``classChain(for:)`` of that class, else
+  /// ``classChain(forClassName:)``).
+  package struct Resolution: @unchecked Sendable {
+    /// The registered class; `nil` when no class is registered under the name.
+    package let type: (any Coding.Type)?
+    /// The class chain, ending in `NSObject`.
+    package let chain: [String]
+    /// The shared registry's generation when the chain was worked out: a class's archived name may come from
+    /// there (``archivedName(of:)``), so another registry's memo also goes stale with it.
+    let sharedGeneration: Int
+  }
+
+  /// The most names ``resolution(forClassName:)`` remembers: an archive may name many classes, and the memo must
+  /// not grow with what hostile input asks for.
+  static let maxRememberedResolutions = 1024
+
+  /// The resolution of an archived class name, remembered until the next registration: every archive of a model
+  /// names the same few classes, and working out a chain (superclass walks, a lock per step) cost more than
+  /// decoding a small archive's fields.
+  package func resolution(forClassName name: String) -> Resolution {
+    let (generation, sharedGeneration) = generations
+    if let known = state.withLock({ $0.resolutions[name] }), known.sharedGeneration == sharedGeneration {
+      return known
+    }
+    let type = type(forClassName: name)
+    let resolution = Resolution(
+      type: type, chain: type.map { classChain(for: $0) } ?? classChain(forClassName: name),
+      sharedGeneration: sharedGeneration)
+    state.withLock { state in
+      // Kept only if no registration came in between (it would have made the answer stale).
+      guard changes.load(ordering: .relaxed) == generation,
+        state.resolutions.count < Self.maxRememberedResolutions
+      else { return }
+      state.resolutions[name] = resolution
+    }
+    return resolution
+  }
+
   /// The chain of an archived class name known only by name (Foundation classes and declared superclasses).
   public func classChain(forClassName name: String) -> [String] {
     if let type = type(forClassName: name) { return classChain(for: type) }
@@ -165,9 +217,16 @@ public final class ClassRegistry: Sendable {
   public func allowedClassNames(for types: [Any.Type]) -> Set<String> {
     if types.count == 1, let type = types.first {
       let id = ObjectIdentifier(type)
-      if let cached = state.withLock({ $0.allowedCache[id] }) { return cached }
+      let (generation, sharedGeneration) = generations
+      if let cached = state.withLock({ $0.allowedCache[id] }), cached.sharedGeneration == sharedGeneration {
+        return cached.names
+      }
       let names = computeAllowedClassNames(for: types)
-      state.withLock { $0.allowedCache[id] = names }
+      state.withLock { state in
+        // Kept only if no registration came in between (it would have made the answer stale).
+        guard changes.load(ordering: .relaxed) == generation else { return }
+        state.allowedCache[id] = (names, sharedGeneration)
+      }
       return names
     }
     return computeAllowedClassNames(for: types)

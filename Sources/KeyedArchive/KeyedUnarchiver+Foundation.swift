@@ -81,6 +81,7 @@ extension KeyedUnarchiver {
 
   /// Removes the references pushed at `base` and above.
   func popReferences(to base: Int) {
+    guard base < referenceStack.count else { return }
     referenceStack.removeSubrange(base...)
   }
 

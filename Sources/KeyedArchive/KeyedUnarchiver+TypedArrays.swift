@@ -15,8 +15,10 @@ extension Array: TypedElementCollecting {
     defer { unarchiver.popReferences(to: base) }
     let count = unarchiver.referenceStack.count - base
     // `Self()`, not `[Element]()`: generic code asks the runtime for the metadata of every type it names (a hashed
-    // lookup), and `Self`'s is at hand.
+    // lookup), and `Self`'s is at hand. An empty array (a leaf's children) calls no other method of `Array`: each
+    // call in this unspecialised code looks up the metadata of `[Element]` first.
     var result = Self()
+    if count == 0 { return result }
     result.reserveCapacity(count)
     let elementType = ObjectIdentifier(Element.self)
     for index in 0..<count {
@@ -54,14 +56,31 @@ extension KeyedUnarchiver {
   }
 
   /// The allowed class names of ``decodeArrayOfObjects(ofClass:forKey:)`` for one element type, kept with the
-  /// registry generations they were computed at.
-  struct ArrayAllowedMemo {
-    var element: ObjectIdentifier
+  /// registry generations they were computed at. A class: a call takes one reference to it, instead of copying its
+  /// fields out (a retain each).
+  final class ArrayAllowedMemo {
+    let element: ObjectIdentifier
+    /// `[T].self`, and its identity: naming `[T]` in unspecialised code looks up its metadata (a hashed lookup).
+    let collecting: any TypedElementCollecting.Type
+    let arrayType: ObjectIdentifier
     /// Held, not identified by address: a released registry's address may be reused by another.
-    var registry: ClassRegistry
-    var generation: Int
-    var sharedGeneration: Int
-    var names: Set<String>
+    let registry: ClassRegistry
+    let generation: Int
+    let sharedGeneration: Int
+    let names: Set<String>
+
+    init(
+      element: ObjectIdentifier, collecting: any TypedElementCollecting.Type, arrayType: ObjectIdentifier,
+      registry: ClassRegistry, generation: Int, sharedGeneration: Int, names: Set<String>
+    ) {
+      self.element = element
+      self.collecting = collecting
+      self.arrayType = arrayType
+      self.registry = registry
+      self.generation = generation
+      self.sharedGeneration = sharedGeneration
+      self.names = names
+    }
   }
 
   /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key: an array type is collected directly
@@ -91,21 +110,21 @@ extension KeyedUnarchiver {
     guard decodingFailurePolicy == .throwError else {
       return try defaultDecodeArrayOfObjects(ofClass: type, forKey: key)
     }
-    let allowed = arrayAllowedClassNames(T.self)
+    let memo = arrayMemo(T.self)
     let saved = pendingCollector
-    pendingCollector = PendingCollector(type: [T].self, depth: nestingDepth + 1)
+    pendingCollector = PendingCollector(type: memo.collecting, depth: nestingDepth + 1)
     defer { pendingCollector = saved }
-    guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
-    if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier([T].self), let typed = object as? [T] {
+    guard let object = try decodeObject(forKey: key, allowedClasses: memo.names) else { return nil }
+    if ObjectIdentifier(Swift.type(of: object)) == memo.arrayType, let typed = object as? [T] {
       return typed
     }
     return try castArrayOfObjects(object, to: type, forKey: key)
   }
 
   /// The class names ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)`` allows for element type `T`
-  /// (arrays and `T`), computed once per type while the registries do not change. The set kept is the same storage
+  /// (arrays and `T`), and `[T]`'s collector, computed once per type while the registries do not change. The set kept is the same storage
   /// on every call, so the allowed-class memo of each class chain compares it by identity.
-  private func arrayAllowedClassNames<T>(_ type: T.Type) -> Set<String> {
+  private func arrayMemo<T>(_ type: T.Type) -> ArrayAllowedMemo {
     let registry = self.registry
     let element = ObjectIdentifier(T.self)
     // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
@@ -114,14 +133,15 @@ extension KeyedUnarchiver {
     if let memo = arrayAllowedMemo, memo.element == element, memo.registry === registry,
       memo.generation == generation, memo.sharedGeneration == sharedGeneration
     {
-      return memo.names
+      return memo
     }
     var names = registry.allowedClassNames(for: [[Any].self])
     names.formUnion(registry.allowedClassNames(for: [type]))
-    arrayAllowedMemo = ArrayAllowedMemo(
-      element: element, registry: registry, generation: generation, sharedGeneration: sharedGeneration,
-      names: names)
-    return names
+    let memo = ArrayAllowedMemo(
+      element: element, collecting: [T].self, arrayType: ObjectIdentifier([T].self), registry: registry,
+      generation: generation, sharedGeneration: sharedGeneration, names: names)
+    arrayAllowedMemo = memo
+    return memo
   }
 
   /// The collector left for the array object being decoded at the current depth, taken once.

@@ -55,7 +55,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// one class with one set (the elements of an array) checks once. Sets compare by identity first.
   @exclusivity(unchecked) private var passedAllowed: [Set<String>?] = KeyedUnarchiver.plainChains.map { _ in nil }
   /// Index in `classEntries` by class-description UID.
-  @exclusivity(unchecked) private var classSlots: [Int: Int32] = [:]
+  @exclusivity(unchecked) private var classSlots = SmallMap<Int, Int32>()
   @exclusivity(unchecked) private var classEntries: [ClassEntry] = []
   /// The last classes looked up (class-description UID, slot): arrays usually hold objects of one class, and a
   /// few classes alternate.
@@ -63,11 +63,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Where `$class` was found in the last few objects: its key object and position in the object's dictionary
   /// (objects of one class have one layout; those of a few classes alternate).
   @exclusivity(unchecked) private var classKeyHints = RecentPairs()
-  @exclusivity(unchecked) private var classInfos: [Int: ClassInfo] = [:]
   /// Class entries by the identity of their description (ARC-043).
-  @exclusivity(unchecked) private var slotsByIdentity: [ClassInfo.Identity: Int32] = [:]
+  @exclusivity(unchecked) private var slotsByIdentity = SmallMap<ClassInfo.Identity, Int32>()
   /// `$classes` and `$classhints` lists already read, by their plist object (ARC-043).
-  @exclusivity(unchecked) private var classNameLists: [Int: [String]] = [:]
+  @exclusivity(unchecked) private var classNameLists = SmallMap<Int, [String]>()
   @exclusivity(unchecked) private var instanceClasses: [String: any Coding.Type] = [:]
   /// The `Codable` bridge's state for this archive (decoded class instances, deferred references).
   var codableContext: AnyObject?
@@ -415,8 +414,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       }
     }
     guard
-      let position = storedFieldPosition(
-        KeyedArchiver.escape(key), in: header, from: frames[last].nextPosition)
+      let position = reader.lookupPosition(
+        string: KeyedArchiver.escape(key), inDictionary: header, from: frames[last].nextPosition)
     else { return nil }
     frames[last].nextPosition = position + 1
     if call <= classEntries[slot].hints.count, call < Self.maxHints {
@@ -435,23 +434,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The property-list object stored under a key exactly as written in the archive (no `$` escaping).
   func storedFieldRef(_ stored: String) -> Int? {
     let header = currentHeader
-    return storedFieldPosition(stored, in: header).map { reader.dictionaryValue(header, $0) }
-  }
-
-  /// The position of a key exactly as written in the archive in a dictionary: its first occurrence at or after
-  /// `start` when the key is ASCII (see ``BinaryPropertyListReader/lookupPosition(string:inDictionary:from:)``),
-  /// else its first occurrence.
-  private func storedFieldPosition(
-    _ stored: String, in header: BinaryPropertyListReader.Header, from start: Int = 0
-  ) -> Int? {
-    if stored.isASCIIKey { return reader.lookupPosition(string: stored, inDictionary: header, from: start) }
-    for i in 0..<header.count {
-      let keyRef = reader.element(header, i)
-      if let keyHeader = try? reader.header(of: keyRef), (try? reader.string(keyHeader, object: keyRef)) == stored {
-        return i
-      }
-    }
-    return nil
+    return reader.lookupPosition(string: stored, inDictionary: header).map { reader.dictionaryValue(header, $0) }
   }
 
   /// `true` when the current object has the key.
@@ -857,10 +840,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   private func classInfo(uid classUID: Int, of objectUID: Int) throws -> ClassInfo {
-    if let known = classInfos[classUID] { return known }
     let ref = reader.element(objectsHeader, classUID)
     let header = try reader.header(of: ref)
-    let location = ArchiveError.Location(objectIndex: objectUID, keyPath: ArchiveKeys.class)
+    // Made only when thrown, as the messages.
+    var location: ArchiveError.Location { ArchiveError.Location(objectIndex: objectUID, keyPath: ArchiveKeys.class) }
     guard header.kind == .dictionary else {
       throw ArchiveError(
         .corruptData, "$class refers to object #\(classUID), a \(header.kind), not a class description", at: location)
@@ -905,7 +888,6 @@ public final class KeyedUnarchiver: DecodingCoder {
     let info = ClassInfo(
       name: name, chain: chain.names, hints: hints.names,
       identity: .init(name: name, chainList: chain.list, hintsList: hints.list))
-    classInfos[classUID] = info
     return info
   }
 
@@ -924,14 +906,22 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   private func resolve(_ info: ClassInfo, uid: Int) throws -> Resolved {
-    let candidates = [info.name] + info.chain.dropFirst().filter { $0 != FoundationClass.object } + info.hints
-    for name in candidates {
-      if let type = instanceClasses[name] ?? registry.type(forClassName: name) {
+    // The class's own name, then its superclasses' (but `NSObject`), then the hints.
+    func candidate(_ name: String) -> Resolved? {
+      if let type = instanceClasses[name] {
         return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
       }
-      if Self.foundationClassNames.contains(name) {
-        return Resolved(kind: .foundation(name), chain: registry.classChain(forClassName: name))
-      }
+      let resolution = registry.resolution(forClassName: name)
+      if let type = resolution.type { return Resolved(kind: .coding(type), chain: resolution.chain) }
+      if Self.foundationClassNames.contains(name) { return Resolved(kind: .foundation(name), chain: resolution.chain) }
+      return nil
+    }
+    if let resolved = candidate(info.name) { return resolved }
+    for name in info.chain.dropFirst() where name != FoundationClass.object {
+      if let resolved = candidate(name) { return resolved }
+    }
+    for name in info.hints {
+      if let resolved = candidate(name) { return resolved }
     }
     if let resolver = classResolver, let type = resolver(info.name, info.chain) {
       return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
@@ -1085,13 +1075,5 @@ extension KeyedUnarchiver {
       return nil
     }
     return try decode(uid: uid, key: "$objects[\(uid)]", allowed: nil)
-  }
-}
-
-extension String {
-  /// `true` when every byte is ASCII (keys compared as bytes); checks the UTF-8 bytes without decoding characters.
-  fileprivate var isASCIIKey: Bool {
-    var copy = self
-    return copy.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
   }
 }

@@ -524,8 +524,25 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// `true` when the object is an ASCII string whose bytes equal `key`; `false` for anything unreadable.
+  ///
+  /// A key shorter than 15 bytes is compared with the one marker that can hold its length (`0x5n`) before
+  /// anything else is read: a key lookup compares mostly keys of other lengths or other bytes, and parsing each
+  /// one's header cost more than the comparison. The long form of a short length (`0x5F` then an integer) takes
+  /// the general path.
   @inline(__always)
   package func isASCIIString(_ object: Int, equalTo key: UnsafeBufferPointer<UInt8>) -> Bool {
+    if key.count < 0x0F {
+      guard let offset = checkedOffset(of: object) else { return false }
+      let marker = bytes[offset]
+      if marker == 0x50 | UInt8(truncatingIfNeeded: key.count) {
+        // The key's bytes lie inside the object area: the offset is below the offset table.
+        guard offset + 1 + key.count <= offsetTableOffset else { return false }
+        let stored = bytes[(offset + 1)..<(offset + 1 + key.count)]
+        for i in 0..<key.count where stored[i] != key[i] { return false }
+        return true
+      }
+      guard marker == 0x5F else { return false }
+    }
     guard let header = try? header(of: object), header.kind == .asciiString, header.count == key.count else {
       return false
     }
@@ -534,22 +551,54 @@ package struct BinaryPropertyListReader: Sendable {
     return true
   }
 
-  /// Finds the value of an ASCII string key in a dictionary object by comparing bytes, without allocating.
+  /// `true` when the object's marker is a UTF-16 string's (its payload is not checked); `false` for anything else
+  /// or an unreadable reference. A key lookup that compared ASCII keys byte by byte checks only these again.
+  @inline(__always)
+  package func isUTF16String(_ object: Int) -> Bool {
+    guard let offset = checkedOffset(of: object) else { return false }
+    return bytes[offset] & 0xF0 == 0x60
+  }
+
+  /// Finds the value of a string key in a dictionary object (see ``lookupPosition(string:inDictionary:from:)``).
   package func lookup(string key: String, inDictionary header: Header) -> Int? {
     lookupPosition(string: key, inDictionary: header).map { dictionaryValue(header, $0) }
   }
 
-  /// The position of an ASCII string key in a dictionary object, by comparing bytes: its first occurrence at or
-  /// after `start`, else its first occurrence before it. A caller that reads keys in the order they were written
-  /// passes the position after the last key it found, and the key is then usually the first one compared.
+  /// The position of a string key in a dictionary object: its first occurrence at or after `start` among the keys
+  /// stored as ASCII strings, compared byte by byte (no `String` is made), else its first occurrence before it; else
+  /// its first occurrence among the keys stored as UTF-16 strings (a writer may store any key so; no ASCII string
+  /// object equals a key that is not ASCII). A caller that reads keys in the order they were written passes the
+  /// position after the last key it found, and the key is then usually the first one compared.
   package func lookupPosition(string key: String, inDictionary header: Header, from start: Int = 0) -> Int? {
     var key = key
     let start = min(max(start, 0), header.count)
-    return key.withUTF8 { keyBytes -> Int? in
+    let found = key.withUTF8 { keyBytes -> Int? in
+      for byte in keyBytes where byte >= 0x80 { return nil }
       for i in start..<header.count where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
       for i in 0..<start where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
       return nil
     }
+    if let found { return found }
+    // Only the markers are read unless a key is stored as UTF-16 (a missing key costs one byte per key more), and
+    // those are compared unit by unit, stopping at the first difference: no string is made per key.
+    var units: [UInt16]?
+    for i in 0..<header.count where isUTF16String(element(header, i)) {
+      if units == nil { units = Array(key.utf16) }
+      if let units, isUTF16String(element(header, i), equalTo: units) { return i }
+    }
+    return nil
+  }
+
+  /// `true` when the object is a UTF-16 string whose code units equal `units`; `false` for anything unreadable.
+  private func isUTF16String(_ object: Int, equalTo units: [UInt16]) -> Bool {
+    guard let header = try? header(of: object), header.kind == .utf16String, header.count == units.count else {
+      return false
+    }
+    let stored = bytes[header.start..<(header.start + 2 * header.count)]
+    for (i, unit) in units.enumerated() where UInt16(stored[2 * i]) << 8 | UInt16(stored[2 * i + 1]) != unit {
+      return false
+    }
+    return true
   }
 
   /// Finds the value of a string key in a dictionary object by comparing bytes.

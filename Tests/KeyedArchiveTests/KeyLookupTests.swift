@@ -1,0 +1,72 @@
+import ArchiveCoding
+import Foundation
+import TestSupport
+import Testing
+
+@testable import KeyedArchive
+
+/// Reads its keys in an order of its own, none of them the order they are stored in.
+private final class KeyForms: SecureCoding {
+  static var supportsSecureCoding: Bool { true }
+  var values: [String: Int64] = [:]
+  static let keys = ["größe", "wide", "abcdefghijklmnop", "missing", "name", "x"]
+  init() {}
+  required init(coder: any DecodingCoder) throws {
+    for key in Self.keys { values[key] = try coder.decodeInt64(forKey: key) }
+  }
+  func encode(with coder: any EncodingCoder) {}
+}
+
+/// Keys written in every form a binary property list allows must be found, wherever they sit (ARC-026): the
+/// unarchiver compares short ASCII keys by their one-byte marker first, and reads other forms only when that fails.
+@Suite("Key lookup")
+struct KeyLookupTests {
+  /// A UTF-16 string object (big-endian code units).
+  static func utf16(_ text: String) -> [UInt8] {
+    let units = Array(text.utf16)
+    return [0x60 | UInt8(units.count)] + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+  }
+
+  /// An archive whose root object stores `name` in the long length form (`0x5F`, then a one-byte integer), a
+  /// 16-byte key, `größe` and `wide` as UTF-16 and `x` plainly, with the integers 1…5; in `$top` too.
+  static func archive() -> Data {
+    var plist = RawPropertyList()
+    let classKey = plist.string("$class")
+    let keys = [
+      plist.add([0x5F, 0x10, 0x04] + Array("name".utf8)), plist.string("abcdefghijklmnop"),
+      plist.add(utf16("größe")), plist.add(utf16("wide")), plist.string("x"),
+    ]
+    let values = (1...5).map { plist.integer($0) }
+    let description = plist.dictionary([
+      (plist.string("$classname"), plist.string("KeyForms")),
+      (plist.string("$classes"), plist.array([plist.string("KeyForms"), plist.string("NSObject")])),
+    ])
+    let root = plist.dictionary([(classKey, plist.uid(2))] + zip(keys, values).map { ($0, $1) })
+    let objects = plist.array([plist.string("$null"), root, description])
+    let top = plist.dictionary(
+      [(plist.string("root"), plist.uid(1))] + zip(keys, values).map { ($0, $1) })
+    let container = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), top), (plist.string("$objects"), objects),
+    ])
+    return Data(plist.bytes(top: UInt64(container)))
+  }
+
+  static let expected: [String: Int64] = [
+    "name": 1, "abcdefghijklmnop": 2, "größe": 3, "wide": 4, "x": 5, "missing": 0,
+  ]
+
+  @Test("ARC-026: keys in the long length form, longer than 14 bytes, or stored as UTF-16 are found in any order")
+  func everyKeyForm() throws {
+    let registry = ClassRegistry()
+    registry.register(KeyForms.self, as: "KeyForms")
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: Self.archive(), requiringSecureCoding: true)
+    unarchiver.registry = registry
+    let object = try #require(try unarchiver.decodeObject(of: KeyForms.self, forKey: "root"))
+    #expect(object.values == Self.expected)
+    // `$top` is searched from its first key each time.
+    for key in KeyForms.keys { #expect(try unarchiver.decodeInt64(forKey: key) == Self.expected[key]) }
+    #expect(unarchiver.containsValue(forKey: "wide"))
+    #expect(!unarchiver.containsValue(forKey: "Wide"))
+  }
+}
