@@ -49,7 +49,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   @exclusivity(unchecked) var chainIndexes: [Int32]
   /// Plain string entries met as dictionary keys more than once, by UID: the keys every dictionary of a model
   /// repeats, read back as `String` without the cache's `Any` and a cast.
-  @exclusivity(unchecked) private var keyStrings: [Int: String] = [:]
+  @exclusivity(unchecked) private var keyStrings = KeyStringTable()
   @exclusivity(unchecked) private var chains: [[String]] = KeyedUnarchiver.plainChains
   /// For each chain, the allowed-class set it last passed the secure-coding check with: decoding many objects of
   /// one class with one set (the elements of an array) checks once. Sets compare by identity first.
@@ -779,7 +779,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     let metBefore = uid > 0 && uid < states.count && states[uid] == .done
     let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: index, allowed: allowed)
     if metBefore, chainIndexes[uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
-      keyStrings[uid] = string
+      keyStrings.insert(string, for: uid)
     }
     return key
   }

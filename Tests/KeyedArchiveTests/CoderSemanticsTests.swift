@@ -291,6 +291,24 @@ struct CoderSemanticsTests {
     #expect(second.map { $0["count"] as? Int } == [4, 5, 6, 7])
   }
 
+  @Test("COD-033: dictionaries repeating hundreds of keys (more than the key table's direct slots) decode exactly")
+  func manyRepeatedKeys() throws {
+    // 300 keys written once each and shared by every row: their UIDs collide in the 64-slot table many times over.
+    let keys = (0..<300).map { "key-\($0)" }
+    let rows: [[String: Any]] = (0..<5).map { row in
+      Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, row * 1000 + $0) })
+    }
+    let archive = try KeyedArchiver.archivedData(withRootObject: rows, requiringSecureCoding: true)
+    let decoded = try #require(
+      try KeyedUnarchiver.unarchivedObject(ofClasses: [[Any].self, [String: Int].self], from: archive)
+        as? [[String: Any]])
+    #expect(decoded.count == rows.count)
+    for (row, dictionary) in decoded.enumerated() {
+      #expect(dictionary.count == keys.count)
+      for (index, key) in keys.enumerated() { #expect(dictionary[key] as? Int == row * 1000 + index, "\(key)") }
+    }
+  }
+
   @Test("COD-014: awakeAfter(using:) replaces the decoded root object and later lookups of it")
   func awakeReplaces() throws {
     let archive = try KeyedArchiver.archivedData(withRootObject: Placeholder())

@@ -1,0 +1,32 @@
+/// The plain strings an unarchiver met as dictionary keys more than once, by UID: the keys every dictionary of a
+/// model repeats, read back as `String` (see `KeyedUnarchiver.repeatedStringKey(_:allowed:)`).
+///
+/// A direct-mapped table of 64 entries, with a `Dictionary` for the UIDs that collide: a model's dozen keys are each
+/// found with one comparison, where hashing an integer key cost about a hundred instructions per dictionary entry
+/// decoded. Nothing is allocated until the first key is kept.
+struct KeyStringTable {
+  private var slots: [(uid: Int, string: String)] = []
+  private var overflow: [Int: String] = [:]
+
+  private static let slotCount = 64
+
+  /// The string kept for `uid`, or `nil`.
+  @inline(__always)
+  subscript(uid: Int) -> String? {
+    guard !slots.isEmpty else { return nil }
+    let slot = slots[uid & (Self.slotCount - 1)]
+    if slot.uid == uid { return slot.string }
+    return overflow.isEmpty ? nil : overflow[uid]
+  }
+
+  /// Keeps `string` for `uid` (UIDs are non-negative).
+  mutating func insert(_ string: String, for uid: Int) {
+    if slots.isEmpty { slots = Array(repeating: (-1, ""), count: Self.slotCount) }
+    let index = uid & (Self.slotCount - 1)
+    if slots[index].uid == -1 || slots[index].uid == uid {
+      slots[index] = (uid, string)
+    } else {
+      overflow[uid] = string
+    }
+  }
+}
