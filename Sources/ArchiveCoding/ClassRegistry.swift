@@ -19,20 +19,24 @@ public final class ClassRegistry: Sendable {
     var names: [ObjectIdentifier: String] = [:]
     var valueTypes: [(type: TypeBox<Any.Type>, classNames: Set<String>)] = []
     var superclasses: [String: String] = ClassRegistry.foundationSuperclasses
-    /// `allowedClassNames(for:)` of single types, cleared by every registration, with the shared registry's
-    /// generation they were computed at (a private registry's answers use the shared registry's names too).
+    /// `allowedClassNames(for:)` of single types, cleared by every registration in this registry, with the shared
+    /// registry's generation they were computed at (a private registry's answers use the shared registry's names
+    /// too, and are recomputed when that changes).
     var allowedCache: [ObjectIdentifier: (names: Set<String>, sharedGeneration: Int)] = [:]
-    /// ``resolution(forClassName:)``'s answers, cleared by every registration.
+    /// ``resolution(forClassName:)``'s answers, cleared by every registration in this registry (and stamped with
+    /// the shared registry's generation, as `allowedCache`).
     var resolutions: [String: Resolution] = [:]
   }
 
   private let state = Mutex(State())
-  /// Counts the registrations: it changes whenever an answer of ``allowedClassNames(for:)`` or
-  /// ``archivedName(of:)`` may change. Incremented inside the lock, after the change.
+  /// Counts this registry's registrations, incremented inside the lock after the change. An answer of
+  /// ``allowedClassNames(for:)`` or ``archivedName(of:)`` may change with it, and, for a registry other than
+  /// ``shared``, with the shared registry's count too (a class's own name may come from there).
   private let changes = Atomic<Int>(0)
 
-  /// A number that changes with every registration, so that a coder may keep answers of ``allowedClassNames(for:)``
-  /// while it stays the same (read it before asking, and keep the answer with the number read).
+  /// A number that changes with every registration here, so that a coder may keep answers of
+  /// ``allowedClassNames(for:)`` while it, and the shared registry's, stay the same (read both before asking, and
+  /// keep the answer with the numbers read).
   package var generation: Int { changes.load(ordering: .acquiring) }
 
   /// This registry's generation and the shared registry's, read before computing an answer to remember: a
@@ -171,13 +175,18 @@ public final class ClassRegistry: Sendable {
     let sharedGeneration: Int
   }
 
-  /// The most names ``resolution(forClassName:)`` remembers: an archive may name many classes, and the memo must
-  /// not grow with what hostile input asks for.
+  /// The most names ``resolution(forClassName:)`` remembers at once (it starts again empty when full), and the
+  /// longest name it remembers, in UTF-8 bytes.
   static let maxRememberedResolutions = 1024
+  static let maxRememberedNameLength = 1024
 
   /// The resolution of an archived class name, remembered until the next registration: every archive of a model
   /// names the same few classes, and working out a chain (superclass walks, a lock per step) cost more than
   /// decoding a small archive's fields.
+  ///
+  /// Only names that resolve to something (a registered class, or a name with a known superclass: Foundation's,
+  /// declared ones) are remembered, and only short ones: an archive chooses the names it asks for, and names that
+  /// match nothing must neither take the memo's room nor stay in memory after the archive.
   package func resolution(forClassName name: String) -> Resolution {
     let (generation, sharedGeneration) = generations
     if let known = state.withLock({ $0.resolutions[name] }), known.sharedGeneration == sharedGeneration {
@@ -187,11 +196,15 @@ public final class ClassRegistry: Sendable {
     let resolution = Resolution(
       type: type, chain: type.map { classChain(for: $0) } ?? classChain(forClassName: name),
       sharedGeneration: sharedGeneration)
+    guard name.utf8.count <= Self.maxRememberedNameLength else { return resolution }
     state.withLock { state in
       // Kept only if no registration came in between (it would have made the answer stale).
-      guard changes.load(ordering: .relaxed) == generation,
-        state.resolutions.count < Self.maxRememberedResolutions
-      else { return }
+      guard changes.load(ordering: .relaxed) == generation, type != nil || state.superclasses[name] != nil else {
+        return
+      }
+      if state.resolutions.count >= Self.maxRememberedResolutions, state.resolutions[name] == nil {
+        state.resolutions = [:]
+      }
       state.resolutions[name] = resolution
     }
     return resolution

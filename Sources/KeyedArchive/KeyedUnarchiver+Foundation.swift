@@ -81,7 +81,8 @@ extension KeyedUnarchiver {
 
   /// Removes the references pushed at `base` and above.
   func popReferences(to base: Int) {
-    guard base < referenceStack.count else { return }
+    // Nothing pushed (an empty collection): no call. A base past the top is a bug and still traps below.
+    guard base != referenceStack.count else { return }
     referenceStack.removeSubrange(base...)
   }
 

@@ -122,8 +122,8 @@ extension KeyedUnarchiver {
   }
 
   /// The class names ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)`` allows for element type `T`
-  /// (arrays and `T`), and `[T]`'s collector, computed once per type while the registries do not change. The set kept is the same storage
-  /// on every call, so the allowed-class memo of each class chain compares it by identity.
+  /// (arrays and `T`), and `[T]`'s collector, computed once per type while the registries do not change. The set
+  /// kept is the same storage on every call, so the allowed-class memo of each class chain compares it by identity.
   private func arrayMemo<T>(_ type: T.Type) -> ArrayAllowedMemo {
     let registry = self.registry
     let element = ObjectIdentifier(T.self)

@@ -137,7 +137,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   @exclusivity(unchecked) var pendingCollector: PendingCollector?
   /// The UIDs of the collections being decoded, nested ones above their containers (see ``pushReferences(_:)``).
   @exclusivity(unchecked) var referenceStack: [Int] = []
-  /// The allowed class names of the last element type ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
+  /// The allowed class names and the `[T]` collector of the last element type
+  /// ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
   @exclusivity(unchecked) var arrayAllowedMemo: ArrayAllowedMemo?
   @exclusivity(unchecked) private var awakeList: [(uid: Int, object: any Coding)] = []
   /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
@@ -855,6 +856,17 @@ public final class KeyedUnarchiver: DecodingCoder {
       throw ArchiveError(
         .corruptData, "class description #\(classUID) has no string $classname", at: location)
     }
+    // A name is hashed and compared while its class is resolved: a long one would make each lookup cost its length.
+    func checkLength(_ header: BinaryPropertyListReader.Header, _ key: String, index: Int = -1) throws {
+      guard header.count <= options.maxClassNameLength else {
+        let what = index < 0 ? key : "\(key)[\(index)]"
+        throw ArchiveError(
+          .limitExceeded,
+          "class description #\(classUID): \(what) is \(header.count) characters long, more than the limit of "
+            + "\(options.maxClassNameLength)", at: location)
+      }
+    }
+    try checkLength(nameHeader, ArchiveKeys.className)
     let name = try reader.string(nameHeader, object: nameRef)
     // `$classes` and `$classhints` are optional, but when present they are arrays of class names. A list shared by
     // many class descriptions is read once (ARC-043): read for each, a small archive could make millions of names.
@@ -878,6 +890,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         let element = reader.element(list, i)
         let h = try reader.header(of: element)
         guard h.kind == .asciiString || h.kind == .utf16String else { throw corrupt() }
+        try checkLength(h, key, index: i)
         return try reader.string(h, object: element)
       }
       classNameLists[ref] = names

@@ -14,6 +14,10 @@ public struct KeyedUnarchiverOptions: Sendable {
   /// The most class names a class description's `$classes` or `$classhints` may list. Default 1,000: real
   /// hierarchies are a few dozen deep, and every class description reads its lists (ARC-043).
   public var maxClassChainLength = 1000
+  /// The longest class name (in characters: bytes of an ASCII name, UTF-16 units otherwise) a class description may
+  /// give in `$classname`, `$classes` or `$classhints`. Default 1,024, as for nib class names (NIBA-050): every
+  /// name is hashed and compared while its class is resolved, and a registry remembers the names it resolves.
+  public var maxClassNameLength = 1024
 
   /// Creates the default options.
   public init() {}

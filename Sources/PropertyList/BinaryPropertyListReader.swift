@@ -590,7 +590,22 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// `true` when the object is a UTF-16 string whose code units equal `units`; `false` for anything unreadable.
+  /// The length is read from the marker (or the integer after `0x6F`) first: only a key of the right length is
+  /// parsed, so a dictionary of many broken or long keys costs a byte or two per key, not an error each.
   private func isUTF16String(_ object: Int, equalTo units: [UInt16]) -> Bool {
+    guard let offset = checkedOffset(of: object) else { return false }
+    let low = Int(bytes[offset] & 0x0F)
+    if low != 0x0F {
+      guard low == units.count else { return false }
+    } else {
+      guard offset + 1 < offsetTableOffset else { return false }
+      let lengthMarker = bytes[offset + 1]
+      guard lengthMarker & 0xF0 == BinaryPropertyListMarker.integer, lengthMarker & 0x0F <= 3 else { return false }
+      let width = 1 << Int(lengthMarker & 0x0F)
+      guard offset + 2 + width <= offsetTableOffset,
+        Self.readUInt(bytes, at: offset + 2, width: width) == UInt64(units.count)
+      else { return false }
+    }
     guard let header = try? header(of: object), header.kind == .utf16String, header.count == units.count else {
       return false
     }
@@ -601,7 +616,8 @@ package struct BinaryPropertyListReader: Sendable {
     return true
   }
 
-  /// Finds the value of a string key in a dictionary object by comparing bytes.
+  /// Finds the value of an ASCII key given as bytes in a dictionary object, among the keys stored as ASCII strings
+  /// only (the nib reader's class descriptions).
   package func lookup(_ key: [UInt8], inDictionary header: Header) -> Int? {
     for i in 0..<header.count where isASCIIString(element(header, i), equalTo: key) {
       return dictionaryValue(header, i)

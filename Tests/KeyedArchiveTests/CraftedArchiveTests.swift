@@ -389,4 +389,42 @@ struct SharedClassChainTests {
     unarchiver.decodesUnknownClassesGenerically = true
     #expect((try unarchiver.decodeObject(forKey: "root") as? [Any])?.count == 1)
   }
+
+  /// An archive whose root is of class `name`, with `chain` as its `$classes`.
+  static func archive(className name: String, chain: [String]) throws -> Data {
+    try CraftedArchiveTests.archive([
+      "$null", ["$class": .uid(2)],
+      ["$classname": .string(name), "$classes": .array(chain.map { .string($0) })],
+    ])
+  }
+
+  @Test(
+    "ARC-043: a class name longer than maxClassNameLength, in $classname or $classes, is refused with limitExceeded")
+  func longClassNamesRefused() throws {
+    let long = String(repeating: "N", count: 1_025)
+    for (name, chain, what) in [
+      (long, [long, "NSObject"], "$classname is 1025 characters long"),
+      ("Short", ["Short", long, "NSObject"], "$classes[1] is 1025 characters long"),
+    ] {
+      let archive = try Self.archive(className: name, chain: chain)
+      do {
+        let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+        unarchiver.registry = ClassRegistry()
+        unarchiver.decodesUnknownClassesGenerically = true
+        _ = try unarchiver.decodeObject(forKey: "root")
+        Issue.record("a class name of 1,025 characters was accepted")
+      } catch let error as ArchiveError {
+        #expect(error.code == .limitExceeded, "\(error)")
+        #expect(error.message.contains("\(what), more than the limit of 1024"), "\(error)")
+        #expect(error.location.objectIndex == 1, "\(error)")
+      }
+    }
+    // At the limit, the object decodes (generically: no class has that name).
+    let name = String(repeating: "N", count: 1_024)
+    let unarchiver = try KeyedUnarchiver(
+      forReadingFrom: try Self.archive(className: name, chain: [name, "NSObject"]), requiringSecureCoding: false)
+    unarchiver.registry = ClassRegistry()
+    unarchiver.decodesUnknownClassesGenerically = true
+    #expect((try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)?.className == name)
+  }
 }

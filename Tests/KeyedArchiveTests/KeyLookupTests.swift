@@ -69,4 +69,22 @@ struct KeyLookupTests {
     #expect(unarchiver.containsValue(forKey: "wide"))
     #expect(!unarchiver.containsValue(forKey: "Wide"))
   }
+
+  @Test("ARC-026: keys compare code unit by code unit, as Foundation's do: a canonically equal spelling is another key")
+  func keysCompareLiterally() throws {
+    var plist = RawPropertyList()
+    // "café" with a combining accent (e + U+0301), and "K" as the Kelvin sign's canonical equivalent.
+    let entries = [(plist.add(Self.utf16("cafe\u{301}")), plist.integer(1)), (plist.string("K"), plist.integer(2))]
+    let container = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), plist.dictionary(entries)),
+      (plist.string("$objects"), plist.array([plist.string("$null")])),
+    ])
+    let unarchiver = try KeyedUnarchiver(
+      forReadingFrom: Data(plist.bytes(top: UInt64(container))), requiringSecureCoding: true)
+    #expect(try unarchiver.decodeInt64(forKey: "cafe\u{301}") == 1)
+    #expect(!unarchiver.containsValue(forKey: "caf\u{E9}"))
+    #expect(try unarchiver.decodeInt64(forKey: "K") == 2)
+    #expect(!unarchiver.containsValue(forKey: "\u{212A}"))
+  }
 }

@@ -13,14 +13,15 @@ struct KeyStringTable {
   /// The string kept for `uid`, or `nil`.
   @inline(__always)
   subscript(uid: Int) -> String? {
-    guard !slots.isEmpty else { return nil }
+    guard uid >= 0, !slots.isEmpty else { return nil }
     let slot = slots[uid & (Self.slotCount - 1)]
     if slot.uid == uid { return slot.string }
     return overflow.isEmpty ? nil : overflow[uid]
   }
 
-  /// Keeps `string` for `uid` (UIDs are non-negative).
+  /// Keeps `string` for `uid` (a negative UID, which no entry has, is ignored).
   mutating func insert(_ string: String, for uid: Int) {
+    guard uid >= 0 else { return }
     if slots.isEmpty { slots = Array(repeating: (-1, ""), count: Self.slotCount) }
     let index = uid & (Self.slotCount - 1)
     if slots[index].uid == -1 || slots[index].uid == uid {
