@@ -11,6 +11,7 @@ extension KeyedUnarchiver {
   public func decodeString(forKey key: String) throws -> String? {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: String.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
+      if let shared = sharedShortStrings[uid] { return shared }
       if states[uid] == .done {
         if let cached = cache[uid] as? String { return cached }
       } else {
@@ -18,10 +19,15 @@ extension KeyedUnarchiver {
         if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
           let string = try? reader.string(header, object: ref), string != ArchiveKeys.null
         {
-          // A short ASCII string lives inside its `String` value: reading it again costs less than caching it.
-          // Longer ones are cached from their second use, so that every reference shares one storage.
+          // A short ASCII string lives inside its `String` value: caching it in the `Any` cache would cost more
+          // than reading it again, so from its second use it is kept as a `String` by UID (a name many objects
+          // share). Longer ones are cached from their second use, so that every reference shares one storage.
           if header.kind != .asciiString || header.count > Self.inlineStringLength {
             rememberPlain(string, uid: uid, chain: 0)
+          } else if states[uid] == .seenOnce {
+            sharedShortStrings.insert(string, for: uid)
+          } else {
+            states[uid] = .seenOnce
           }
           return string
         }

@@ -50,6 +50,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Plain string entries met as dictionary keys more than once, by UID: the keys every dictionary of a model
   /// repeats, read back as `String` without the cache's `Any` and a cast.
   @exclusivity(unchecked) private var keyStrings = KeyStringTable()
+  /// Short ASCII string entries ``decodeString(forKey:)`` read twice, by UID (not cached in `cache`, see there).
+  @exclusivity(unchecked) var sharedShortStrings = KeyStringTable()
   @exclusivity(unchecked) private var chains: [[String]] = KeyedUnarchiver.plainChains
   /// For each chain, the allowed-class set it last passed the secure-coding check with: decoding many objects of
   /// one class with one set (the elements of an array) checks once. Sets compare by identity first.

@@ -309,6 +309,28 @@ struct CoderSemanticsTests {
     }
   }
 
+  @Test("COD-013: strings many objects share decode to their own values, through decodeString and the general path")
+  func sharedStringsAcrossPaths() throws {
+    // Short names (kept by UID from their second read), a long one (cached), an empty one, and the same strings as
+    // tags, which the general path decodes from the same entries.
+    let names = ["a", "bb", "ccc", "a title longer than fifteen bytes", "", "d"]
+    let records = (0..<60).map { i -> Record in
+      let record = Record()
+      record.title = names[(i * 7) % names.count]
+      record.tags = [names[i % names.count], names[(i + 1) % names.count]]
+      return record
+    }
+    let registry = ClassRegistry()
+    registerTestClasses(in: registry)
+    let archiver = KeyedArchiver(requiringSecureCoding: true, registry: registry)
+    archiver.encodeObject(records, forKey: "root")
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: try archiver.finishEncoding(), requiringSecureCoding: true)
+    unarchiver.registry = registry
+    let decoded = try #require(try unarchiver.decodeArrayOfObjects(ofClass: Record.self, forKey: "root"))
+    #expect(decoded.map(\.title) == records.map(\.title))
+    #expect(decoded.map(\.tags) == records.map(\.tags))
+  }
+
   @Test("COD-014: awakeAfter(using:) replaces the decoded root object and later lookups of it")
   func awakeReplaces() throws {
     let archive = try KeyedArchiver.archivedData(withRootObject: Placeholder())
