@@ -369,14 +369,19 @@ struct SharedClassChainTests {
     #expect(plain.dictionaryValue?["$objects"]?.arrayValue?.count == 3 + 2 * 2_000)
   }
 
+  /// The root of `archive`, decoded without secure coding and with no registered class (every object generically).
+  static func genericRoot(_ archive: Data, options: KeyedUnarchiverOptions = .default) throws -> Any? {
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false, options: options)
+    unarchiver.registry = ClassRegistry()
+    unarchiver.decodesUnknownClassesGenerically = true
+    return try unarchiver.decodeObject(forKey: "root")
+  }
+
   @Test("ARC-043: a $classes list longer than maxClassChainLength is refused with limitExceeded naming the description")
   func longChainRefused() throws {
     let archive = Self.archive(count: 1, length: 1_000)  // 1,001 names with NSObject
     do {
-      let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
-      unarchiver.registry = ClassRegistry()
-      unarchiver.decodesUnknownClassesGenerically = true
-      _ = try unarchiver.decodeObject(forKey: "root")
+      _ = try Self.genericRoot(archive)
       Issue.record("a class description of 1,001 names was accepted")
     } catch let error as ArchiveError {
       #expect(error.code == .limitExceeded, "\(error)")
@@ -384,10 +389,7 @@ struct SharedClassChainTests {
     }
     var options = KeyedUnarchiverOptions()
     options.maxClassChainLength = 2_000
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false, options: options)
-    unarchiver.registry = ClassRegistry()
-    unarchiver.decodesUnknownClassesGenerically = true
-    #expect((try unarchiver.decodeObject(forKey: "root") as? [Any])?.count == 1)
+    #expect((try Self.genericRoot(archive, options: options) as? [Any])?.count == 1)
   }
 
   /// An archive whose root is of class `name`, with `chain` as its `$classes`.
@@ -406,12 +408,8 @@ struct SharedClassChainTests {
       (long, [long, "NSObject"], "$classname is 1025 characters long"),
       ("Short", ["Short", long, "NSObject"], "$classes[1] is 1025 characters long"),
     ] {
-      let archive = try Self.archive(className: name, chain: chain)
       do {
-        let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
-        unarchiver.registry = ClassRegistry()
-        unarchiver.decodesUnknownClassesGenerically = true
-        _ = try unarchiver.decodeObject(forKey: "root")
+        _ = try Self.genericRoot(try Self.archive(className: name, chain: chain))
         Issue.record("a class name of 1,025 characters was accepted")
       } catch let error as ArchiveError {
         #expect(error.code == .limitExceeded, "\(error)")
@@ -421,10 +419,7 @@ struct SharedClassChainTests {
     }
     // At the limit, the object decodes (generically: no class has that name).
     let name = String(repeating: "N", count: 1_024)
-    let unarchiver = try KeyedUnarchiver(
-      forReadingFrom: try Self.archive(className: name, chain: [name, "NSObject"]), requiringSecureCoding: false)
-    unarchiver.registry = ClassRegistry()
-    unarchiver.decodesUnknownClassesGenerically = true
-    #expect((try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)?.className == name)
+    let root = try Self.genericRoot(try Self.archive(className: name, chain: [name, "NSObject"]))
+    #expect((root as? ArchivedObject)?.className == name)
   }
 }
