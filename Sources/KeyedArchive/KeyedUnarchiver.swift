@@ -510,7 +510,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         throw ArchiveError(
           .typeMismatch, "expected a primitive value, found a reference to object #\(uid)", at: .init(keyPath: key))
       }
-      if targetHeader.kind == .asciiString, reader.isASCIIString(target, equalTo: Array(ArchiveKeys.null.utf8)) {
+      if targetHeader.kind == .asciiString, reader.isASCIIString(target, equalTo: ArchiveKeys.null) {
         return nil
       }
       return try codedValue(target, key: key)

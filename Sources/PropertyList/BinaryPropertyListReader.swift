@@ -514,13 +514,9 @@ package struct BinaryPropertyListReader: Sendable {
 
   /// `true` when the object is an ASCII string equal to `key` (compared as bytes, no `String` is made); `false`
   /// for anything unreadable.
-  package func isASCIIString(_ object: Int, equalTo key: [UInt8]) -> Bool {
-    guard let header = try? header(of: object), header.kind == .asciiString, header.count == key.count else {
-      return false
-    }
-    let stored = bytes[header.start..<(header.start + header.count)]
-    for i in 0..<key.count where stored[i] != key[i] { return false }
-    return true
+  package func isASCIIString(_ object: Int, equalTo key: String) -> Bool {
+    var key = key
+    return key.withUTF8 { isASCIIString(object, equalTo: $0) }
   }
 
   /// `true` when the object is an ASCII string whose bytes equal `key`; `false` for anything unreadable.
@@ -614,15 +610,6 @@ package struct BinaryPropertyListReader: Sendable {
       return false
     }
     return true
-  }
-
-  /// Finds the value of an ASCII key given as bytes in a dictionary object, among the keys stored as ASCII strings
-  /// only (the nib reader's class descriptions).
-  package func lookup(_ key: [UInt8], inDictionary header: Header) -> Int? {
-    for i in 0..<header.count where isASCIIString(element(header, i), equalTo: key) {
-      return dictionaryValue(header, i)
-    }
-    return nil
   }
 
   /// Reads an integer object as a value (``PropertyListValue/integer(_:)`` or ``PropertyListValue/unsignedInteger(_:)``).

@@ -111,7 +111,7 @@ private struct KeyedGraphBuilder {
       throw ArchiveError(
         .unsupportedFormat, "expected a keyed archive's top-level dictionary, found a \(container.kind)")
     }
-    func entry(_ key: String) -> Int? { reader.lookup(Array(key.utf8), inDictionary: container) }
+    func entry(_ key: String) -> Int? { reader.lookup(string: key, inDictionary: container) }
     let archiver = try entry(Names.archiver).map { try reader.value(of: $0) }
     guard archiver?.stringValue == Names.archiverName else {
       throw ArchiveError(
@@ -271,7 +271,7 @@ private struct KeyedGraphBuilder {
       return try reader.string(header, object: object)
     }
     guard header.kind == .dictionary,
-      let name = try text(reader.lookup(Array(Names.className.utf8), inDictionary: header))
+      let name = try text(reader.lookup(string: Names.className, inDictionary: header))
     else {
       throw ArchiveError(
         .corruptData,
@@ -279,7 +279,7 @@ private struct KeyedGraphBuilder {
         at: location(index, key: Names.classReference))
     }
     var chain = [name]
-    if let supersRef = reader.lookup(Array(Names.classes.utf8), inDictionary: header),
+    if let supersRef = reader.lookup(string: Names.classes, inDictionary: header),
       case let supers = try reader.header(of: supersRef), supers.kind == .array
     {
       // A list shared by many class descriptions is read once, and a list longer than any real hierarchy is
