@@ -11,7 +11,7 @@ extension KeyedUnarchiver {
   public func decodeString(forKey key: String) throws -> String? {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: String.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
-      if let shared = sharedShortStrings[uid] { return shared }
+      if let shared = plainStrings[uid] { return shared }
       if states[uid] == .done {
         if let cached = cache[uid] as? String { return cached }
       } else {
@@ -25,7 +25,7 @@ extension KeyedUnarchiver {
           if header.kind != .asciiString || header.count > Self.inlineStringLength {
             rememberPlain(string, uid: uid, chain: 0)
           } else if states[uid] == .seenOnce {
-            sharedShortStrings.insert(string, for: uid)
+            plainStrings.insert(string, for: uid)
           } else {
             states[uid] = .seenOnce
           }

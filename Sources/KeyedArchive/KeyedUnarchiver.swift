@@ -47,11 +47,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   @exclusivity(unchecked) var cache: ObjectCache
   /// For each decoded entry, the index of its class chain in `chains` (-1 before it is decoded).
   @exclusivity(unchecked) var chainIndexes: [Int32]
-  /// Plain string entries met as dictionary keys more than once, by UID: the keys every dictionary of a model
-  /// repeats, read back as `String` without the cache's `Any` and a cast.
-  @exclusivity(unchecked) private var keyStrings = KeyStringTable()
-  /// Short ASCII string entries ``decodeString(forKey:)`` read twice, by UID (not cached in `cache`, see there).
-  @exclusivity(unchecked) var sharedShortStrings = KeyStringTable()
+  /// Plain string entries read more than once, by UID: dictionary keys met twice (``decodeKey(_:index:allowed:)``)
+  /// and short ASCII strings ``decodeString(forKey:)`` read twice (not cached in `cache`, see there).
+  @exclusivity(unchecked) var plainStrings = PlainStringTable()
   @exclusivity(unchecked) private var chains: [[String]] = KeyedUnarchiver.plainChains
   /// For each chain, the allowed-class set it last passed the secure-coding check with: decoding many objects of
   /// one class with one set (the elements of an array) checks once. Sets compare by identity first.
@@ -768,10 +766,10 @@ public final class KeyedUnarchiver: DecodingCoder {
       at: .init(objectIndex: uid, className: className))
   }
 
-  /// The dictionary key at `uid` when it is a plain string already read as a key twice, checked against `allowed`
+  /// The dictionary key at `uid` when it is a plain string already read twice, checked against `allowed`
   /// as ``decode(uid:key:index:allowed:)`` would check it; `nil` otherwise (the caller decodes it).
   func repeatedStringKey(_ uid: Int, allowed: Set<String>?) throws -> String? {
-    guard let string = keyStrings[uid] else { return nil }
+    guard let string = plainStrings[uid] else { return nil }
     try checkAllowed(chainIndex: 0, allowed: allowed, uid: uid)
     return string
   }
@@ -782,7 +780,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     let metBefore = uid > 0 && uid < states.count && states[uid] == .done
     let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: index, allowed: allowed)
     if metBefore, chainIndexes[uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
-      keyStrings.insert(string, for: uid)
+      plainStrings.insert(string, for: uid)
     }
     return key
   }

@@ -1,10 +1,11 @@
-/// The plain strings an unarchiver met as dictionary keys more than once, by UID: the keys every dictionary of a
-/// model repeats, read back as `String` (see `KeyedUnarchiver.repeatedStringKey(_:allowed:)`).
+/// Plain string entries an unarchiver read as `String` more than once, by UID: the keys every dictionary of a model
+/// repeats (see `KeyedUnarchiver.repeatedStringKey(_:allowed:)`), and the short strings many objects share (see
+/// `KeyedUnarchiver.decodeString(forKey:)`), read back without the cache's `Any` and a cast.
 ///
 /// A direct-mapped table of 64 entries, with a `Dictionary` for the UIDs that collide: a model's dozen keys are each
 /// found with one comparison, where hashing an integer key cost about a hundred instructions per dictionary entry
-/// decoded. Nothing is allocated until the first key is kept.
-struct KeyStringTable {
+/// decoded. Nothing is allocated until the first string is kept.
+struct PlainStringTable {
   private var slots: [(uid: Int, string: String)] = []
   private var overflow: [Int: String] = [:]
 
