@@ -87,9 +87,22 @@ extension KeyedUnarchiver {
   /// (``TypedElementCollecting``); everything else, and any array the direct path declines, takes the protocol's
   /// general path with the same results and errors.
   func decodeTopLevelObject<T>(of type: T.Type, forKey key: String) throws -> T? {
-    guard nestingDepth == 0, decodingFailurePolicy == .throwError,
-      let collecting = T.self as? any TypedElementCollecting.Type
-    else {
+    guard nestingDepth == 0, decodingFailurePolicy == .throwError else {
+      return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
+    }
+    let memo = TopLevelTypeMemo.memo(for: T.self, registry: registry)
+    if memo.isPlain {
+      // `decodeObject(of:forKey:)` for a type that is neither an array nor cast element by element, under the
+      // throwing policy, with the allowed names remembered.
+      guard let object = try decodeObject(forKey: key, allowedClasses: requiresSecureCoding ? memo.allowed : nil)
+      else { return nil }
+      guard let typed = object as? T else {
+        throw ArchiveError(
+          .typeMismatch, "expected \(T.self), found \(Swift.type(of: object))", at: .init(keyPath: key))
+      }
+      return typed
+    }
+    guard let collecting = T.self as? any TypedElementCollecting.Type else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
     pendingCollector = PendingCollector(type: collecting, depth: 1)

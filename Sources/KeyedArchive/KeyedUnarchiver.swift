@@ -50,10 +50,16 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Plain string entries read more than once, by UID: dictionary keys met twice (``decodeKey(_:index:allowed:)``)
   /// and short ASCII strings ``decodeString(forKey:)`` read twice (not cached in `cache`, see there).
   @exclusivity(unchecked) var plainStrings = PlainStringTable()
-  @exclusivity(unchecked) private var chains: [[String]] = KeyedUnarchiver.plainChains
-  /// For each chain, the allowed-class set it last passed the secure-coding check with: decoding many objects of
-  /// one class with one set (the elements of an array) checks once. Sets compare by identity first.
-  @exclusivity(unchecked) private var passedAllowed: [Set<String>?] = KeyedUnarchiver.plainChains.map { _ in nil }
+  /// The class chains met so far, the plain entries' first (``plainChains``): one array for both, so that an
+  /// archive of one class allocates one buffer for them.
+  @exclusivity(unchecked) private var chains: [ChainEntry] = KeyedUnarchiver.plainChainEntries
+
+  /// A class chain and the allowed-class set it last passed the secure-coding check with: decoding many objects
+  /// of one class with one set (the elements of an array) checks once. Sets compare by identity first.
+  struct ChainEntry {
+    var chain: [String]
+    var passedAllowed: Set<String>?
+  }
   /// Index in `classEntries` by class-description UID.
   @exclusivity(unchecked) private var classSlots = SmallMap<Int, Int32>()
   @exclusivity(unchecked) private var classEntries: [ClassEntry] = []
@@ -84,6 +90,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     /// object's n-th call is checked against the hint (one string comparison, one reference read) instead of
     /// scanning the dictionary's keys.
     var hints: [FieldHint] = []
+    /// `true` once an object of this class was decoded: hints are recorded from the second object on, so an
+    /// archive holding one object of a class (most small archives) allocates none.
+    var recordsHints = false
   }
 
   struct FieldHint {
@@ -323,9 +332,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     self.topHeader = top
     self.objectsHeader = objects
-    self.states = [State](repeating: .notStarted, count: objects.count)
+    self.states = [State].filled(with: .notStarted, count: objects.count)
     self.cache = ObjectCache(count: objects.count)
-    self.chainIndexes = [Int32](repeating: -1, count: objects.count)
+    self.chainIndexes = [Int32].filled(with: -1, count: objects.count)
   }
 
   /// Decodes the root object of an untrusted archive, allowing only `type` (and the Foundation classes it needs).
@@ -419,7 +428,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         string: KeyedArchiver.escape(key), inDictionary: header, from: frames[last].nextPosition)
     else { return nil }
     frames[last].nextPosition = position + 1
-    if call <= classEntries[slot].hints.count, call < Self.maxHints {
+    if classEntries[slot].recordsHints, call <= classEntries[slot].hints.count, call < Self.maxHints {
       let hint = FieldHint(key: key, keyRef: reader.element(header, position), position: position)
       if call == classEntries[slot].hints.count {
         // Room for a typical class's keys at once, instead of growing the array at 1, 2, 4, 8 and 16 hints.
@@ -605,7 +614,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       return cache[uid]
     case .inProgress:
       let chainIndex = Int(chainIndexes[uid])
-      let name = chainIndex >= 0 ? chains[chainIndex].first ?? "?" : "?"
+      let name = chainIndex >= 0 ? chains[chainIndex].chain.first ?? "?" : "?"
       throw ArchiveError(
         .referenceCycle,
         "reference cycle: object #\(uid) (\(name)) is still being decoded when this key refers back to it; "
@@ -647,10 +656,10 @@ public final class KeyedUnarchiver: DecodingCoder {
     // The class entry's fields are read in place: copying the entry would retain every string and array in it.
     let chainIndex = classEntries[slot].chainIndex
     if requiresSecureCoding {
-      if !classEntries[slot].secureChecked || allowed == nil || passedAllowed[Int(chainIndex)] != allowed {
+      if !classEntries[slot].secureChecked || allowed == nil || chains[Int(chainIndex)].passedAllowed != allowed {
         let resolved = classEntries[slot].resolved
         try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
-        passedAllowed[Int(chainIndex)] = allowed
+        chains[Int(chainIndex)].passedAllowed = allowed
         classEntries[slot].secureChecked = true
       }
     }
@@ -685,6 +694,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     let linkStart = frames[frames.count - 1].linkStart
     frames.removeLast()
+    classEntries[slot].recordsHints = true
     // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
     if linkStart < links.count, let instance {
       for index in linkStart..<links.count where links[index].owner == nil { links[index].owner = instance }
@@ -748,8 +758,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     let resolved = try resolve(info, uid: uid)
     let chainIndex = Int32(chains.count)
-    chains.append(resolved.chain)
-    passedAllowed.append(nil)
+    chains.append(ChainEntry(chain: resolved.chain))
     let slot = Int32(classEntries.count)
     classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
     classSlots[classUID] = slot
@@ -788,9 +797,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The allowed-class check of a decoded entry's chain, skipped when the chain passed it with the same set.
   private func checkAllowed(chainIndex: Int, allowed: Set<String>?, uid: Int) throws {
     guard requiresSecureCoding else { return }
-    if allowed != nil, passedAllowed[chainIndex] == allowed { return }
-    try checkAllowed(chain: chains[chainIndex], allowed: allowed, uid: uid)
-    passedAllowed[chainIndex] = allowed
+    if allowed != nil, chains[chainIndex].passedAllowed == allowed { return }
+    try checkAllowed(chain: chains[chainIndex].chain, allowed: allowed, uid: uid)
+    chains[chainIndex].passedAllowed = allowed
   }
 
   /// Leaves the frame of object `uid` after its decoding failed, locating the error. An error that has no object
@@ -870,8 +879,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     let name = try reader.string(nameHeader, object: nameRef)
     // `$classes` and `$classhints` are optional, but when present they are arrays of class names. A list shared by
     // many class descriptions is read once (ARC-043): read for each, a small archive could make millions of names.
-    func strings(_ key: String) throws -> (names: [String], list: Int) {
-      guard let ref = reader.lookup(string: key, inDictionary: header) else { return ([], -1) }
+    func strings(_ key: String, at position: Int?) throws -> (names: [String], list: Int) {
+      guard let position else { return ([], -1) }
+      let ref = reader.dictionaryValue(header, position)
       if let known = classNameLists[ref] { return (known, ref) }
       let list = try reader.header(of: ref)
       // Made only when thrown: the message's interpolation would cost more than reading a short list.
@@ -896,8 +906,14 @@ public final class KeyedUnarchiver: DecodingCoder {
       classNameLists[ref] = names
       return (names, ref)
     }
-    let chain = try strings(ArchiveKeys.classes)
-    let hints = try strings(ArchiveKeys.classHints)
+    let classesPosition = reader.lookupPosition(string: ArchiveKeys.classes, inDictionary: header)
+    let chain = try strings(ArchiveKeys.classes, at: classesPosition)
+    // A description of two keys, `$classname` and `$classes` (what archivers write), has no `$classhints`: a key
+    // that is not there costs a scan of every key, twice (as ASCII, then as UTF-16).
+    let hintsPosition =
+      header.count == 2 && classesPosition != nil
+      ? nil : reader.lookupPosition(string: ArchiveKeys.classHints, inDictionary: header)
+    let hints = try strings(ArchiveKeys.classHints, at: hintsPosition)
     let info = ClassInfo(
       name: name, chain: chain.names, hints: hints.names,
       identity: .init(name: name, chainList: chain.list, hintsList: hints.list))
@@ -1064,6 +1080,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     [FoundationClass.date, FoundationClass.object],
     [FoundationClass.number, FoundationClass.value, FoundationClass.object],
   ]
+
+  /// ``plainChains`` as the first entries of `chains`, none checked yet.
+  static let plainChainEntries = plainChains.map { ChainEntry(chain: $0) }
 
   /// The index in `plainChains` of the value ``plainValue(_:header:)`` makes of an entry of this kind (read from
   /// the kind: a cast of the value would look up its type).

@@ -209,6 +209,26 @@ struct CraftedArchiveTests {
     #expect([.classNotAllowed, .classNotFound].contains(error.code), "\(error)")
   }
 
+  @Test("COD-021: a class description of $classname and $classhints alone is found through its hints")
+  func hintsWithoutAChain() throws {
+    // Two keys, as a description of `$classname` and `$classes` has: the hints must still be read.
+    let data = try Self.archive([
+      "$null", ["$class": .uid(2), "title": .uid(3)], ["$classname": "Unheard", "$classhints": ["Record"]], "x",
+    ])
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+    unarchiver.registry = Self.registry
+    let record = try #require(try unarchiver.decodeObject(forKey: "root", allowedClasses: nil) as? Record)
+    #expect(record.title == "x")
+    // Without the hints, the class is unknown.
+    let bare = try Self.archive([
+      "$null", ["$class": .uid(2), "title": .uid(3)], ["$classname": "Unheard", "$classes": ["Unheard"]], "x",
+    ])
+    let plain = try KeyedUnarchiver(forReadingFrom: bare, requiringSecureCoding: false)
+    plain.registry = Self.registry
+    let error = #expect(throws: ArchiveError.self) { try plain.decodeObject(forKey: "root", allowedClasses: nil) }
+    #expect(error?.code == .classNotFound)
+  }
+
   @Test("COD-020: substituting a class for an allowed name does not make the substitute allowed")
   func substitutionCannotWidenTheAllowedSet() throws {
     let data = try Self.archive([

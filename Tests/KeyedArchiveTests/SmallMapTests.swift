@@ -7,7 +7,9 @@ import Testing
 /// an archive of many classes must stay linear). Either way it must answer as a `Dictionary` would.
 @Suite("SmallMap")
 struct SmallMapTests {
-  @Test("ARC-043: the class tables answer as a dictionary on both sides of the linear limit", arguments: [3, 8, 9, 40])
+  @Test(
+    "ARC-043: the class tables answer as a dictionary on both sides of the linear limit",
+    arguments: [1, 2, 3, 8, 9, 40])
   func answersAsADictionary(count: Int) {
     var map = SmallMap<Int, String>()
     var reference: [Int: String] = [:]

@@ -1,3 +1,5 @@
+import ArchiveCoding
+
 /// The decoded value of each `$objects` entry, stored compactly: a 4-byte slot per entry, and a value only for the
 /// entries that hold one (class instances, shared data and strings). An `Any?` per entry would cost 32 bytes for
 /// every entry, most of which (small strings re-read on demand, inline numbers) never hold a value; class
@@ -15,7 +17,7 @@ struct ObjectCache {
   /// A cache of `count` empty entries.
   /// - Precondition: `count` is below `Int32.max` (the unarchiver checks the object count first).
   init(count: Int) {
-    slots = [Int32](repeating: -1, count: count)
+    slots = [Int32].filled(with: -1, count: count)
   }
 
   /// The value of entry `uid`, or `nil`.

@@ -1,0 +1,42 @@
+import ArchiveCoding
+import Synchronization
+
+/// What ``KeyedUnarchiver/unarchivedObject(ofClass:from:options:)`` works out about the type it is asked for, kept
+/// for the next call with that type: whether it is a plain type (neither collected as an array nor cast element by
+/// element), and the class names it allows, with the registry generations they were computed at.
+///
+/// Decoding a small archive repeats this for every archive: two conformance checks, an array for the allowed-class
+/// lookup, the registry's lock and hash, and three lookups of `T?`'s metadata in the generic path. One entry is
+/// kept, process-wide (the last type asked for); another type replaces it.
+struct TopLevelTypeMemo: Sendable {
+  let type: ObjectIdentifier
+  /// Held, not identified by address: a released registry's address may be reused by another.
+  let registry: ClassRegistry
+  let generation: Int
+  let sharedGeneration: Int
+  /// `false` for an array type or one whose value is cast element by element: those take the general paths.
+  let isPlain: Bool
+  let allowed: Set<String>
+
+  private static let last = Mutex<TopLevelTypeMemo?>(nil)
+
+  /// The memo for `T` in `registry`, computed when the last one was for another type or registry, or the
+  /// registries changed since.
+  static func memo<T>(for _: T.Type, registry: ClassRegistry) -> TopLevelTypeMemo {
+    let type = ObjectIdentifier(T.self)
+    // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
+    let generation = registry.generation
+    let sharedGeneration = ClassRegistry.shared.generation
+    if let memo = last.withLock({ $0 }), memo.type == type, memo.registry === registry,
+      memo.generation == generation, memo.sharedGeneration == sharedGeneration
+    {
+      return memo
+    }
+    let isPlain = !(T.self is any TypedElementCollecting.Type) && !(T.self is any ArrayElementCasting.Type)
+    let memo = TopLevelTypeMemo(
+      type: type, registry: registry, generation: generation, sharedGeneration: sharedGeneration, isPlain: isPlain,
+      allowed: registry.allowedClassNames(for: [T.self]))
+    last.withLock { $0 = memo }
+    return memo
+  }
+}
