@@ -442,4 +442,43 @@ struct SharedClassChainTests {
     let root = try Self.genericRoot(try Self.archive(className: name, chain: [name, "NSObject"]))
     #expect((root as? ArchivedObject)?.className == name)
   }
+
+  /// A root object of class `name` holding one integer field, `value`, for the Codable bridge (which decodes a
+  /// struct from a dictionary: this root is never one).
+  static func codableArchive(className name: String) throws -> Data {
+    try CraftedArchiveTests.archive([
+      "$null", ["$class": .uid(2), "value": 7],
+      ["$classname": .string(name), "$classes": .array([.string(name), "NSObject"])],
+    ])
+  }
+
+  private struct Valued: Decodable { var value: Int }
+
+  @Test("ARC-043: the Codable bridge refuses a $classname longer than maxClassNameLength, as the unarchiver does")
+  func longClassNamesRefusedByTheCodableBridge() throws {
+    let decoder = KeyedArchiveDecoder()
+    /// The error decoding a `Valued` from a root of class `name` throws.
+    func failure(_ length: Int) throws -> DecodingError {
+      let data = try Self.codableArchive(className: String(repeating: "N", count: length))
+      return try #require(#expect(throws: DecodingError.self) { try decoder.decode(Valued.self, from: data) })
+    }
+    guard case .dataCorrupted(let context) = try failure(1_025) else {
+      Issue.record("a $classname of 1,025 characters was not refused as damaged")
+      return
+    }
+    let underlying = try #require(context.underlyingError as? ArchiveError)
+    #expect(underlying.code == .limitExceeded, "\(underlying)")
+    #expect(underlying.message.contains("$classname is 1025 characters long, more than the limit of 1024"))
+    #expect(underlying.location.objectIndex == 1)
+    // At the limit, or past it with a higher limit, the name is read: the root is then an object, not a dictionary.
+    for (length, limit) in [(1_024, 1_024), (1_025, 2_000)] {
+      decoder.options.maxClassNameLength = limit
+      guard case .typeMismatch(_, let mismatch) = try failure(length) else {
+        Issue.record("a $classname of \(length) characters under a limit of \(limit) was refused")
+        continue
+      }
+      #expect(mismatch.debugDescription.contains("found an object of class NNN"))
+    }
+  }
+
 }

@@ -79,6 +79,14 @@ final class ArchiveDecodingState {
         .corruptData, "$class of object #\(uid) is not a class description with a $classname",
         at: .init(objectIndex: uid, keyPath: ArchiveKeys.class))
     }
+    // As the unarchiver's class descriptions (ARC-043): a name is compared on every use.
+    let limit = unarchiver.options.maxClassNameLength
+    guard nameHeader.count <= limit else {
+      throw ArchiveError(
+        .limitExceeded,
+        "class description #\(classUID): $classname is \(nameHeader.count) characters long, more than the limit of "
+          + "\(limit)", at: .init(objectIndex: uid, keyPath: ArchiveKeys.class))
+    }
     let name = try reader.string(nameHeader, object: nameRef)
     classNames[classUID] = name
     return name
