@@ -38,7 +38,8 @@ public final class KeyedArchiver: EncodingCoder {
   private var scopeKind = 0
   /// The writer's object number of recently used keys, by (position in the object, scope kind).
   @exclusivity(unchecked)
-  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", ref: -1), count: 2 * keyCachePositions)
+  private var keyCache = [KeyCacheEntry](
+    repeating: KeyCacheEntry(key: "", ref: -1, isASCII: true), count: 2 * keyCachePositions)
   private static let keyCachePositions = 32
   @exclusivity(unchecked)
   private var inObject = false
@@ -83,6 +84,8 @@ public final class KeyedArchiver: EncodingCoder {
   private struct KeyCacheEntry {
     var key: String
     var ref: Int
+    /// Whether `key` is ASCII: the cache compares keys code unit by code unit (`String.isLiterally`).
+    var isASCII: Bool
   }
 
   /// Creates an archiver.
@@ -197,17 +200,17 @@ public final class KeyedArchiver: EncodingCoder {
   }
 
   /// The writer's object for a key of the current scope. Objects of one class write the same keys in the same
-  /// order, so the key met last at the same position is usually the same string (compared by `==`, which is
-  /// immediate for the same storage); otherwise the writer's string table decides.
+  /// order, so the key met last at the same position is usually the same string (compared code unit by code unit,
+  /// with `==` first, which is immediate for the same storage); otherwise the writer's string table decides.
   @inline(__always)
   private func keyRef(_ key: String, escaping: Bool) -> Int {
     checkNotFinished()
     let position = Swift.min((writer.mark &- scopeMark) &>> 1, Self.keyCachePositions &- 1)
     let slot = position &* 2 &+ scopeKind
     let cached = keyCache[slot]
-    if cached.ref >= 0 && cached.key == key { return cached.ref }
+    if cached.ref >= 0 && cached.key.isLiterally(key, selfIsASCII: cached.isASCII) { return cached.ref }
     let ref = writer.add(string: escaping ? Self.escape(key) : key)
-    keyCache[slot] = KeyCacheEntry(key: key, ref: ref)
+    keyCache[slot] = KeyCacheEntry(key: key, ref: ref, isASCII: key.isASCII)
     return ref
   }
 

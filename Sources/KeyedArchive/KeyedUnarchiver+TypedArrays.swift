@@ -90,7 +90,7 @@ extension KeyedUnarchiver {
     guard nestingDepth == 0, decodingFailurePolicy == .throwError else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
-    let memo = TopLevelTypeMemo.memo(for: T.self, registry: registry)
+    let memo = TopLevelTypeMemo.memo(for: type, registry: registry)
     if memo.isPlain {
       // `decodeObject(of:forKey:)` for a type that is neither an array nor cast element by element, under the
       // throwing policy, with the allowed names remembered.

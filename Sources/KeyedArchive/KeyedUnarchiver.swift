@@ -99,6 +99,12 @@ public final class KeyedUnarchiver: DecodingCoder {
     var key: String
     var keyRef: Int
     var position: Int
+    /// Whether `key` is ASCII, worked out when the hint is recorded (see `String.isLiterally(_:selfIsASCII:)`).
+    var keyIsASCII: Bool
+
+    /// `true` when `key` is this hint's key, code unit for code unit (ARC-026).
+    @inline(__always)
+    func isKey(_ key: String) -> Bool { self.key.isLiterally(key, selfIsASCII: keyIsASCII) }
   }
 
   /// The most keyed calls per object remembered in ``ClassEntry/hints``.
@@ -418,7 +424,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard slot >= 0 else { return storedFieldRef(KeyedArchiver.escape(key)) }
     if call < classEntries[slot].hints.count {
       let hint = classEntries[slot].hints[call]
-      if hint.key == key, hint.position < header.count, reader.element(header, hint.position) == hint.keyRef {
+      if hint.isKey(key), hint.position < header.count, reader.element(header, hint.position) == hint.keyRef {
         frames[last].nextPosition = hint.position + 1
         return reader.dictionaryValue(header, hint.position)
       }
@@ -429,7 +435,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     else { return nil }
     frames[last].nextPosition = position + 1
     if classEntries[slot].recordsHints, call <= classEntries[slot].hints.count, call < Self.maxHints {
-      let hint = FieldHint(key: key, keyRef: reader.element(header, position), position: position)
+      let hint = FieldHint(
+        key: key, keyRef: reader.element(header, position), position: position,
+        keyIsASCII: key.isASCII)
       if call == classEntries[slot].hints.count {
         // Room for a typical class's keys at once, instead of growing the array at 1, 2, 4, 8 and 16 hints.
         if call == 0 { classEntries[slot].hints.reserveCapacity(16) }

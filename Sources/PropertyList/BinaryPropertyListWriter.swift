@@ -1,3 +1,4 @@
+import ArchiveCoding
 import Foundation
 
 /// Writes binary property lists (`bplist00`).
@@ -21,7 +22,8 @@ package struct BinaryPropertyListWriter {
   private var entries: [Entry] = []
   private var scalars: [UInt8] = []
   private var refs: [Int] = []
-  private var strings: [String: Ref] = [:]
+  /// Keyed by code units: two spellings of one text are two strings (ARC-006).
+  private var strings: [LiteralString: Ref] = [:]
   private var integers: [Int64: Ref] = [:]
   private var unsignedIntegers: [UInt64: Ref] = [:]
   private var reals: [UInt64: Ref] = [:]
@@ -135,9 +137,10 @@ package struct BinaryPropertyListWriter {
 
   /// Appends or shares a string.
   package mutating func add(string: String) -> Ref {
-    if let ref = strings[string] { return ref }
+    let key = LiteralString(string)
+    if let ref = strings[key] { return ref }
     let ref = newScalar { $0.appendString(string) }
-    strings[string] = ref
+    strings[key] = ref
     return ref
   }
 

@@ -1,9 +1,11 @@
+import ArchiveCoding
 import Foundation
 
 /// A property-list value: the data model shared by the binary (`bplist00`) and XML forms.
 ///
-/// Equality is exact and structural: reals compare by bit pattern (so `NaN == NaN` and `-0.0 != 0.0`), `1`,
-/// `1.0`, `Float(1)` and `true` are four different values, and dictionaries compare as unordered maps.
+/// Equality is exact and structural: reals compare by bit pattern (so `NaN == NaN` and `-0.0 != 0.0`), strings
+/// by code units (two spellings of "café", precomposed and decomposed, are two values, as they are two `NSString`s),
+/// `1`, `1.0`, `Float(1)` and `true` are four different values, and dictionaries compare as unordered maps.
 public enum PropertyListValue: Sendable {
   /// A boolean (`<true/>`, `<false/>`; markers `0x09`, `0x08`).
   case bool(Bool)
@@ -110,7 +112,7 @@ extension PropertyListValue: CustomStringConvertible {
 }
 
 extension PropertyListValue: Hashable {
-  /// Exact structural equality: reals by bit pattern, sets and dictionaries unordered.
+  /// Exact structural equality: reals by bit pattern, strings by code units, sets and dictionaries unordered.
   public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
     switch (lhs, rhs) {
     case (.bool(let a), .bool(let b)): a == b
@@ -121,7 +123,7 @@ extension PropertyListValue: Hashable {
     case (.date(let a), .date(let b)):
       a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern
     case (.data(let a), .data(let b)): a == b
-    case (.string(let a), .string(let b)): a == b
+    case (.string(let a), .string(let b)): a.hasSameCodeUnits(as: b)
     case (.uid(let a), .uid(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.set(let a), .set(let b)): a.count == b.count && Self.multisetEqual(a, b)
@@ -140,7 +142,7 @@ extension PropertyListValue: Hashable {
     case .float(let v): hasher.combine(4); hasher.combine(v.bitPattern)
     case .date(let v): hasher.combine(5); hasher.combine(v.timeIntervalSinceReferenceDate.bitPattern)
     case .data(let v): hasher.combine(6); hasher.combine(v)
-    case .string(let v): hasher.combine(7); hasher.combine(v)
+    case .string(let v): hasher.combine(7); hasher.combine(LiteralString(v))
     case .uid(let v): hasher.combine(8); hasher.combine(v)
     case .array(let v): hasher.combine(9); hasher.combine(v)
     case .set(let v):

@@ -28,6 +28,15 @@ private final class OtherRoot: SecureCoding {
   func encode(with coder: any EncodingCoder) { coder.encode(label, forKey: "label") }
 }
 
+/// A small class hierarchy: a subclass passed as its base class's type.
+private class MemoShape: SecureCoding {
+  init() {}
+  required init(coder: any DecodingCoder) throws {}
+  func encode(with coder: any EncodingCoder) {}
+}
+private final class MemoCircle: MemoShape {}
+private final class MemoSquare: MemoShape {}
+
 /// `unarchivedObject(ofClass:)` remembers what it works out about its type (whether it is plain, the names it
 /// allows) for the next call: the answers must be those of a fresh computation.
 @Suite("Top-level type memo")
@@ -62,6 +71,26 @@ struct TopLevelTypeMemoTests {
       }
       #expect(refused?.code == .classNotAllowed)
       #expect(refused?.message.contains("MemoTurnRoot") == true, "\(String(describing: refused))")
+    }
+  }
+
+  @Test("COD-020: a subclass passed as its base class's type allows the subclass only, as without the memo")
+  func dynamicTypeDecides() throws {
+    let registry = ClassRegistry.shared
+    registry.register(MemoShape.self, as: "MemoShape")
+    registry.register(MemoCircle.self, as: "MemoCircle")
+    registry.register(MemoSquare.self, as: "MemoSquare")
+    let square = try KeyedArchiver.archivedData(withRootObject: MemoSquare())
+    let circle = try KeyedArchiver.archivedData(withRootObject: MemoCircle())
+    let passed: MemoShape.Type = MemoCircle.self
+    for _ in 0..<2 {
+      #expect(try KeyedUnarchiver.unarchivedObject(ofClass: passed, from: circle) is MemoCircle)
+      let refused = #expect(throws: ArchiveError.self) {
+        try KeyedUnarchiver.unarchivedObject(ofClass: passed, from: square)
+      }
+      #expect(refused?.code == .classNotAllowed, "\(String(describing: refused))")
+      // The base class itself allows every subclass whose chain names it.
+      #expect(try KeyedUnarchiver.unarchivedObject(ofClass: MemoShape.self, from: square) is MemoSquare)
     }
   }
 

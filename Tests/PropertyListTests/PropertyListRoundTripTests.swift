@@ -145,3 +145,45 @@ func randomValue(_ rng: inout SplitMix64, depth: Int) -> PropertyListValue {
     return .dictionary(dictionary)
   }
 }
+
+@Suite("Canonically equivalent strings")
+struct CanonicallyEquivalentStringTests {
+  /// "café" precomposed and decomposed, "K" and the Kelvin sign: `==` on `String` finds each pair equal.
+  static let spellings = ["caf\u{E9}", "cafe\u{301}", "K", "\u{212A}"]
+
+  @Test("ARC-006: strings that are canonically equivalent but spelled differently are not shared, in either form")
+  func notShared() throws {
+    let value = PropertyListValue.array(Self.spellings.map { .string($0) })
+    let binary = try PropertyListWriter.write(value, format: .binary)
+    // The array and four strings: sharing compares code units, not canonical equivalence.
+    #expect(try BinaryPropertyListReader(binary).objectCount == 5)
+    for format in [PropertyListFormat.binary, .xml] {
+      guard case .array(let back) = try PropertyListReader.read(try PropertyListWriter.write(value, format: format))
+      else {
+        Issue.record("\(format): not an array")
+        continue
+      }
+      let units = back.map { element -> [UInt8] in
+        if case .string(let string) = element { return Array(string.utf8) }
+        return []
+      }
+      #expect(units == Self.spellings.map { Array($0.utf8) }, "\(format)")
+    }
+  }
+
+  @Test("ARC-001: a dictionary keyed by two spellings of one text keeps both entries through a round trip")
+  func dictionaryKeys() throws {
+    let dictionary = PropertyListDictionary(Self.spellings.enumerated().map { (.string($1), .integer(Int64($0))) })
+    #expect(dictionary.count == 4)
+    for format in [PropertyListFormat.binary, .xml] {
+      let back = try PropertyListReader.read(try PropertyListWriter.write(.dictionary(dictionary), format: format))
+      let entries = try #require(back.dictionaryValue, "\(format)")
+      #expect(entries.count == 4, "\(format)")
+      for (index, spelling) in Self.spellings.enumerated() {
+        #expect(entries[.string(spelling)] == .integer(Int64(index)), "\(format): \(Array(spelling.utf8))")
+      }
+      #expect(entries.map(\.key.stringValue).map { $0.map { Array($0.utf8) } } == Self.spellings.map { Array($0.utf8) })
+    }
+    #expect(PropertyListValue.string(Self.spellings[0]) != .string(Self.spellings[1]))
+  }
+}

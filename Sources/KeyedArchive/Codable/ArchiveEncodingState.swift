@@ -62,12 +62,15 @@ final class ArchiveEncodingState {
   /// containers of one type write the same keys in the same order, so the string met last in a slot is usually
   /// the one asked for, and comparing it (immediate for the same storage) costs less than looking at its bytes.
   @exclusivity(unchecked)
-  private var keyCache = [KeyCacheEntry](repeating: KeyCacheEntry(key: "", uid: -1), count: keyCacheSize)
+  private var keyCache = [KeyCacheEntry](
+    repeating: KeyCacheEntry(key: "", uid: -1, isASCII: true), count: keyCacheSize)
   private static let keyCacheSize = 64
 
   struct KeyCacheEntry {
     var key: String
     var uid: Int
+    /// Whether `key` is ASCII: the cache compares keys code unit by code unit (`String.isLiterally`).
+    var isASCII: Bool
   }
 
   /// The UID of a coding key's string; `position` is the number of keys its container holds already.
@@ -81,9 +84,9 @@ final class ArchiveEncodingState {
     let typeBits = UInt(bitPattern: ObjectIdentifier(type)) &* 0x9E37_79B9_7F4A_7C15
     let slot = (Int(truncatingIfNeeded: typeBits &>> 58) &+ position) & (Self.keyCacheSize &- 1)
     let entry = keyCache[slot]
-    if entry.uid >= 0, entry.key == string { return entry.uid }
+    if entry.uid >= 0, entry.key.isLiterally(string, selfIsASCII: entry.isASCII) { return entry.uid }
     let uid = archiver.codableString(string)
-    keyCache[slot] = KeyCacheEntry(key: string, uid: uid)
+    keyCache[slot] = KeyCacheEntry(key: string, uid: uid, isASCII: string.isASCII)
     return uid
   }
   func bool(_ value: Bool) -> Int { archiver.codablePlain(.bool(value)) }

@@ -20,22 +20,23 @@ struct TopLevelTypeMemo: Sendable {
 
   private static let last = Mutex<TopLevelTypeMemo?>(nil)
 
-  /// The memo for `T` in `registry`, computed when the last one was for another type or registry, or the
-  /// registries changed since.
-  static func memo<T>(for _: T.Type, registry: ClassRegistry) -> TopLevelTypeMemo {
-    let type = ObjectIdentifier(T.self)
+  /// The memo for `type` in `registry`, computed when the last one was for another type or registry, or the
+  /// registries changed since. `type` is the metatype the caller passed, not its static type: a subclass passed as
+  /// its base class's type allows the subclass only, as the general path does.
+  static func memo(for type: Any.Type, registry: ClassRegistry) -> TopLevelTypeMemo {
+    let id = ObjectIdentifier(type)
     // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
     let generation = registry.generation
     let sharedGeneration = ClassRegistry.shared.generation
-    if let memo = last.withLock({ $0 }), memo.type == type, memo.registry === registry,
+    if let memo = last.withLock({ $0 }), memo.type == id, memo.registry === registry,
       memo.generation == generation, memo.sharedGeneration == sharedGeneration
     {
       return memo
     }
-    let isPlain = !(T.self is any TypedElementCollecting.Type) && !(T.self is any ArrayElementCasting.Type)
+    let isPlain = !(type is any TypedElementCollecting.Type) && !(type is any ArrayElementCasting.Type)
     let memo = TopLevelTypeMemo(
-      type: type, registry: registry, generation: generation, sharedGeneration: sharedGeneration, isPlain: isPlain,
-      allowed: registry.allowedClassNames(for: [T.self]))
+      type: id, registry: registry, generation: generation, sharedGeneration: sharedGeneration, isPlain: isPlain,
+      allowed: registry.allowedClassNames(for: [type]))
     last.withLock { $0 = memo }
     return memo
   }

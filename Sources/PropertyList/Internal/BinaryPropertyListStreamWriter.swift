@@ -34,7 +34,8 @@ package struct BinaryPropertyListStreamWriter: ~Copyable {
   private var offsets: [Int] = []
   /// Elements of the containers being built (dictionary entries as key, value pairs).
   private var stack: [Ref] = []
-  private var strings: [String: Ref] = [:]
+  /// Keyed by code units: two spellings of one text are two strings (ARC-006).
+  private var strings: [LiteralString: Ref] = [:]
   private var denseUIDs: [Int32] = []
   private var sparseUIDs: [UInt64: Ref] = [:]
   private var booleans: (false: Ref, true: Ref) = (-1, -1)
@@ -122,7 +123,7 @@ package struct BinaryPropertyListStreamWriter: ~Copyable {
     if strings.isEmpty { strings.reserveCapacity(32) }
     let next = offsets.count
     var isNew = false
-    let ref = Self.claimSlot(&strings[string, default: -1], next: next, isNew: &isNew)
+    let ref = Self.claimSlot(&strings[LiteralString(string), default: -1], next: next, isNew: &isNew)
     if isNew { _ = addUnshared(string: string) }
     return ref
   }

@@ -1,0 +1,58 @@
+import Foundation
+
+extension String {
+  /// `true` when both strings are the same UTF-8 code units. `==` on `String` is canonical equivalence: "café"
+  /// precomposed equals "café" decomposed, and the Kelvin sign equals "K". Keys and shared strings of an archive
+  /// compare code unit by code unit, as Foundation's do (ARC-026, ARC-006).
+  @inlinable
+  package func hasSameCodeUnits(as other: String) -> Bool {
+    guard utf8.count == other.utf8.count else { return false }
+    let compared = utf8.withContiguousStorageIfAvailable { a in
+      other.utf8.withContiguousStorageIfAvailable { b -> Bool in
+        guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
+        return memcmp(left, right, a.count) == 0
+      }
+    }
+    return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
+  }
+
+  /// ``hasSameCodeUnits(as:)`` for a string compared many times (a cached key), whose ASCII-ness the caller worked
+  /// out once: an ASCII string that `==` finds equal to one of the same UTF-8 length is the same code units, since
+  /// every non-ASCII scalar takes more UTF-8 bytes than the ASCII it is canonically equivalent to.
+  @inlinable @inline(__always)
+  package func isLiterally(_ other: String, selfIsASCII: Bool) -> Bool {
+    utf8.count == other.utf8.count && self == other && (selfIsASCII || hasSameCodeUnits(as: other))
+  }
+
+  /// `true` when every code unit is ASCII.
+  @inlinable
+  package var isASCII: Bool {
+    let contiguous = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      var high: UInt8 = 0
+      for byte in bytes { high |= byte }
+      return high < 0x80
+    }
+    return contiguous ?? utf8.allSatisfy { $0 < 0x80 }
+  }
+}
+
+/// A `String` that hashes and compares by its UTF-8 code units, for the tables that share one object among equal
+/// strings: keyed by `String`, they would merge two spellings of one text into the first one written.
+package struct LiteralString: Hashable {
+  @usableFromInline let string: String
+
+  @inlinable
+  package init(_ string: String) { self.string = string }
+
+  @inlinable
+  package static func == (a: Self, b: Self) -> Bool { a.string.hasSameCodeUnits(as: b.string) }
+
+  @inlinable
+  package func hash(into hasher: inout Hasher) {
+    if let hashed = string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) })
+    {
+      return hashed
+    }
+    for byte in string.utf8 { hasher.combine(byte) }
+  }
+}
