@@ -102,12 +102,13 @@ extension KeyedUnarchiver {
       }
       return typed
     }
-    guard let collecting = T.self as? any TypedElementCollecting.Type else {
+    guard let collecting = memo.collecting else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
     pendingCollector = PendingCollector(type: collecting, depth: 1)
     defer { pendingCollector = nil }
-    let allowed = requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [type]) : nil
+    // The memo holds this unarchiver's registry's names: the shared registry's, for the static decode that calls this.
+    let allowed = requiresSecureCoding ? memo.allowed : nil
     guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
     if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self), let typed = object as? T { return typed }
     // Decoded the general way (now cached): cast as the protocol's default does.

@@ -108,5 +108,7 @@ struct TopLevelTypeMemoTests {
     #expect(try KeyedUnarchiver.unarchivedObject(ofClass: String.self, from: text) == "text")
     #expect(TopLevelTypeMemo.memo(for: String.self, registry: .shared).isPlain)
     #expect(!TopLevelTypeMemo.memo(for: [String].self, registry: .shared).isPlain)
+    #expect(TopLevelTypeMemo.memo(for: [String].self, registry: .shared).collecting != nil)
+    #expect(TopLevelTypeMemo.memo(for: String.self, registry: .shared).collecting == nil)
   }
 }

@@ -1,3 +1,5 @@
+import ArchiveCoding
+
 /// UIDs of the strings an archive holds, shared by value: an open-addressing table over the strings' UTF-8 bytes.
 ///
 /// Cheaper than a `Dictionary<String, Int>` for the archiver's pattern (mostly new, short strings): one pass of a
@@ -57,7 +59,7 @@ struct StringUIDTable {
       let found = slots[index]
       if found == 0 { break }
       let entry = Int(truncatingIfNeeded: found &>> 32) &- 1
-      if found & 0xFFFF_FFFF == tag && strings[entry].utf8.elementsEqual(string.utf8) { return uids[entry] }
+      if found & 0xFFFF_FFFF == tag && strings[entry].hasSameCodeUnits(as: string) { return uids[entry] }
       index = (index &+ 1) & mask
     }
     let uid = make()

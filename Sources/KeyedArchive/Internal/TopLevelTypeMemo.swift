@@ -2,19 +2,24 @@ import ArchiveCoding
 import Synchronization
 
 /// What ``KeyedUnarchiver/unarchivedObject(ofClass:from:options:)`` works out about the type it is asked for, kept
-/// for the next call with that type: whether it is a plain type (neither collected as an array nor cast element by
-/// element), and the class names it allows, with the registry generations they were computed at.
+/// for the next call with that type: whether it is an array type to collect into, whether it is a plain type
+/// (neither collected as an array nor cast element by element), and the class names it allows, with the registry
+/// generations they were computed at.
 ///
 /// Decoding a small archive repeats this for every archive: two conformance checks, an array for the allowed-class
 /// lookup, the registry's lock and hash, and three lookups of `T?`'s metadata in the generic path. One entry is
 /// kept, process-wide (the last type asked for); another type replaces it.
-struct TopLevelTypeMemo: Sendable {
+/// `@unchecked`: every field is immutable; the metatype is `Array`'s, whose conformance is not isolated (as
+/// `ClassRegistry.Resolution` holds its class).
+struct TopLevelTypeMemo: @unchecked Sendable {
   let type: ObjectIdentifier
   /// Held, not identified by address: a released registry's address may be reused by another.
   let registry: ClassRegistry
   let generation: Int
   let sharedGeneration: Int
-  /// `false` for an array type or one whose value is cast element by element: those take the general paths.
+  /// The type as an array type the unarchiver collects into, or `nil`.
+  let collecting: (any TypedElementCollecting.Type)?
+  /// `false` for an array type or one whose value is cast element by element: those take the array paths.
   let isPlain: Bool
   let allowed: Set<String>
 
@@ -33,9 +38,10 @@ struct TopLevelTypeMemo: Sendable {
     {
       return memo
     }
-    let isPlain = !(type is any TypedElementCollecting.Type) && !(type is any ArrayElementCasting.Type)
+    let collecting = type as? any TypedElementCollecting.Type
     let memo = TopLevelTypeMemo(
-      type: id, registry: registry, generation: generation, sharedGeneration: sharedGeneration, isPlain: isPlain,
+      type: id, registry: registry, generation: generation, sharedGeneration: sharedGeneration,
+      collecting: collecting, isPlain: collecting == nil && !(type is any ArrayElementCasting.Type),
       allowed: registry.allowedClassNames(for: [type]))
     last.withLock { $0 = memo }
     return memo
