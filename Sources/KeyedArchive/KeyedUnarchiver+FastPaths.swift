@@ -21,9 +21,9 @@ extension KeyedUnarchiver {
         {
           // A short ASCII string lives inside its `String` value: caching it in the `Any` cache would cost more
           // than reading it again, so from its second use it is kept as a `String` by UID (a name many objects
-          // share). Longer ones are cached from their second use, so that every reference shares one storage.
+          // share). Longer ones are cached as the general path caches them, so that references share one storage.
           if header.kind != .asciiString || header.count > Self.inlineStringLength {
-            rememberPlain(string, uid: uid, chain: 0)
+            rememberPlain(string, uid: uid, chain: 0, header: header)
           } else if states[uid] == .seenOnce {
             plainStrings.insert(string, for: uid)
           } else {
@@ -47,7 +47,7 @@ extension KeyedUnarchiver {
         let ref = reader.element(objectsHeader, uid)
         if let header = try? reader.header(of: ref), header.kind == .data {
           let data = reader.data(header)
-          rememberPlain(data, uid: uid, chain: 1)
+          rememberPlain(data, uid: uid, chain: 1, header: header)
           return data
         }
       }

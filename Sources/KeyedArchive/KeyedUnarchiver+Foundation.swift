@@ -36,67 +36,53 @@ extension KeyedUnarchiver {
 
   /// The UIDs stored in an inline array under a key, or `nil` when absent.
   func uidArray(_ key: String) throws -> [Int]? {
-    guard let base = try pushReferences(key) else { return nil }
-    defer { popReferences(to: base) }
-    return Array(referenceStack[base...])
+    guard let array = try referenceArray(key) else { return nil }
+    var uids: [Int] = []
+    uids.reserveCapacity(array.count)
+    for i in 0..<array.count { uids.append(try reference(array, i)) }
+    return uids
   }
 
-  /// Appends the UIDs stored in an inline array under a key to ``referenceStack`` (every one checked first) and
-  /// returns where they start, or `nil` when the key is absent. The caller reads them at `base...` and calls
-  /// ``popReferences(to:)`` when done (`defer`): nested collections push above and pop before returning, so
-  /// decoding arrays allocates nothing per array once the stack has grown.
-  func pushReferences(_ key: String) throws -> Int? {
+  /// The inline array of references under a key of the current object, or `nil` when the key is absent.
+  /// - Throws: ``ArchiveError`` when the value is not an array.
+  func referenceArray(_ key: String) throws -> ReferenceArray? {
     guard let ref = fieldRef(key) else { return nil }
     let header = try reader.header(of: ref)
     guard header.kind == .array else {
       throw ArchiveError(
         .typeMismatch, "expected an inline array of references, found a \(header.kind)", at: .init(keyPath: key))
     }
-    let base = referenceStack.count
-    // The count is bounded by the bytes of the array (the reader checks that its references fit in the file).
-    referenceStack.reserveCapacity(base + header.count)
-    do {
-      let objectCount = UInt64(objectsHeader.count)
-      for i in 0..<header.count {
-        let element = reader.element(header, i)
-        // A well-formed reference is read from its marker; anything else takes the checked path for its error.
-        if let raw = reader.uidValue(ofObject: element), raw < objectCount {
-          referenceStack.append(Int(raw))
-          continue
-        }
-        let elementHeader = try reader.header(of: element)
-        guard elementHeader.kind == .uid else {
-          throw ArchiveError(
-            .typeMismatch, "expected a reference in \(key)[\(i)], found a \(elementHeader.kind)",
-            at: .init(keyPath: key))
-        }
-        referenceStack.append(try checkedUID(reader.uid(elementHeader), key: key))
-      }
-    } catch {
-      popReferences(to: base)
-      throw error
-    }
-    return base
+    return ReferenceArray(header: header, key: key)
   }
 
-  /// Removes the references pushed at `base` and above.
-  func popReferences(to base: Int) {
-    // Nothing pushed (an empty collection): no call. A base past the top is a bug and still traps below.
-    guard base != referenceStack.count else { return }
-    referenceStack.removeSubrange(base...)
+  /// The `i`th UID of `array`: a well-formed reference is read from its marker; anything else takes the checked
+  /// path for its error.
+  @inline(__always)
+  func reference(_ array: ReferenceArray, _ i: Int) throws -> Int {
+    let element = reader.element(array.header, i)
+    if let raw = reader.uidValue(ofObject: element), raw < UInt64(objectsHeader.count) { return Int(raw) }
+    return try checkedReference(element, in: array, at: i)
+  }
+
+  /// The UID of an element that is not a well-formed reference to an entry, or the error that says why.
+  private func checkedReference(_ element: Int, in array: ReferenceArray, at i: Int) throws -> Int {
+    let elementHeader = try reader.header(of: element)
+    guard elementHeader.kind == .uid else {
+      throw ArchiveError(
+        .typeMismatch, "expected a reference in \(array.key)[\(i)], found a \(elementHeader.kind)",
+        at: .init(keyPath: array.key))
+    }
+    return try checkedUID(reader.uid(elementHeader), key: array.key)
   }
 
   /// The elements of a collection: `NS.objects`, else the old-style `NS.object.0`, `NS.object.1`, ….
   func elements(allowed: Set<String>?) throws -> [Any] {
-    if let base = try pushReferences(ArchiveKeys.nsObjects) {
-      defer { popReferences(to: base) }
-      let count = referenceStack.count - base
+    if let array = try referenceArray(ArchiveKeys.nsObjects) {
       var result: [Any] = []
-      result.reserveCapacity(count)
-      for i in 0..<count {
+      result.reserveCapacity(array.count)
+      for i in 0..<array.count {
         // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
-        if let value = try decode(uid: referenceStack[base + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
-        {
+        if let value = try decode(uid: reference(array, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed) {
           result.append(value)
         }
       }
@@ -321,16 +307,15 @@ extension KeyedUnarchiver {
   /// key and value is decoded in order, then the first key that cannot be a dictionary key is reported; a later
   /// duplicate key wins), without the intermediate arrays.
   private func dictionary(allowed: Set<String>?) throws -> Any {
-    guard let keyBase = try pushReferences(ArchiveKeys.nsKeys) else {
+    guard let keys = try referenceArray(ArchiveKeys.nsKeys) else {
       let entries = try dictionaryEntries(allowed: allowed)
       var result = DecodedDictionary(capacity: entries.count)
       for (key, value) in entries { _ = result.insert(value, forKey: key.base) }
       return result.value
     }
-    defer { popReferences(to: keyBase) }
-    let valueBase = referenceStack.count
-    let count = valueBase - keyBase
-    let valueCount = try pushReferences(ArchiveKeys.nsObjects) == nil ? 0 : referenceStack.count - valueBase
+    let values = try referenceArray(ArchiveKeys.nsObjects)
+    let count = keys.count
+    let valueCount = values?.count ?? 0
     guard count == valueCount else {
       throw ArchiveError(
         .corruptData, "NS.keys has \(count) entries but NS.objects has \(valueCount)",
@@ -338,19 +323,25 @@ extension KeyedUnarchiver {
     }
     // The count is bounded by the bytes of the two arrays.
     var result = DecodedDictionary(capacity: count)
+    // No keys and no `NS.objects`: the empty dictionary.
+    guard let values else { return result.value }
     var unhashableKey: (index: Int, value: Any)?
     for i in 0..<count {
-      let keyUID = referenceStack[keyBase + i]
+      let keyUID = try reference(keys, i)
       if let string = try repeatedStringKey(keyUID, allowed: allowed) {
-        let value = try decode(
-          uid: referenceStack[valueBase + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
-        result.insert(value ?? NSNull(), forString: string)
+        // Unwrapped by `switch consume`: `value ?? NSNull()` copies the `Any?` and destroys it after, through the
+        // runtime's generic witnesses (about 220 instructions a value).
+        let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+        switch consume value {
+        case .some(let value): result.insert(value, forString: string)
+        case .none: result.insert(NSNull(), forString: string)
+        }
         continue
       }
       guard let key = try decodeKey(keyUID, index: i, allowed: allowed) else {
         throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
       }
-      let value = try decode(uid: referenceStack[valueBase + i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+      let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
       if !result.insert(value ?? NSNull(), forKey: key), unhashableKey == nil {
         unhashableKey = (i, key)
       }

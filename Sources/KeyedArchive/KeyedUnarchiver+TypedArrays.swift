@@ -11,9 +11,8 @@ protocol TypedElementCollecting {
 
 extension Array: TypedElementCollecting {
   static func collectElements(in unarchiver: KeyedUnarchiver, allowed: Set<String>?) throws -> Any? {
-    guard let base = try unarchiver.pushReferences(ArchiveKeys.nsObjects) else { return nil }
-    defer { unarchiver.popReferences(to: base) }
-    let count = unarchiver.referenceStack.count - base
+    guard let array = try unarchiver.referenceArray(ArchiveKeys.nsObjects) else { return nil }
+    let count = array.count
     // `Self()`, not `[Element]()`: generic code asks the runtime for the metadata of every type it names (a hashed
     // lookup), and `Self`'s is at hand. An empty array (a leaf's children) calls no other method of `Array`: each
     // call in this unspecialised code looks up the metadata of `[Element]` first.
@@ -22,7 +21,7 @@ extension Array: TypedElementCollecting {
     result.reserveCapacity(count)
     let elementType = ObjectIdentifier(Element.self)
     for index in 0..<count {
-      let uid = unarchiver.referenceStack[base + index]
+      let uid = try unarchiver.reference(array, index)
       // `nil` elements are dropped, as in `elements(allowed:)`.
       guard let value = try unarchiver.decode(uid: uid, key: ArchiveKeys.nsObjects, index: index, allowed: allowed)
       else { continue }

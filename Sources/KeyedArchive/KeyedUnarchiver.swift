@@ -40,8 +40,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   let objectsHeader: BinaryPropertyListReader.Header
   let topHeader: BinaryPropertyListReader.Header
 
-  /// `seenOnce`: a plain entry (data, a longer string) decoded once without caching it; the second decode
-  /// caches it, so that an entry referenced many times is shared while one referenced once costs no cache slot.
+  /// `seenOnce`: a small string or data entry read once without caching it; the second read caches it, so that
+  /// an entry referenced many times is shared while one referenced once costs no cache slot
+  /// (``isFirstReadOfSmallPayload(_:uid:)``).
   enum State: UInt8 { case notStarted, inProgress, done, seenOnce }
   @exclusivity(unchecked) var states: [State]
   @exclusivity(unchecked) var cache: ObjectCache
@@ -59,6 +60,20 @@ public final class KeyedUnarchiver: DecodingCoder {
   struct ChainEntry {
     var chain: [String]
     var passedAllowed: Set<String>?
+
+    /// `true` when the chain last passed the check with `allowed`. The set a call passes down to every nested
+    /// decode is recognised by its storage reference, without the retains and the call of `==` (about 150
+    /// instructions a value in a dictionary of plist values).
+    @inline(__always)
+    func hasPassed(_ allowed: Set<String>) -> Bool {
+      guard let passed = passedAllowed else { return false }
+      if MemoryLayout<Set<String>>.size == MemoryLayout<Int>.size,
+        unsafeBitCast(passed, to: Int.self) == unsafeBitCast(allowed, to: Int.self)
+      {
+        return true
+      }
+      return passed == allowed
+    }
   }
   /// Index in `classEntries` by class-description UID.
   @exclusivity(unchecked) private var classSlots = SmallMap<Int, Int32>()
@@ -150,8 +165,6 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Set by `decodeTopLevelObject(of:forKey:)` and `decodeArrayOfObjects(ofClass:forKey:)` for the array they are
   /// about to decode.
   @exclusivity(unchecked) var pendingCollector: PendingCollector?
-  /// The UIDs of the collections being decoded, nested ones above their containers (see ``pushReferences(_:)``).
-  @exclusivity(unchecked) var referenceStack: [Int] = []
   /// The allowed class names and the `[T]` collector of the last element type
   /// ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
   @exclusivity(unchecked) var arrayAllowedMemo: ArrayAllowedMemo?
@@ -210,16 +223,28 @@ public final class KeyedUnarchiver: DecodingCoder {
     states[uid] == .done ? cache[uid] : nil
   }
 
-  /// Records a plain entry decoded by a fast path: the first time only that it was seen, the second time its
-  /// value, as the general path would.
-  func rememberPlain(_ value: Any, uid: Int, chain: Int32) {
-    guard states[uid] == .seenOnce else {
-      states[uid] = .seenOnce
-      return
-    }
+  /// Records a plain string or data entry just read (`header` is its header), as the general path does: cached,
+  /// unless this is the first read of a small one (``isFirstReadOfSmallPayload(_:uid:)``).
+  func rememberPlain(_ value: consuming Any, uid: Int, chain: Int32, header: BinaryPropertyListReader.Header) {
+    if isFirstReadOfSmallPayload(header, uid: uid) { return }
     states[uid] = .done
-    cache[uid] = value
+    cache.store(value, uid: uid)
     chainIndexes[uid] = chain
+  }
+
+  /// The longest payload (the bytes of a string or data entry) that is read again on its second use instead of
+  /// being cached at its first: most entries are read once, and caching one costs more than reading it. A longer
+  /// payload is cached at its first read, so that every reference shares one storage (ARC-007).
+  static let rereadPayloadLength = 64
+
+  /// `true` for the first read of a string or data entry of at most ``rereadPayloadLength`` bytes, which is then
+  /// marked as read once and not cached; `false` for its second read (which caches it) or a larger one.
+  @inline(__always)
+  func isFirstReadOfSmallPayload(_ header: BinaryPropertyListReader.Header, uid: Int) -> Bool {
+    let bytes = header.kind == .utf16String ? header.count &* 2 : header.count
+    guard bytes <= Self.rereadPayloadLength, states[uid] != .seenOnce else { return false }
+    states[uid] = .seenOnce
+    return true
   }
 
   /// Makes ``ArchivedValue`` stand for `NSValue` in allowed-class checks (once per process).
@@ -640,12 +665,16 @@ public final class KeyedUnarchiver: DecodingCoder {
         if value != nil { try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid) }
         return value
       }
-      if value != nil {
-        try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
-        chainIndexes[uid] = Int32(chainIndex)
+      guard let value else {
+        states[uid] = .done
+        return nil
       }
+      try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
+      // As `rememberPlain` does, without copying the value when it is not cached.
+      if isFirstReadOfSmallPayload(header, uid: uid) { return value }
       states[uid] = .done
-      cache[uid] = value
+      chainIndexes[uid] = Int32(chainIndex)
+      cache.store(copy value, uid: uid)
       return value
     }
     guard let classRef = classRef(in: header) else {
@@ -664,7 +693,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     // The class entry's fields are read in place: copying the entry would retain every string and array in it.
     let chainIndex = classEntries[slot].chainIndex
     if requiresSecureCoding {
-      if !classEntries[slot].secureChecked || allowed == nil || chains[Int(chainIndex)].passedAllowed != allowed {
+      if !classEntries[slot].secureChecked || !(allowed.map { chains[Int(chainIndex)].hasPassed($0) } ?? false) {
         let resolved = classEntries[slot].resolved
         try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
         chains[Int(chainIndex)].passedAllowed = allowed
@@ -710,8 +739,10 @@ public final class KeyedUnarchiver: DecodingCoder {
     states[uid] = .done
     if let instance {
       cache.setObject(instance, uid: uid)
+    } else if let value {
+      cache.store(copy value, uid: uid)
     } else {
-      cache[uid] = value
+      cache[uid] = nil
     }
     if frames.isEmpty, !linking {
       try runLinkAndAwakePhases()
@@ -794,7 +825,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Decodes dictionary key `uid` (at `index` of `NS.keys`), and remembers it for ``repeatedStringKey(_:allowed:)``
   /// when it is a plain string met before: keys used once (an outer dictionary's) are not kept.
   func decodeKey(_ uid: Int, index: Int, allowed: Set<String>?) throws -> Any? {
-    let metBefore = uid > 0 && uid < states.count && states[uid] == .done
+    // Read before (`.seenOnce`), or cached: a plain string is cached from its second read on.
+    let metBefore = uid > 0 && uid < states.count && (states[uid] == .seenOnce || states[uid] == .done)
     let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: index, allowed: allowed)
     if metBefore, chainIndexes[uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
       plainStrings.insert(string, for: uid)
@@ -805,7 +837,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The allowed-class check of a decoded entry's chain, skipped when the chain passed it with the same set.
   private func checkAllowed(chainIndex: Int, allowed: Set<String>?, uid: Int) throws {
     guard requiresSecureCoding else { return }
-    if allowed != nil, chains[chainIndex].passedAllowed == allowed { return }
+    if let allowed, chains[chainIndex].hasPassed(allowed) { return }
     try checkAllowed(chain: chains[chainIndex].chain, allowed: allowed, uid: uid)
     chains[chainIndex].passedAllowed = allowed
   }

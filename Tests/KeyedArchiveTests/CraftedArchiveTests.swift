@@ -145,6 +145,14 @@ struct CraftedArchiveTests {
     #expect(Self.failure(inArray, secure: secure, allowed: [NSArray.self])?.code == .corruptData)
   }
 
+  @Test("COD-033: a dictionary of no keys and no NS.objects is the empty dictionary")
+  func emptyDictionaryWithoutObjects() throws {
+    let data = try Self.archive(["$null", ["NS.keys": [], "$class": .uid(2)], Self.classDescription("NSDictionary")])
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true)
+    let value = try unarchiver.decodeObject(of: [NSDictionary.self], forKey: "root")
+    #expect((value as? [String: Any])?.isEmpty == true, "\(String(describing: value))")
+  }
+
   @Test("ARC-042: a dictionary whose key and value counts differ is corrupt data", arguments: [true, false])
   func dictionaryCountsDiffer(secure: Bool) throws {
     let data = try Self.archive([
@@ -161,19 +169,44 @@ struct CraftedArchiveTests {
     let inline = try Self.archive([
       "$null", ["NS.objects": [5, "x"], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
     ])
-    #expect(Self.failure(inline, secure: true, allowed: [NSArray.self])?.code == .typeMismatch)
+    let inlineError = Self.failure(inline, secure: true, allowed: [NSArray.self])
+    #expect(inlineError?.code == .typeMismatch)
+    #expect(inlineError?.message.contains("NS.objects[0]") == true, "\(String(describing: inlineError))")
+    // Read in place as they are decoded: a bad reference after good ones is found at its index.
+    let laterElement = try Self.archive([
+      "$null", ["NS.objects": [.uid(3), .uid(3), "x"], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
+      "a",
+    ])
+    let laterError = Self.failure(laterElement, secure: true, allowed: [NSArray.self, NSString.self])
+    #expect(laterError?.message.contains("NS.objects[2]") == true, "\(String(describing: laterError))")
+    let typedError = Self.failure(laterElement, secure: true, allowed: [[String].self])
+    #expect(typedError?.code == .typeMismatch, "\(String(describing: typedError))")
+    let dictionaryValue = try Self.archive([
+      "$null", ["NS.keys": [.uid(3), .uid(4)], "NS.objects": [.uid(3), 7], "$class": .uid(2)],
+      Self.classDescription("NSDictionary", "NSObject"), "a", "b",
+    ])
+    let valueError = Self.failure(dictionaryValue, secure: true, allowed: [NSDictionary.self, NSString.self])
+    #expect(valueError?.code == .typeMismatch)
+    #expect(valueError?.message.contains("NS.objects[1]") == true, "\(String(describing: valueError))")
+    let dictionaryKey = try Self.archive([
+      "$null", ["NS.keys": [.uid(3), .uid(9)], "NS.objects": [.uid(3), .uid(4)], "$class": .uid(2)],
+      Self.classDescription("NSDictionary", "NSObject"), "a", "b",
+    ])
+    let keyError = Self.failure(dictionaryKey, secure: true, allowed: [NSDictionary.self, NSString.self])
+    #expect(keyError?.code == .corruptData)
+    #expect(keyError?.message.contains("#9") == true, "\(String(describing: keyError))")
     let objectsNotArray = try Self.archive([
       "$null", ["NS.objects": .uid(0), "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
     ])
     #expect(Self.failure(objectsNotArray, secure: false)?.code == .typeMismatch)
-    let dictionaryKey = try Self.archive([
+    let dictionaryAsKey = try Self.archive([
       "$null", ["NS.keys": [.uid(2)], "NS.objects": [.uid(2)], "$class": .uid(3)], Self.emptyDictionary,
       Self.classDescription("NSDictionary", "NSObject"),
     ])
     // An immutable dictionary used as its own key's value is fine, but a dictionary as a key must hash: it
     // decodes (Swift dictionaries are hashable through AnyHashable) or is refused, never crashes.
     do {
-      let unarchiver = try KeyedUnarchiver(forReadingFrom: dictionaryKey, requiringSecureCoding: false)
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: dictionaryAsKey, requiringSecureCoding: false)
       _ = try unarchiver.decodeObject(forKey: "root", allowedClasses: nil)
     } catch let error as ArchiveError {
       #expect([.typeMismatch, .corruptData].contains(error.code), "\(error)")
@@ -362,6 +395,28 @@ struct AliasedArchiveTests {
     let elements = try #require(try KeyedUnarchiver.unarchivedRootObject(from: shared) as? [Data])
     #expect(elements.count == 2_000)
     #expect(Set(elements.map { $0.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } }).count == 1)
+  }
+
+  /// The storages that `references` references to one data entry of `size` bytes decode into, by address.
+  static func storages(references: Int, size: Int) throws -> Set<Int> {
+    let archive = try CraftedArchiveTests.archive(
+      [
+        "$null",
+        ["$class": .uid(3), "NS.objects": .array(Array(repeating: PropertyListValue.uid(2), count: references))],
+        .data(Data(repeating: 0xCD, count: size)), ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+      ])
+    let elements = try #require(try KeyedUnarchiver.unarchivedRootObject(from: archive) as? [Data])
+    #expect(elements.count == references)
+    #expect(elements.allSatisfy { $0 == Data(repeating: 0xCD, count: size) })
+    return Set(elements.map { $0.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } })
+  }
+
+  @Test("ARC-007: an entry of at most 64 bytes is read twice, then shared; a longer one is read once")
+  func smallEntriesReadTwice() throws {
+    // 64 bytes: the first reference reads its own copy, the second caches the one every later reference shares.
+    #expect(try Self.storages(references: 100, size: 64).count == 2)
+    #expect(try Self.storages(references: 100, size: 65).count == 1)
+    #expect(try Self.storages(references: 1, size: 64).count == 1)
   }
 }
 

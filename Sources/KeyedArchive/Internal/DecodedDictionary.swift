@@ -5,14 +5,14 @@
 /// inserting into a `[AnyHashable: Any]` compares colliding keys through `AnyHashable`'s boxes (a dynamic cast and
 /// a metadata lookup per comparison, about ten times the cost of comparing two strings). Decision 0015.
 struct DecodedDictionary {
-  private var strings: [String: Any] = [:]
+  private var strings: [String: Any]
   private var general: [AnyHashable: Any]?
   private let capacity: Int
 
   /// An empty dictionary with room for `capacity` entries (bounded by the caller: the entries' bytes).
   init(capacity: Int) {
     self.capacity = capacity
-    strings.reserveCapacity(capacity)
+    strings = [String: Any](minimumCapacity: capacity)
   }
 
   /// Adds an entry; a later entry with an equal key replaces the earlier one. Returns `false`, adding nothing, when
@@ -24,8 +24,7 @@ struct DecodedDictionary {
         return true
       }
       guard KeyedUnarchiver.hashable(key) != nil else { return false }
-      var moved: [AnyHashable: Any] = [:]
-      moved.reserveCapacity(capacity)
+      var moved = [AnyHashable: Any](minimumCapacity: capacity)
       for (string, value) in strings { moved[AnyHashable(string)] = value }
       strings = [:]
       general = moved

@@ -45,6 +45,18 @@ struct ObjectCache {
     }
   }
 
+  /// Makes `value` the value of entry `uid`, taking it: the subscript's setter copies its `Any?` through the
+  /// runtime's generic witnesses.
+  mutating func store(_ value: consuming Any, uid: Int) {
+    guard slots[uid] == -1 else {
+      self[uid] = value
+      return
+    }
+    // As in the setter: at most one slot per entry.
+    slots[uid] = Int32(truncatingIfNeeded: values.count)
+    values.append(.some(value))
+  }
+
   /// The class instance stored with ``setObject(_:uid:)`` for entry `uid`, or `nil` when it holds another value.
   @inline(__always)
   func instance(_ uid: Int) -> AnyObject? {
