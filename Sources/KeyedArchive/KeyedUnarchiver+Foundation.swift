@@ -325,9 +325,17 @@ extension KeyedUnarchiver {
     var result = DecodedDictionary(capacity: count)
     // No keys and no `NS.objects`: the empty dictionary.
     guard let values else { return result.value }
+    if let template = dictionaryTemplate, try matches(template, keys) {
+      return try dictionary(from: template, values: values, allowed: allowed)
+    }
     var unhashableKey: (index: Int, value: Any)?
+    // Whether every key was a string met before, and a digest of the key list: two such dictionaries in a row
+    // with one key list make it the template of the next ones.
+    var keysRepeated = true
+    var keysDigest = count
     for i in 0..<count {
       let keyUID = try reference(keys, i)
+      DictionaryTemplate.digest(keyUID, into: &keysDigest)
       if let string = try repeatedStringKey(keyUID, allowed: allowed) {
         // Unwrapped by `switch consume`: `value ?? NSNull()` copies the `Any?` and destroys it after, through the
         // runtime's generic witnesses (about 220 instructions a value).
@@ -338,16 +346,66 @@ extension KeyedUnarchiver {
         }
         continue
       }
+      keysRepeated = false
       guard let key = try decodeKey(keyUID, index: i, allowed: allowed) else {
         throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
       }
       let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
-      if !result.insert(value ?? NSNull(), forKey: key), unhashableKey == nil {
-        unhashableKey = (i, key)
+      let inserted: Bool
+      switch consume value {
+      case .some(let value): inserted = result.insert(value, forKey: key)
+      case .none: inserted = result.insert(NSNull(), forKey: key)
       }
+      if !inserted, unhashableKey == nil { unhashableKey = (i, key) }
     }
     if let (index, key) = unhashableKey { throw unhashable(key, key: ArchiveKeys.nsKeys, index: index) }
+    if keysRepeated, count >= 2 {
+      if keysDigest == lastKeysDigest {
+        try makeTemplate(keys)
+      } else {
+        lastKeysDigest = keysDigest
+      }
+    }
     return result.value
+  }
+
+  /// `true` when `keys` lists the UIDs `template` was made for.
+  private func matches(_ template: DictionaryTemplate, _ keys: ReferenceArray) throws -> Bool {
+    guard template.keyUIDs.count == keys.count else { return false }
+    for i in 0..<keys.count where try reference(keys, i) != template.keyUIDs[i] { return false }
+    return true
+  }
+
+  /// Makes the template of dictionaries keyed by `keys`, every one a string met before.
+  private func makeTemplate(_ keys: ReferenceArray) throws {
+    var uids: [Int] = []
+    var strings: [String] = []
+    uids.reserveCapacity(keys.count)
+    strings.reserveCapacity(keys.count)
+    for i in 0..<keys.count {
+      let uid = try reference(keys, i)
+      guard let string = plainStrings[uid] else { return }
+      uids.append(uid)
+      strings.append(string)
+    }
+    dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keys: strings)
+  }
+
+  /// The dictionary of `values` under the keys of `template`: a copy of the template's, its values set by index.
+  private func dictionary(
+    from template: DictionaryTemplate, values: ReferenceArray, allowed: Set<String>?
+  ) throws -> [String: Any] {
+    // Every key is a plain string, so one check of the string chain stands for the check of each key.
+    try checkStringKeyAllowed(uid: template.keyUIDs[0], allowed: allowed)
+    var result = template.dictionary
+    for i in 0..<values.count {
+      let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+      switch consume value {
+      case .some(let value): result.values[template.indexes[i]] = value
+      case .none: result.values[template.indexes[i]] = NSNull()
+      }
+    }
+    return result
   }
 
   /// The entries of the current dictionary object, in archive order; a `nil` value becomes `NSNull`.

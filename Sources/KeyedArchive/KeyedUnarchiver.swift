@@ -51,6 +51,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Plain string entries read more than once, by UID: dictionary keys met twice (``decodeKey(_:index:allowed:)``)
   /// and short ASCII strings ``decodeString(forKey:)`` read twice (not cached in `cache`, see there).
   @exclusivity(unchecked) var plainStrings = PlainStringTable()
+  /// The keys of the dictionaries being decoded, when the last ones shared one key list (``DictionaryTemplate``),
+  /// and the digest of the last key list of strings met before.
+  @exclusivity(unchecked) var dictionaryTemplate: DictionaryTemplate?
+  @exclusivity(unchecked) var lastKeysDigest = 0
   /// The class chains met so far, the plain entries' first (``plainChains``): one array for both, so that an
   /// archive of one class allocates one buffer for them.
   @exclusivity(unchecked) private var chains: [ChainEntry] = KeyedUnarchiver.plainChainEntries
@@ -658,20 +662,17 @@ public final class KeyedUnarchiver: DecodingCoder {
     let ref = reader.element(objectsHeader, uid)
     let header = try reader.header(of: ref)
     guard header.kind == .dictionary else {
-      let value = try plainValue(ref, header: header)
-      let chainIndex = Self.plainChainIndex(of: header.kind)
-      // A number, boolean or date is read again on its next use: storing it would cost more than reading it.
-      if header.kind.isScalar {
-        if value != nil { try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid) }
-        return value
-      }
-      guard let value else {
-        states[uid] = .done
+      // Bound from the call's result, not from an `Any?` variable: binding one copies it through `Optional`'s
+      // generic witnesses (about 130 instructions).
+      guard let value = try plainValue(ref, header: header) else {
+        if !header.kind.isScalar { states[uid] = .done }
         return nil
       }
+      let chainIndex = Self.plainChainIndex(of: header.kind)
       try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
-      // As `rememberPlain` does, without copying the value when it is not cached.
-      if isFirstReadOfSmallPayload(header, uid: uid) { return value }
+      // A number, boolean or date is read again on its next use: storing it would cost more than reading it. A
+      // small string or data entry is stored from its second read, as `rememberPlain` does.
+      if header.kind.isScalar || isFirstReadOfSmallPayload(header, uid: uid) { return value }
       states[uid] = .done
       chainIndexes[uid] = Int32(chainIndex)
       cache.store(copy value, uid: uid)
@@ -708,6 +709,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         linkStart: links.count, classSlot: Int32(slot)))
     let value: Any?
     var instance: (any Coding)?
+    var stored = false
     do {
       if case .coding(let type) = classEntries[slot].resolved.kind {
         // The common case, as `instantiate` does it.
@@ -716,8 +718,15 @@ public final class KeyedUnarchiver: DecodingCoder {
         instance = object
         value = object
       } else if case .foundation(let name) = classEntries[slot].resolved.kind {
-        // Without copying the class entry's description (its strings and lists).
-        value = try decodeFoundation(className: name, uid: uid, allowed: allowed)
+        // Without copying the class entry's description (its strings and lists). Stored here, bound from the
+        // call's result: binding the `Any?` variable later would copy it through `Optional`'s generic witnesses.
+        if let decoded = try decodeFoundation(className: name, uid: uid, allowed: allowed) {
+          cache.store(copy decoded, uid: uid)
+          stored = true
+          value = decoded
+        } else {
+          value = nil
+        }
       } else {
         value = try instantiate(
           classEntries[slot].resolved, info: classEntries[slot].info, uid: uid, allowed: allowed)
@@ -739,10 +748,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     states[uid] = .done
     if let instance {
       cache.setObject(instance, uid: uid)
-    } else if let value {
-      cache.store(copy value, uid: uid)
-    } else {
-      cache[uid] = nil
+    } else if !stored {
+      cache[uid] = value
     }
     if frames.isEmpty, !linking {
       try runLinkAndAwakePhases()
@@ -818,8 +825,13 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// as ``decode(uid:key:index:allowed:)`` would check it; `nil` otherwise (the caller decodes it).
   func repeatedStringKey(_ uid: Int, allowed: Set<String>?) throws -> String? {
     guard let string = plainStrings[uid] else { return nil }
-    try checkAllowed(chainIndex: 0, allowed: allowed, uid: uid)
+    try checkStringKeyAllowed(uid: uid, allowed: allowed)
     return string
+  }
+
+  /// The allowed-class check of plain string entry `uid` (a dictionary key).
+  func checkStringKeyAllowed(uid: Int, allowed: Set<String>?) throws {
+    try checkAllowed(chainIndex: 0, allowed: allowed, uid: uid)
   }
 
   /// Decodes dictionary key `uid` (at `index` of `NS.keys`), and remembers it for ``repeatedStringKey(_:allowed:)``

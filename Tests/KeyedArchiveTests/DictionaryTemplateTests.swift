@@ -1,0 +1,120 @@
+import ArchiveCoding
+import ArchiveTesting
+import Foundation
+import PropertyList
+import Testing
+
+@testable import KeyedArchive
+
+/// Dictionaries that share one `NS.keys` list are built from a template of their keys after the first few
+/// (`DictionaryTemplate`): each must still hold its own values, under the keys its own list names.
+@Suite("Dictionaries of one key list")
+struct DictionaryTemplateTests {
+  /// `count` records of one shape, with values that differ from record to record (nested arrays and dictionaries
+  /// of another and of the same key list among them).
+  static func records(_ count: Int) -> [Any] {
+    (0..<count).map { i in
+      var record: [String: Any] = [
+        "name": "record \(i)", "index": i, "ratio": Double(i) / 4, "flag": i % 2 == 0,
+        "blob": Data((0..<(i % 5)).map { UInt8($0) }), "tags": [i, i + 1],
+        "inner": ["x": i, "y": "\(i)"],
+      ]
+      // Every third record holds a record of its own shape, decoded while the outer one is being built.
+      if i % 3 == 0 { record["child"] = ["name": "child \(i)", "index": -i, "ratio": 0.5, "flag": true] }
+      return record
+    }
+  }
+
+  @Test("COD-033: dictionaries of one key list each decode their own values")
+  func recordsKeepTheirValues() throws {
+    let records = Self.records(40)
+    let data = try KeyedArchiver.archivedData(withRootObject: records)
+    let decoded = try #require(try KeyedUnarchiver.unarchivedRootObject(from: data) as? [[String: Any]])
+    #expect(decoded.count == 40)
+    let difference = ValueSnapshot.difference(
+      expected: ValueSnapshot(of: records), actual: ValueSnapshot(of: decoded))
+    #expect(difference == nil, "\(String(describing: difference))")
+    // The toolchain's unarchiver reads the same bytes to the same values.
+    let foundation = try #require(
+      try NSKeyedUnarchiver.unarchivedObject(
+        ofClasses: [NSArray.self, NSDictionary.self, NSString.self, NSNumber.self, NSData.self], from: data))
+    let againstFoundation = ValueSnapshot.difference(
+      expected: ValueSnapshot(of: foundation), actual: ValueSnapshot(of: decoded))
+    #expect(againstFoundation == nil, "\(String(describing: againstFoundation))")
+  }
+
+  /// Two arrays of `count` dictionaries each, under `root` and `more`, whose `NS.keys` all list the UIDs of the
+  /// strings `keys`, with the value `value(i, k)` for dictionary `i` (counted across both arrays) and key position
+  /// `k`.
+  static func crafted(count: Int, keys: [String], value: (Int, Int) -> PropertyListValue) throws -> Data {
+    // 1 and 2: the two arrays (filled in below), 3 and 4: the class descriptions, then the keys, then each
+    // dictionary followed by its values.
+    var objects: [PropertyListValue] = [
+      "$null", "", "", CraftedArchiveTests.classDescription("NSDictionary", "NSObject"),
+      CraftedArchiveTests.classDescription("NSArray", "NSObject"),
+    ]
+    let keyBase = objects.count
+    objects += keys.map { .string($0) }
+    var dictionaries: [PropertyListValue] = []
+    for i in 0..<(2 * count) {
+      let dictionaryUID = objects.count
+      let valueBase = dictionaryUID + 1
+      objects.append(
+        [
+          "$class": .uid(3), "NS.keys": .array(keys.indices.map { .uid(UInt64(keyBase + $0)) }),
+          "NS.objects": .array(keys.indices.map { .uid(UInt64(valueBase + $0)) }),
+        ])
+      objects += keys.indices.map { value(i, $0) }
+      dictionaries.append(.uid(UInt64(dictionaryUID)))
+    }
+    objects[1] = ["$class": .uid(4), "NS.objects": .array(Array(dictionaries[..<count]))]
+    objects[2] = ["$class": .uid(4), "NS.objects": .array(Array(dictionaries[count...]))]
+    return try PropertyListWriter.write([
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1), "more": .uid(2)],
+      "$objects": .array(objects),
+    ])
+  }
+
+  @Test("COD-033: a key listed twice keeps its later value in every dictionary of the run, templated or not")
+  func repeatedKeyLaterValueWins() throws {
+    let data = try Self.crafted(count: 12, keys: ["a", "b", "a"]) { i, k in .string("\(i).\(k)") }
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+    let root = try #require(try unarchiver.decodeObject(forKey: "root", allowedClasses: nil) as? [[String: Any]])
+    let more = try #require(try unarchiver.decodeObject(forKey: "more", allowedClasses: nil) as? [[String: Any]])
+    let decoded = root + more
+    #expect(decoded.count == 24)
+    for (i, dictionary) in decoded.enumerated() {
+      #expect(dictionary.count == 2)
+      #expect(dictionary["a"] as? String == "\(i).2", "dictionary \(i): \(dictionary)")
+      #expect(dictionary["b"] as? String == "\(i).1", "dictionary \(i): \(dictionary)")
+    }
+  }
+
+  @Test("COD-020: a key list made a template is still checked against each call's allowed classes")
+  func templatedKeysStillChecked() throws {
+    let data = try Self.crafted(count: 10, keys: ["a", "b"]) { i, k in .integer(Int64(10 * i + k)) }
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true)
+    let first = try unarchiver.decodeObject(
+      of: [NSArray.self, NSDictionary.self, NSString.self, NSNumber.self], forKey: "root")
+    #expect((first as? [[String: Any]])?.count == 10)
+    // Dictionaries of the same key list, with strings not allowed: their keys are strings, so they are refused
+    // (their values, numbers, are allowed).
+    let second = #expect(throws: ArchiveError.self) {
+      try unarchiver.decodeObject(of: [NSArray.self, NSDictionary.self, NSNumber.self], forKey: "more")
+    }
+    #expect(second?.code == .classNotAllowed, "\(String(describing: second))")
+  }
+
+  @Test("COD-033: a dictionary with another key list after a run is decoded under its own keys")
+  func anotherKeyListAfterARun() throws {
+    var records = Self.records(10)
+    records.append(["name": "other", "extra": 1])
+    records.append(["index": 7, "name": "reordered", "ratio": 1.5, "flag": false])
+    records += Self.records(3)
+    let data = try KeyedArchiver.archivedData(withRootObject: records)
+    let decoded = try #require(try KeyedUnarchiver.unarchivedRootObject(from: data) as? [[String: Any]])
+    let difference = ValueSnapshot.difference(
+      expected: ValueSnapshot(of: records), actual: ValueSnapshot(of: decoded))
+    #expect(difference == nil, "\(String(describing: difference))")
+  }
+}
