@@ -30,9 +30,14 @@ extension KeyedUnarchiver {
   /// created before its contents are decoded so that it may take part in a reference cycle; every other call
   /// gets the Swift value (`[Any]`, `[String: Any]` or `[AnyHashable: Any]`, `Set<AnyHashable>`, `String`, `Data`).
   static func wantsMutableInstance(of name: String, allowed: Set<String>?) -> Bool {
-    guard let allowed, mutableClasses.contains(name) else { return false }
+    // A name shorter than every mutable class's (`NSDate`, `NSNumber`) is ruled out without hashing it: the
+    // lookup cost about 440 instructions an object.
+    guard let allowed, name.utf8.count >= shortestMutableClassName, mutableClasses.contains(name) else { return false }
     return allowed.contains(instanceRequest(name))
   }
+
+  /// The length in bytes of the shortest name in ``mutableClasses``.
+  static let shortestMutableClassName = mutableClasses.map(\.utf8.count).min() ?? 0
 
   /// The UIDs stored in an inline array under a key, or `nil` when absent.
   func uidArray(_ key: String) throws -> [Int]? {
