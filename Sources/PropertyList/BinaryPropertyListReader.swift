@@ -566,14 +566,14 @@ package struct BinaryPropertyListReader: Sendable {
   /// object equals a key that is not ASCII). A caller that reads keys in the order they were written passes the
   /// position after the last key it found, and the key is then usually the first one compared.
   package func lookupPosition(string key: String, inDictionary header: Header, from start: Int = 0) -> Int? {
-    var key = key
     let start = min(max(start, 0), header.count)
-    let found = key.withUTF8 { keyBytes -> Int? in
-      for byte in keyBytes where byte >= 0x80 { return nil }
-      for i in start..<header.count where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
-      for i in 0..<start where isASCIIString(element(header, i), equalTo: keyBytes) { return i }
-      return nil
-    }
+    // A native string's bytes are read in place (a mutable copy for `withUTF8` cost more than the comparison).
+    let found =
+      key.utf8.withContiguousStorageIfAvailable { asciiPosition(of: $0, in: header, from: start) }
+      ?? {
+        var key = key
+        return key.withUTF8 { asciiPosition(of: $0, in: header, from: start) }
+      }()
     if let found { return found }
     // Only the markers are read unless a key is stored as UTF-16 (a missing key costs one byte per key more), and
     // those are compared unit by unit, stopping at the first difference: no string is made per key.
@@ -582,6 +582,16 @@ package struct BinaryPropertyListReader: Sendable {
       if units == nil { units = Array(key.utf16) }
       if let units, isUTF16String(element(header, i), equalTo: units) { return i }
     }
+    return nil
+  }
+
+  /// The position of the ASCII key `key` among the keys of `header` stored as ASCII strings (see
+  /// ``lookupPosition(string:inDictionary:from:)``), or `nil`, also when the key is not ASCII.
+  @inline(__always)
+  private func asciiPosition(of key: UnsafeBufferPointer<UInt8>, in header: Header, from start: Int) -> Int? {
+    for byte in key where byte >= 0x80 { return nil }
+    for i in start..<header.count where isASCIIString(element(header, i), equalTo: key) { return i }
+    for i in 0..<start where isASCIIString(element(header, i), equalTo: key) { return i }
     return nil
   }
 
