@@ -39,15 +39,6 @@ extension KeyedUnarchiver {
   /// The length in bytes of the shortest name in ``mutableClasses``.
   static let shortestMutableClassName = mutableClasses.map(\.utf8.count).min() ?? 0
 
-  /// The UIDs stored in an inline array under a key, or `nil` when absent.
-  func uidArray(_ key: String) throws -> [Int]? {
-    guard let array = try referenceArray(key) else { return nil }
-    var uids: [Int] = []
-    uids.reserveCapacity(array.count)
-    for i in 0..<array.count { uids.append(try reference(array, i)) }
-    return uids
-  }
-
   /// The inline array of references under a key of the current object, or `nil` when the key is absent.
   /// - Throws: ``ArchiveError`` when the value is not an array.
   func referenceArray(_ key: String) throws -> ReferenceArray? {
@@ -308,9 +299,10 @@ extension KeyedUnarchiver {
   }
 
   /// The current object as a dictionary (``DecodedDictionary``: `[String: Any]` when every key is a string, else
-  /// `[AnyHashable: Any]`). The same results and errors as building it from ``dictionaryEntries(allowed:)`` (every
-  /// key and value is decoded in order, then the first key that cannot be a dictionary key is reported; a later
-  /// duplicate key wins), without the intermediate arrays.
+  /// `[AnyHashable: Any]`). The same results and errors as building it from ``dictionaryEntries(allowed:)`` (both
+  /// arrays and their counts are checked, every key and value is decoded in order, each reference checked as it is
+  /// read, then the first key that cannot be a dictionary key is reported; a later duplicate key wins), without the
+  /// intermediate arrays.
   private func dictionary(allowed: Set<String>?) throws -> Any {
     guard let keys = try referenceArray(ArchiveKeys.nsKeys) else {
       let entries = try dictionaryEntries(allowed: allowed)
@@ -326,13 +318,13 @@ extension KeyedUnarchiver {
         .corruptData, "NS.keys has \(count) entries but NS.objects has \(valueCount)",
         at: .init(keyPath: ArchiveKeys.nsKeys))
     }
-    // The count is bounded by the bytes of the two arrays.
-    var result = DecodedDictionary(capacity: count)
     // No keys and no `NS.objects`: the empty dictionary.
-    guard let values else { return result.value }
+    guard let values else { return DecodedDictionary(capacity: 0).value }
     if let template = dictionaryTemplate, try matches(template, keys) {
       return try dictionary(from: template, values: values, allowed: allowed)
     }
+    // The count is bounded by the bytes of the two arrays.
+    var result = DecodedDictionary(capacity: count)
     var unhashableKey: (index: Int, value: Any)?
     // Whether every key was a string met before, and a digest of the key list: two such dictionaries in a row
     // with one key list make it the template of the next ones.
@@ -417,19 +409,25 @@ extension KeyedUnarchiver {
   func dictionaryEntries(allowed: Set<String>?) throws -> [(key: AnyHashable, value: Any)] {
     var keys: [Any] = []
     var values: [Any?] = []
-    if let keyUIDs = try uidArray(ArchiveKeys.nsKeys) {
-      let valueUIDs = try uidArray(ArchiveKeys.nsObjects) ?? []
-      guard keyUIDs.count == valueUIDs.count else {
+    if let keyArray = try referenceArray(ArchiveKeys.nsKeys) {
+      // In the order `dictionary(allowed:)` reads them: both arrays, their counts, then each key and its value.
+      let valueArray = try referenceArray(ArchiveKeys.nsObjects)
+      let valueCount = valueArray?.count ?? 0
+      guard keyArray.count == valueCount else {
         throw ArchiveError(
-          .corruptData, "NS.keys has \(keyUIDs.count) entries but NS.objects has \(valueUIDs.count)",
+          .corruptData, "NS.keys has \(keyArray.count) entries but NS.objects has \(valueCount)",
           at: .init(keyPath: ArchiveKeys.nsKeys))
       }
-      for (i, uid) in keyUIDs.enumerated() {
-        guard let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: i, allowed: allowed) else {
-          throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
+      if let valueArray {
+        for i in 0..<keyArray.count {
+          let keyUID = try reference(keyArray, i)
+          guard let key = try decode(uid: keyUID, key: ArchiveKeys.nsKeys, index: i, allowed: allowed) else {
+            throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
+          }
+          keys.append(key)
+          let valueUID = try reference(valueArray, i)
+          values.append(try decode(uid: valueUID, key: ArchiveKeys.nsObjects, index: i, allowed: allowed))
         }
-        keys.append(key)
-        values.append(try decode(uid: valueUIDs[i], key: ArchiveKeys.nsObjects, index: i, allowed: allowed))
       }
     } else {
       let objectRefs = numberedFieldRefs(ArchiveKeys.nsObjectPrefix)

@@ -221,12 +221,6 @@ public final class KeyedUnarchiver: DecodingCoder {
     openGenericObjects.isEmpty ? cache.instance(uid) : nil
   }
 
-  /// The cached value of a plain entry already decoded.
-  @inline(__always)
-  func cachedPlain(_ uid: Int) -> Any? {
-    states[uid] == .done ? cache[uid] : nil
-  }
-
   /// Records a plain string or data entry just read (`header` is its header), as the general path does: cached,
   /// unless this is the first read of a small one (``isFirstReadOfSmallPayload(_:uid:)``).
   func rememberPlain(_ value: consuming Any, uid: Int, chain: Int32, header: BinaryPropertyListReader.Header) {

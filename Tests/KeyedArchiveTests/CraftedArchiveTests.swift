@@ -145,6 +145,30 @@ struct CraftedArchiveTests {
     #expect(Self.failure(inArray, secure: secure, allowed: [NSArray.self])?.code == .corruptData)
   }
 
+  @Test("ARC-042: a dictionary's defects are reported alike whether it decodes as a value or as a mutable instance")
+  func dictionaryErrorsAlike() throws {
+    let defects: [(keys: [PropertyListValue], objects: [PropertyListValue])] = [
+      ([.uid(3), "x"], [.uid(3), .uid(3)]),  // a key that is not a reference, after a good entry
+      ([.uid(3), .uid(3)], [.uid(3), .uid(99)]),  // a value past the end of $objects
+      ([.uid(3), .uid(3)], [.uid(4), .uid(99)]),  // a value of a class not allowed, before a bad reference
+      ([.uid(3), "x"], [.uid(3)]),  // counts that differ, and a bad key
+    ]
+    for (keys, objects) in defects {
+      let data = try Self.archive([
+        "$null", ["NS.keys": .array(keys), "NS.objects": .array(objects), "$class": .uid(2)],
+        Self.classDescription("NSMutableDictionary", "NSDictionary", "NSObject"), "a",
+        ["NS.time": 0.0, "$class": .uid(5)], Self.classDescription("NSDate", "NSObject"),
+      ])
+      let asValue = Self.failure(data, secure: true, allowed: [NSDictionary.self, NSString.self])
+      let asInstance = Self.failure(data, secure: true, allowed: [NSMutableDictionary.self, NSString.self])
+      #expect(asValue != nil)
+      #expect(asValue?.code == asInstance?.code, "\(String(describing: asValue)) / \(String(describing: asInstance))")
+      // The messages differ only in the allowed classes they list.
+      #expect(asValue?.location.objectIndex == asInstance?.location.objectIndex)
+      #expect(asValue?.location.keyPath == asInstance?.location.keyPath)
+    }
+  }
+
   @Test("COD-033: a dictionary of no keys and no NS.objects is the empty dictionary")
   func emptyDictionaryWithoutObjects() throws {
     let data = try Self.archive(["$null", ["NS.keys": [], "$class": .uid(2)], Self.classDescription("NSDictionary")])
@@ -172,7 +196,7 @@ struct CraftedArchiveTests {
     let inlineError = Self.failure(inline, secure: true, allowed: [NSArray.self])
     #expect(inlineError?.code == .typeMismatch)
     #expect(inlineError?.message.contains("NS.objects[0]") == true, "\(String(describing: inlineError))")
-    // Read in place as they are decoded: a bad reference after good ones is found at its index.
+    // A bad reference after good ones is found at its index.
     let laterElement = try Self.archive([
       "$null", ["NS.objects": [.uid(3), .uid(3), "x"], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
       "a",
