@@ -366,26 +366,33 @@ extension KeyedUnarchiver {
     return result.value
   }
 
-  /// `true` when `keys` lists the UIDs `template` was made for.
+  /// `true` when `keys` lists the UIDs `template` was made for: the same UID objects (checked when the template
+  /// was made), else UIDs of the same values.
   private func matches(_ template: DictionaryTemplate, _ keys: ReferenceArray) throws -> Bool {
     guard template.keyUIDs.count == keys.count else { return false }
-    for i in 0..<keys.count where try reference(keys, i) != template.keyUIDs[i] { return false }
+    var i = 0
+    while i < keys.count, reader.element(keys.header, i) == template.keyElements[i] { i += 1 }
+    if i == keys.count { return true }
+    for i in i..<keys.count where try reference(keys, i) != template.keyUIDs[i] { return false }
     return true
   }
 
   /// Makes the template of dictionaries keyed by `keys`, every one a string met before.
   private func makeTemplate(_ keys: ReferenceArray) throws {
     var uids: [Int] = []
+    var elements: [Int] = []
     var strings: [String] = []
     uids.reserveCapacity(keys.count)
+    elements.reserveCapacity(keys.count)
     strings.reserveCapacity(keys.count)
     for i in 0..<keys.count {
       let uid = try reference(keys, i)
       guard let string = plainStrings[uid] else { return }
       uids.append(uid)
+      elements.append(reader.element(keys.header, i))
       strings.append(string)
     }
-    dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keys: strings)
+    dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keyElements: elements, keys: strings)
   }
 
   /// The dictionary of `values` under the keys of `template`: a copy of the template's, its values set by index.

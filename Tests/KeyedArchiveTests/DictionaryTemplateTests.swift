@@ -2,6 +2,7 @@ import ArchiveCoding
 import ArchiveTesting
 import Foundation
 import PropertyList
+import TestSupport
 import Testing
 
 @testable import KeyedArchive
@@ -103,6 +104,58 @@ struct DictionaryTemplateTests {
       try unarchiver.decodeObject(of: [NSArray.self, NSDictionary.self, NSNumber.self], forKey: "more")
     }
     #expect(second?.code == .classNotAllowed, "\(String(describing: second))")
+  }
+
+  @Test("COD-033: key lists written with a UID object per dictionary are matched by their UIDs, not their objects")
+  func separateUIDObjects() throws {
+    var plist = RawPropertyList()
+    let (classKey, keysKey, objectsKey) = (plist.string("$class"), plist.string("NS.keys"), plist.string("NS.objects"))
+    let (a, b, c) = (plist.string("a"), plist.string("b"), plist.string("c"))
+    let names = ["a", "b", "c"]
+    let sharedKeys = [plist.uid(4), plist.uid(5)]
+    // $objects: 1 the root array, 2 NSDictionary's description, 3 NSArray's, 4...6 the keys "a", "b", "c", then
+    // the dictionaries and their values.
+    var entries = [plist.string("$null"), -1, -1, -1, a, b, c]
+    var expected: [[String: String]] = []
+    var roots: [Int] = []
+    for i in 0..<16 {
+      // Every other dictionary has UID objects of its own; dictionary 9 lists "a" and "c" instead.
+      let keyUIDs = i == 9 ? [4, 6] : [4, 5]
+      let keyObjects = i % 2 == 0 ? sharedKeys : keyUIDs.map { plist.uid($0) }
+      let values = keyUIDs.map { "\(i).\(names[$0 - 4])" }
+      let valueUIDs = values.map { value -> Int in
+        entries.append(plist.string(value))
+        return entries.count - 1
+      }
+      entries.append(
+        plist.dictionary([
+          (classKey, plist.uid(2)), (keysKey, plist.array(keyObjects)),
+          (objectsKey, plist.array(valueUIDs.map { plist.uid($0) })),
+        ]))
+      roots.append(entries.count - 1)
+      expected.append(Dictionary(uniqueKeysWithValues: zip(keyUIDs.map { names[$0 - 4] }, values)))
+    }
+    let classNameKey = plist.string("$classname")
+    let classesKey = plist.string("$classes")
+    func description(_ name: String) -> Int {
+      plist.dictionary([
+        (classNameKey, plist.string(name)), (classesKey, plist.array([plist.string(name), plist.string("NSObject")])),
+      ])
+    }
+    entries[2] = description("NSDictionary")
+    entries[3] = description("NSArray")
+    entries[1] = plist.dictionary([(classKey, plist.uid(3)), (objectsKey, plist.array(roots.map { plist.uid($0) }))])
+    let top = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
+      (plist.string("$objects"), plist.array(entries)),
+    ])
+    let data = Data(plist.bytes(top: UInt64(top)))
+    let decoded = try #require(try KeyedUnarchiver.unarchivedRootObject(from: data) as? [[String: Any]])
+    #expect(decoded.count == expected.count)
+    for (i, dictionary) in decoded.enumerated() {
+      #expect(dictionary.mapValues { $0 as? String } == expected[i].mapValues { $0 }, "dictionary \(i)")
+    }
   }
 
   @Test("COD-033: a dictionary with another key list after a run is decoded under its own keys")
