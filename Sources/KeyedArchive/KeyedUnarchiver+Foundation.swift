@@ -304,22 +304,16 @@ extension KeyedUnarchiver {
   /// read, then the first key that cannot be a dictionary key is reported; a later duplicate key wins), without the
   /// intermediate arrays.
   private func dictionary(allowed: Set<String>?) throws -> Any {
-    guard let keys = try referenceArray(ArchiveKeys.nsKeys) else {
+    guard let arrays = try keyAndValueArrays() else {
       let entries = try dictionaryEntries(allowed: allowed)
       var result = DecodedDictionary(capacity: entries.count)
       for (key, value) in entries { _ = result.insert(value, forKey: key.base) }
       return result.value
     }
-    let values = try referenceArray(ArchiveKeys.nsObjects)
+    let keys = arrays.keys
     let count = keys.count
-    let valueCount = values?.count ?? 0
-    guard count == valueCount else {
-      throw ArchiveError(
-        .corruptData, "NS.keys has \(count) entries but NS.objects has \(valueCount)",
-        at: .init(keyPath: ArchiveKeys.nsKeys))
-    }
     // No keys and no `NS.objects`: the empty dictionary.
-    guard let values else { return DecodedDictionary(capacity: 0).value }
+    guard let values = arrays.values else { return DecodedDictionary(capacity: 0).value }
     if let template = dictionaryTemplate, try matches(template, keys) {
       return try dictionary(from: template, values: values, allowed: allowed)
     }
@@ -412,20 +406,28 @@ extension KeyedUnarchiver {
     return result
   }
 
+  /// The current dictionary object's `NS.keys` and `NS.objects`, checked to hold as many references, or `nil` when
+  /// it has no `NS.keys` (the old layout). `values` is `nil` only for no keys and no `NS.objects`.
+  private func keyAndValueArrays() throws -> (keys: ReferenceArray, values: ReferenceArray?)? {
+    guard let keys = try referenceArray(ArchiveKeys.nsKeys) else { return nil }
+    let values = try referenceArray(ArchiveKeys.nsObjects)
+    let valueCount = values?.count ?? 0
+    guard keys.count == valueCount else {
+      throw ArchiveError(
+        .corruptData, "NS.keys has \(keys.count) entries but NS.objects has \(valueCount)",
+        at: .init(keyPath: ArchiveKeys.nsKeys))
+    }
+    return (keys, values)
+  }
+
   /// The entries of the current dictionary object, in archive order; a `nil` value becomes `NSNull`.
   func dictionaryEntries(allowed: Set<String>?) throws -> [(key: AnyHashable, value: Any)] {
     var keys: [Any] = []
     var values: [Any?] = []
-    if let keyArray = try referenceArray(ArchiveKeys.nsKeys) {
+    if let arrays = try keyAndValueArrays() {
       // In the order `dictionary(allowed:)` reads them: both arrays, their counts, then each key and its value.
-      let valueArray = try referenceArray(ArchiveKeys.nsObjects)
-      let valueCount = valueArray?.count ?? 0
-      guard keyArray.count == valueCount else {
-        throw ArchiveError(
-          .corruptData, "NS.keys has \(keyArray.count) entries but NS.objects has \(valueCount)",
-          at: .init(keyPath: ArchiveKeys.nsKeys))
-      }
-      if let valueArray {
+      let keyArray = arrays.keys
+      if let valueArray = arrays.values {
         for i in 0..<keyArray.count {
           let keyUID = try reference(keyArray, i)
           guard let key = try decode(uid: keyUID, key: ArchiveKeys.nsKeys, index: i, allowed: allowed) else {

@@ -225,6 +225,11 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// unless this is the first read of a small one (``isFirstReadOfSmallPayload(_:uid:)``).
   func rememberPlain(_ value: consuming Any, uid: Int, chain: Int32, header: BinaryPropertyListReader.Header) {
     if isFirstReadOfSmallPayload(header, uid: uid) { return }
+    storePlain(value, uid: uid, chain: chain)
+  }
+
+  /// Caches plain entry `uid`, whose chain is `chains[chain]`, as decoded.
+  private func storePlain(_ value: consuming Any, uid: Int, chain: Int32) {
     states[uid] = .done
     cache.store(value, uid: uid)
     chainIndexes[uid] = chain
@@ -667,9 +672,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       // A number, boolean or date is read again on its next use: storing it would cost more than reading it. A
       // small string or data entry is stored from its second read, as `rememberPlain` does.
       if header.kind.isScalar || isFirstReadOfSmallPayload(header, uid: uid) { return value }
-      states[uid] = .done
-      chainIndexes[uid] = Int32(chainIndex)
-      cache.store(copy value, uid: uid)
+      storePlain(copy value, uid: uid, chain: Int32(chainIndex))
       return value
     }
     guard let classRef = classRef(in: header) else {
