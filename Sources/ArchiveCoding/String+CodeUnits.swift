@@ -7,13 +7,22 @@ extension String {
   @inlinable
   package func hasSameCodeUnits(as other: String) -> Bool {
     guard utf8.count == other.utf8.count else { return false }
-    let compared = utf8.withContiguousStorageIfAvailable { a in
-      other.utf8.withContiguousStorageIfAvailable { b -> Bool in
+    return withCodeUnits { a in
+      other.withCodeUnits { b -> Bool in
         guard let left = a.baseAddress, let right = b.baseAddress else { return a.count == b.count }
         return memcmp(left, right, a.count) == 0
       }
     }
-    return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
+  }
+
+  /// Calls `body` with the string's UTF-8 code units: in place for a native string, else (a bridged one) from a
+  /// native copy. Every reader of a string's bytes goes through here, so that one string gives the same bytes, and
+  /// the same hash, whichever storage it has.
+  @inlinable
+  package func withCodeUnits<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = self
+    return try copy.withUTF8(body)
   }
 
   /// ``hasSameCodeUnits(as:)`` for a string compared many times (a cached key), whose ASCII-ness the caller worked
@@ -27,12 +36,11 @@ extension String {
   /// `true` when every code unit is ASCII.
   @inlinable
   package var isASCII: Bool {
-    let contiguous = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+    withCodeUnits { bytes in
       var high: UInt8 = 0
       for byte in bytes { high |= byte }
       return high < 0x80
     }
-    return contiguous ?? utf8.allSatisfy { $0 < 0x80 }
   }
 }
 
@@ -49,10 +57,8 @@ package struct LiteralString: Hashable {
 
   @inlinable
   package func hash(into hasher: inout Hasher) {
-    if let hashed = string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) })
-    {
-      return hashed
-    }
-    for byte in string.utf8 { hasher.combine(byte) }
+    // Always the bytes in one call: a byte-by-byte fallback for bridged storage would hash the same code units
+    // differently.
+    string.withCodeUnits { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }

@@ -568,6 +568,8 @@ package struct BinaryPropertyListReader: Sendable {
   package func lookupPosition(string key: String, inDictionary header: Header, from start: Int = 0) -> Int? {
     let start = min(max(start, 0), header.count)
     // A native string's bytes are read in place (a mutable copy for `withUTF8` cost more than the comparison).
+    // `String.withCodeUnits` written out: through the generic helper a one-object decode took 4% more
+    // instructions (callgrind, decode small: 35.8 M against 37.4 M).
     let found =
       key.utf8.withContiguousStorageIfAvailable { asciiPosition(of: $0, in: header, from: start) }
       ?? {
