@@ -261,7 +261,9 @@ extension KeyedUnarchiver {
   /// The current object as an array: collected straight into the array type a typed call left for it, else as
   /// `[Any]`.
   private func array(allowed: Set<String>?) throws -> Any {
-    if let collector = takeCollector(), let typed = try collector.collectElements(in: self, allowed: allowed) {
+    if let pending = takeCollector(),
+      let typed = try pending.type.collectElements(in: self, allowed: allowed, into: pending.slot)
+    {
       return typed
     }
     return try elements(allowed: allowed)

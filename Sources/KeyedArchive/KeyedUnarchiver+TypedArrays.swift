@@ -3,37 +3,74 @@ import Foundation
 
 /// Arrays whose elements the unarchiver collects straight into the array type asked for, without the `[Any]` step
 /// and the element-by-element cast of ``DecodingCoder/decodeObject(of:forKey:)``.
-protocol TypedElementCollecting {
+protocol TypedElementCollecting: RangeReplaceableCollection {
   /// Decodes the current object's `NS.objects` as this array type, or gives `nil` when an element is of another
   /// type or the array uses the old layout (the caller then takes the general path, which reports the error).
-  static func collectElements(in unarchiver: KeyedUnarchiver, allowed: Set<String>?) throws -> Any?
+  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: ArraySlot?) throws -> Any?
+  /// Memory holding one empty value of this type, for an ``ArraySlot``.
+  static func makeSlotStorage() -> UnsafeMutableRawPointer
+  /// Destroys and frees what ``makeSlotStorage()`` made.
+  static func freeSlotStorage(_ storage: UnsafeMutableRawPointer)
 }
 
-extension Array: TypedElementCollecting {
-  static func collectElements(in unarchiver: KeyedUnarchiver, allowed: Set<String>?) throws -> Any? {
-    guard let array = try unarchiver.referenceArray(ArchiveKeys.nsObjects) else { return nil }
+/// Where a collector leaves a copy of the array it made, typed, for the call that asked for it: that call's
+/// ``KeyedUnarchiver/decodeArrayOfObjects(ofClass:forKey:)`` then reads `[T]` from the slot instead of casting the
+/// `Any` it gets back to `[T]`. In that unspecialised code a cast to `[T]` looks up `[T]`'s metadata (a hashed lookup,
+/// about 330 instructions) and then runs the runtime's cast (about 260), once per array decoded.
+struct ArraySlot {
+  /// Holds one initialised value of the collector's type, made by its ``TypedElementCollecting/makeSlotStorage()``.
+  var storage: UnsafeMutableRawPointer
+  /// The call the copy is for: the collector stores it in ``KeyedUnarchiver/deliveredTicket`` with the copy, and
+  /// the call reads the slot only when it finds its own ticket there.
+  var ticket: Int
+}
+
+// In a protocol extension, not an extension of `Array`: a method of `Array`'s own extension is handed `Element`'s
+// metadata only, and every use of `Self` in it (the empty array, boxing the result) looks up `[Element]`'s, a
+// hashed lookup of about 330 instructions (callgrind, decode tree). Here `Self`'s metadata is an argument.
+extension TypedElementCollecting {
+  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: ArraySlot?) throws -> Any? {
+    guard let array = try coder.referenceArray(ArchiveKeys.nsObjects) else { return nil }
     let count = array.count
-    // `Self()`, not `[Element]()`: generic code asks the runtime for the metadata of every type it names (a hashed
-    // lookup), and `Self`'s is at hand. An empty array (a leaf's children) calls no other method of `Array`: each
-    // call in this unspecialised code looks up the metadata of `[Element]` first.
     var result = Self()
-    if count == 0 { return result }
+    if count == 0 { return deliver(result, to: slot, in: coder) }
     result.reserveCapacity(count)
     let elementType = ObjectIdentifier(Element.self)
     for index in 0..<count {
-      let uid = try unarchiver.reference(array, index)
+      let uid = try coder.reference(array, index)
       // `nil` elements are dropped, as in `elements(allowed:)`.
-      guard let value = try unarchiver.decode(uid: uid, key: ArchiveKeys.nsObjects, index: index, allowed: allowed)
+      guard let value = try coder.decode(uid: uid, key: ArchiveKeys.nsObjects, index: index, allowed: allowed)
       else { continue }
       // A class instance whose dynamic type is exactly `Element` needs no dynamic cast: `Element` is then that
       // class type, a single reference like `AnyObject`, so the bit cast only restates the type.
-      if let instance = unarchiver.decodedInstance(uid), ObjectIdentifier(type(of: instance)) == elementType {
+      if let instance = coder.decodedInstance(uid), ObjectIdentifier(type(of: instance)) == elementType {
         result.append(unsafeBitCast(instance, to: Element.self))
         continue
       }
       guard append(value, to: &result) else { return nil }
     }
+    return deliver(result, to: slot, in: coder)
+  }
+
+  /// `result`, with a copy left in `slot` for the call that asked for it.
+  private static func deliver(_ result: Self, to slot: ArraySlot?, in unarchiver: KeyedUnarchiver) -> Any {
+    if let slot {
+      slot.storage.assumingMemoryBound(to: Self.self).pointee = result
+      unarchiver.deliveredTicket = slot.ticket
+    }
     return result
+  }
+
+  static func makeSlotStorage() -> UnsafeMutableRawPointer {
+    let storage = UnsafeMutablePointer<Self>.allocate(capacity: 1)
+    storage.initialize(to: Self())
+    return UnsafeMutableRawPointer(storage)
+  }
+
+  static func freeSlotStorage(_ storage: UnsafeMutableRawPointer) {
+    let typed = storage.assumingMemoryBound(to: Self.self)
+    typed.deinitialize(count: 1)
+    typed.deallocate()
   }
 
   /// Appends `value` when it is an `Element`, out of line: `as? Element` needs an `Element?`, whose metadata the
@@ -46,12 +83,15 @@ extension Array: TypedElementCollecting {
   }
 }
 
+extension Array: TypedElementCollecting {}
+
 extension KeyedUnarchiver {
   /// The array type an array object about to be decoded is collected into, and the nesting depth that object is
   /// decoded at (the frame count while its `NS.objects` are read): only the object directly under the key takes it.
   struct PendingCollector {
     var type: any TypedElementCollecting.Type
     var depth: Int
+    var slot: ArraySlot? = nil
   }
 
   /// The allowed class names of ``decodeArrayOfObjects(ofClass:forKey:)`` for one element type, kept with the
@@ -67,6 +107,8 @@ extension KeyedUnarchiver {
     let generation: Int
     let sharedGeneration: Int
     let names: Set<String>
+    /// Holds one `[T]` (``ArraySlot``).
+    let slotStorage: UnsafeMutableRawPointer
 
     init(
       element: ObjectIdentifier, collecting: any TypedElementCollecting.Type, arrayType: ObjectIdentifier,
@@ -79,7 +121,10 @@ extension KeyedUnarchiver {
       self.generation = generation
       self.sharedGeneration = sharedGeneration
       self.names = names
+      slotStorage = collecting.makeSlotStorage()
     }
+
+    deinit { collecting.freeSlotStorage(slotStorage) }
   }
 
   /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key: an array type is collected directly
@@ -125,9 +170,19 @@ extension KeyedUnarchiver {
     }
     let memo = arrayMemo(T.self)
     let saved = pendingCollector
-    pendingCollector = PendingCollector(type: memo.collecting, depth: nestingDepth + 1)
+    nextTicket &+= 1
+    let ticket = nextTicket
+    pendingCollector = PendingCollector(
+      type: memo.collecting, depth: nestingDepth + 1, slot: ArraySlot(storage: memo.slotStorage, ticket: ticket))
     defer { pendingCollector = saved }
     guard let object = try decodeObject(forKey: key, allowedClasses: memo.names) else { return nil }
+    if deliveredTicket == ticket {
+      // Collected just now for this call: the slot holds the same array, typed (`memo.collecting` is `[T]`).
+      let slot = memo.slotStorage.assumingMemoryBound(to: [T].self)
+      let typed = slot.pointee
+      slot.pointee = []
+      return typed
+    }
     if ObjectIdentifier(Swift.type(of: object)) == memo.arrayType, let typed = object as? [T] {
       return typed
     }
@@ -158,9 +213,9 @@ extension KeyedUnarchiver {
   }
 
   /// The collector left for the array object being decoded at the current depth, taken once.
-  func takeCollector() -> (any TypedElementCollecting.Type)? {
+  func takeCollector() -> PendingCollector? {
     guard let pending = pendingCollector, pending.depth == nestingDepth else { return nil }
     pendingCollector = nil
-    return pending.type
+    return pending
   }
 }

@@ -172,6 +172,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The allowed class names and the `[T]` collector of the last element type
   /// ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
   @exclusivity(unchecked) var arrayAllowedMemo: ArrayAllowedMemo?
+  /// The last ticket ``decodeArrayOfObjects(ofClass:forKey:)`` handed out, and the ticket of the last
+  /// ``ArraySlot`` a collector filled.
+  @exclusivity(unchecked) var nextTicket = 0
+  @exclusivity(unchecked) var deliveredTicket = 0
   @exclusivity(unchecked) private var awakeList: [(uid: Int, object: any Coding)] = []
   /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
   /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.

@@ -54,6 +54,49 @@ final class SharingNode: Coding {
   }
 }
 
+/// A leaf that records each instance `init(coder:)` makes in the task's ``Tracker``, weakly.
+final class TrackedLeaf: SecureCoding {
+  /// The instances one test decoded.
+  final class Tracker: @unchecked Sendable {
+    struct Entry { weak var leaf: TrackedLeaf? }
+    var entries: [Entry] = []
+    var alive: Int { entries.filter { $0.leaf != nil }.count }
+  }
+  @TaskLocal static var tracker: Tracker?
+  var n: Int
+  init(n: Int) { self.n = n }
+  required init(coder: any DecodingCoder) throws {
+    n = try coder.decodeInt(forKey: "n")
+    Self.tracker?.entries.append(.init(leaf: self))
+  }
+  func encode(with coder: any EncodingCoder) { coder.encode(n, forKey: "n") }
+}
+
+/// A node holding arrays of two element types, each decoded directly: its children's own arrays are decoded while
+/// its `nodes` array is still being collected, so the calls for the two types interleave.
+final class TwoListNode: SecureCoding {
+  var name: String
+  var nodes: [TwoListNode]
+  var leaves: [TrackedLeaf]
+  init(name: String, nodes: [TwoListNode], leaves: [TrackedLeaf]) {
+    self.name = name
+    self.nodes = nodes
+    self.leaves = leaves
+  }
+  required init(coder: any DecodingCoder) throws {
+    name = try coder.decodeString(forKey: "name") ?? ""
+    leaves = try coder.decodeArrayOfObjects(ofClass: TrackedLeaf.self, forKey: "leaves") ?? []
+    nodes = try coder.decodeArrayOfObjects(ofClass: TwoListNode.self, forKey: "nodes") ?? []
+  }
+  func encode(with coder: any EncodingCoder) {
+    coder.encode(name, forKey: "name")
+    coder.encodeObject(leaves, forKey: "leaves")
+    coder.encodeObject(nodes, forKey: "nodes")
+  }
+  /// Each node's name, then its leaves' numbers, depth first.
+  var outline: [String] { [name + ":" + leaves.map { String($0.n) }.joined(separator: ",")] + nodes.flatMap(\.outline) }
+}
+
 @Suite("Typed arrays: the unarchiver's direct path")
 struct TypedArrayPathTests {
   /// Registries that decode the archived class `Node` as the direct or the default twin.
@@ -205,6 +248,91 @@ struct TypedArrayPathTests {
     }
     #expect(error.code == .classNotAllowed)
     #expect(error.location.className == "Leaf")
+  }
+
+  static func twoListRegistry() -> ClassRegistry {
+    let registry = ClassRegistry()
+    registry.register(TwoListNode.self, as: "TwoList")
+    registry.register(TrackedLeaf.self, as: "Leaf")
+    return registry
+  }
+
+  /// Three levels of `TwoListNode`; leaf numbers count up in creation order.
+  static func twoListTree() -> TwoListNode {
+    var next = 0
+    func leaves(_ count: Int) -> [TrackedLeaf] {
+      defer { next += count }
+      return (0..<count).map { TrackedLeaf(n: next + $0) }
+    }
+    let bottom = (0..<3).map { TwoListNode(name: "b\($0)", nodes: [], leaves: leaves($0)) }
+    let middle = [
+      TwoListNode(name: "m0", nodes: bottom, leaves: leaves(2)),
+      TwoListNode(name: "m1", nodes: [], leaves: leaves(1)),
+    ]
+    return TwoListNode(name: "top", nodes: middle, leaves: leaves(2))
+  }
+
+  static func archive(_ root: TwoListNode, registry: ClassRegistry) throws -> Data {
+    let archiver = KeyedArchiver(registry: registry)
+    archiver.encodeObject(root, forKey: "root")
+    return try archiver.finishEncoding()
+  }
+
+  @Test("COD-022: arrays of two element types decoded inside each other keep their elements", arguments: [false, true])
+  func interleavedTypes(secure: Bool) throws {
+    let registry = Self.twoListRegistry()
+    let tree = Self.twoListTree()
+    let data = try Self.archive(tree, registry: registry)
+    let decoded = try #require(try Self.decode(data, as: TwoListNode.self, registry: registry, secure: secure).get())
+    #expect(decoded.outline == ["top:6,7", "m0:3,4", "b0:", "b1:0", "b2:1,2", "m1:5"])
+    #expect(decoded.outline == tree.outline)
+  }
+
+  @Test("COD-022: the direct path keeps no decoded array alive after the decode, whether it succeeds or fails")
+  func noArrayKeptAlive() throws {
+    let registry = Self.twoListRegistry()
+    let tracker = TrackedLeaf.Tracker()
+    weak var node: TwoListNode?
+    try TrackedLeaf.$tracker.withValue(tracker) {
+      let data = try Self.archive(Self.twoListTree(), registry: registry)
+      let decoded = try #require(try Self.decode(data, as: TwoListNode.self, registry: registry, secure: true).get())
+      node = decoded.nodes.first
+      #expect(node != nil)
+      #expect(tracker.alive == 8)
+    }
+    #expect(node == nil, "a node of the decoded tree outlived it")
+    #expect(tracker.entries.count == 8)
+    #expect(tracker.alive == 0, "leaves of the decoded tree outlived it")
+
+    // The same tree with a string as the last of the top node's `nodes`: the decode fails after every array
+    // under the first two nodes was collected.
+    let failing = Self.twoListTree()
+    final class Mixed: Coding {
+      let tree: TwoListNode
+      init(_ tree: TwoListNode) { self.tree = tree }
+      required init(coder: any DecodingCoder) throws { tree = TwoListNode(name: "", nodes: [], leaves: []) }
+      func encode(with coder: any EncodingCoder) {
+        coder.encode(tree.name, forKey: "name")
+        coder.encodeObject(tree.leaves, forKey: "leaves")
+        coder.encodeObject(tree.nodes + ["not a node"] as [Any], forKey: "nodes")
+      }
+    }
+    let writer = Self.twoListRegistry()
+    writer.register(Mixed.self, as: "TwoList")
+    let archiver = KeyedArchiver(registry: writer)
+    archiver.encodeObject(Mixed(failing), forKey: "root")
+    let data = try archiver.finishEncoding()
+    let failed = TrackedLeaf.Tracker()
+    let result = TrackedLeaf.$tracker.withValue(failed) {
+      Self.decode(data, as: TwoListNode.self, registry: registry, secure: true)
+    }
+    guard case .failure(let error) = result else {
+      Issue.record("expected the string among the nodes to fail the decode, got \(result)")
+      return
+    }
+    #expect(error.code == .classNotAllowed)
+    #expect(failed.entries.count == 8, "every leaf is decoded before the string is met")
+    #expect(failed.alive == 0, "leaves of the failed decode outlived it")
   }
 }
 
