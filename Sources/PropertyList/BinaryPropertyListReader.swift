@@ -206,26 +206,112 @@ package struct BinaryPropertyListReader: Sendable {
   /// found by sorting, for the message.
   /// - Throws: `corruptData` naming two objects that overlap, or the error of an unreadable object.
   private func checkDisjointObjects() throws {
-    let area = offsetTableOffset - BinaryPropertyListMarker.headerSize
+    // The common widths read the table with one unchecked load per entry: its bounds were checked at init.
+    switch offsetIntSize {
+    case 1: try checkDisjointObjects(entry: UInt8.self)
+    case 2: try checkDisjointObjects(entry: UInt16.self)
+    case 4: try checkDisjointObjects(entry: UInt32.self)
+    case 8: try checkDisjointObjects(entry: UInt64.self)
+    default:
+      var scan = DisjointScan()
+      for index in 0..<objectCount where try scan.add(extent(of: index, at: offset(of: index)), area: objectArea) {
+        return try findOverlap()
+      }
+    }
+  }
+
+  /// ``checkDisjointObjects()`` for offsets of `Entry`'s width.
+  private func checkDisjointObjects<Entry: FixedWidthInteger & UnsignedInteger>(entry _: Entry.Type) throws {
+    let table = UnsafeRawPointer(bytes.base) + offsetTableOffset
+    var scan = DisjointScan()
+    for index in 0..<objectCount {
+      let raw = UInt64(
+        Entry(bigEndian: table.loadUnaligned(fromByteOffset: index * MemoryLayout<Entry>.size, as: Entry.self)))
+      // An offset outside the object area is reported by `offset(of:)`.
+      let start =
+        raw >= UInt64(BinaryPropertyListMarker.headerSize) && raw < UInt64(offsetTableOffset)
+        ? Int(raw) : try offset(of: index)
+      if try scan.add(extent(of: index, at: start), area: objectArea) { return try findOverlap() }
+    }
+  }
+
+  /// The bytes objects may take: from the header to the offset table.
+  private var objectArea: Int { offsetTableOffset - BinaryPropertyListMarker.headerSize }
+
+  /// The bytes of object `index`, which starts at `start`.
+  @inline(__always)
+  private func extent(of index: Int, at start: Int) throws -> Extent {
+    Extent(
+      start: start, end: try shortFormEnd(at: start) ?? payloadEnd(parsedHeader(of: index, at: start)), index: index)
+  }
+
+  /// The state of ``checkDisjointObjects()``'s one pass over the offset table.
+  private struct DisjointScan {
     var previous = Extent(start: -1, end: 0, index: -1)
     var inOrder = true
     var total = 0
-    for index in 0..<objectCount {
-      let start = try offset(of: index)
-      let object = Extent(start: start, end: payloadEnd(try parsedHeader(of: index, at: start)), index: index)
+
+    /// Counts `object`; `true` when the extents so far add up to more than `area`, so some overlap (the caller
+    /// then finds two). Throws for an overlap found while the objects are in byte order.
+    @inline(__always)
+    mutating func add(_ object: Extent, area: Int) throws -> Bool {
       if inOrder {
         if object.start >= previous.end {
           previous = object
         } else if object.start >= previous.start {
-          throw overlapError(object, inside: previous)
+          throw BinaryPropertyListReader.overlapError(object, inside: previous)
         } else {
           inOrder = false
         }
       }
       // Each extent lies inside the object area, so the sum exceeds the area long before it could overflow.
       total += object.end - object.start
-      if !inOrder, total > area { return try findOverlap() }
+      return !inOrder && total > area
     }
+  }
+
+  /// The end of the object at `offset` (``payloadEnd(_:)`` of its header) when its marker holds its whole size (a
+  /// fixed-width value, or a length below 15) and it ends inside the object area; else `nil`, for the full parse.
+  /// The extents of every object are summed when the reader is made, and a header (kind, count, the checks of
+  /// long lengths) is more than that needs.
+  @inline(__always)
+  private func shortFormEnd(at offset: Int) -> Int? {
+    let marker = bytes[offset]
+    let low = Int(marker & 0x0F)
+    let size: Int
+    switch marker >> 4 {
+    case 0x0:
+      guard marker == BinaryPropertyListMarker.false || marker == BinaryPropertyListMarker.true else { return nil }
+      size = 0
+    case 0x1:
+      guard low <= 3 else { return nil }
+      size = 1 << low
+    case 0x2:
+      guard low == 2 || low == 3 else { return nil }
+      size = 1 << low
+    case 0x3:
+      guard marker == BinaryPropertyListMarker.date else { return nil }
+      size = 8
+    case 0x4, 0x5:
+      guard low != 0x0F else { return nil }
+      size = low
+    case 0x6:
+      guard low != 0x0F else { return nil }
+      size = 2 * low
+    case 0x8:
+      size = low + 1
+    case 0xA, 0xC:
+      guard low != 0x0F else { return nil }
+      size = low * objectRefSize
+    case 0xD:
+      guard low != 0x0F else { return nil }
+      size = 2 * low * objectRefSize
+    default:
+      return nil
+    }
+    // At most 1 + 2 * 14 * 8 bytes: no overflow.
+    let end = offset + 1 + size
+    return end <= offsetTableOffset ? end : nil
   }
 
   /// The bytes of one object: its marker and payload.
@@ -244,11 +330,11 @@ package struct BinaryPropertyListReader: Sendable {
     }
     extents.sort { $0.start < $1.start || ($0.start == $1.start && $0.index < $1.index) }
     for i in extents.indices.dropFirst() where extents[i].start < extents[i - 1].end {
-      throw overlapError(extents[i], inside: extents[i - 1])
+      throw Self.overlapError(extents[i], inside: extents[i - 1])
     }
   }
 
-  private func overlapError(_ inner: Extent, inside outer: Extent) -> ArchiveError {
+  private static func overlapError(_ inner: Extent, inside outer: Extent) -> ArchiveError {
     ArchiveError(
       .corruptData,
       "object \(inner.index) starts at \(inner.start), inside object \(outer.index) (bytes \(outer.start)..<\(outer.end)): "

@@ -47,6 +47,60 @@ struct DisjointObjectsTests {
     #expect(try PropertyListReader.read(Data(bytes)) == ["ab", 7])
   }
 
+  /// Sets offset-table entry `entry` of a list made by `bplist` with `width`-byte offsets to `offset`.
+  static func patchOffset(_ bytes: inout [UInt8], objects: Int, width: Int, entry: Int, to offset: Int) {
+    let table = bytes.count - 32 - objects * width
+    for i in 0..<width {
+      bytes[table + entry * width + i] = UInt8(truncatingIfNeeded: offset >> (8 * (width - 1 - i)))
+    }
+  }
+
+  /// The error reading `bytes` gives with both validations (`nil` when it reads), the same for both.
+  static func errors(_ bytes: [UInt8]) -> (full: ArchiveError?, onAccess: ArchiveError?) {
+    func error(_ validation: BinaryPropertyListReader.Validation) -> ArchiveError? {
+      do {
+        _ = try BinaryPropertyListReader(bytes: bytes, validation: validation)
+        return nil
+      } catch {
+        return error as? ArchiveError ?? ArchiveError(.other, "\(error)")
+      }
+    }
+    return (error(.full), error(.onAccess))
+  }
+
+  @Test("ARC-007: overlaps are found and disjoint tables accepted with offsets of every width", arguments: 1...8)
+  func everyOffsetWidth(width: Int) throws {
+    let size = UInt8(width)
+    // Disjoint, in byte order and out of it.
+    let plain = bplist([[0xA2, 1, 2], Self.payload, [0x10, 7]], offsetSize: size)
+    #expect(Self.errors(plain).full == nil && Self.errors(plain).onAccess == nil)
+    var swapped = bplist([[0xA2, 2, 1], [0x52, 0x61, 0x62], [0x10, 7]], offsetSize: size)
+    Self.patchOffset(&swapped, objects: 3, width: width, entry: 1, to: 14)
+    Self.patchOffset(&swapped, objects: 3, width: width, entry: 2, to: 11)
+    #expect(Self.errors(swapped).full == nil && Self.errors(swapped).onAccess == nil)
+    #expect(try PropertyListReader.read(Data(swapped)) == ["ab", 7])
+    // An alias into a payload, in byte order and out of it.
+    var inside = plain
+    Self.patchOffset(&inside, objects: 3, width: width, entry: 2, to: 14)
+    var reordered = bplist([[0xA2, 1, 2], [0x10, 7], Self.payload], offsetSize: size)
+    Self.patchOffset(&reordered, objects: 3, width: width, entry: 1, to: 16)
+    // An offset outside the object area.
+    var outside = plain
+    Self.patchOffset(&outside, objects: 3, width: width, entry: 1, to: 4)
+    let refused = [
+      (inside, "object 2 starts at 14, inside object 1 (bytes 11..<78)"),
+      (reordered, "object 1 starts at 16, inside object 2 (bytes 13..<80)"),
+      (outside, "object 1 starts at 4, outside the object area"),
+    ]
+    for (bytes, fragment) in refused {
+      let (full, onAccess) = Self.errors(bytes)
+      for error in [full, onAccess] {
+        #expect(error?.code == .corruptData, "\(fragment): \(String(describing: error))")
+        #expect(error?.message.contains(fragment) == true, "\(fragment): \(String(describing: error))")
+      }
+    }
+  }
+
   @Test("ARC-007: many references to one large data object materialise it once, in one shared storage")
   func sharedPayloadMaterialisedOnce() throws {
     // An array of 1,000 references to one 1 MiB data object: 1 GiB if each reference copied it.
