@@ -168,6 +168,9 @@ public final class ClassRegistry: Sendable {
   package struct Resolution: @unchecked Sendable {
     /// The registered class; `nil` when no class is registered under the name.
     package let type: (any Coding.Type)?
+    /// `type` as a ``SecureCoding`` class, or `nil` when it is none: worked out once, as the conformance check
+    /// costs a runtime lookup (about 500 instructions) that secure decoding would otherwise make per archive.
+    package let secureType: (any SecureCoding.Type)?
     /// The class chain, ending in `NSObject`.
     package let chain: [String]
     /// The shared registry's generation when the chain was worked out: a class's archived name may come from
@@ -194,8 +197,8 @@ public final class ClassRegistry: Sendable {
     }
     let type = type(forClassName: name)
     let resolution = Resolution(
-      type: type, chain: type.map { classChain(for: $0) } ?? classChain(forClassName: name),
-      sharedGeneration: sharedGeneration)
+      type: type, secureType: type as? any SecureCoding.Type,
+      chain: type.map { classChain(for: $0) } ?? classChain(forClassName: name), sharedGeneration: sharedGeneration)
     guard name.utf8.count <= Self.maxRememberedNameLength else { return resolution }
     state.withLock { state in
       // Kept only if no registration came in between (it would have made the answer stale).

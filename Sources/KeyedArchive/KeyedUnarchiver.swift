@@ -335,9 +335,10 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard let archiverRef = entry(ArchiveKeys.archiver) else {
       throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $archiver key")
     }
-    let archiverHeader = try reader.header(of: archiverRef)
-    let archiverName = archiverHeader.kind == .asciiString ? try reader.string(archiverHeader, object: archiverRef) : ""
-    guard archiverName == ArchiveKeys.archiverName else {
+    // Compared as bytes; the string is made only for the error.
+    guard reader.isASCIIString(archiverRef, equalTo: ArchiveKeys.archiverName) else {
+      let header = try reader.header(of: archiverRef)
+      let archiverName = header.kind == .asciiString ? try reader.string(header, object: archiverRef) : ""
       throw ArchiveError(
         .unsupportedFormat, "expected $archiver \"NSKeyedArchiver\", found \"\(archiverName)\"",
         at: .init(keyPath: ArchiveKeys.archiver))
@@ -985,6 +986,14 @@ public final class KeyedUnarchiver: DecodingCoder {
     /// The chain the allowed-class check uses: from our own knowledge of the class, never from the archive's
     /// `$classes` (a file must not be able to claim a superclass it does not have).
     var chain: [String]
+    /// The ``SecureCoding`` class of a `.coding` kind, `nil` when it is not one (or the kind is another).
+    var secureType: (any SecureCoding.Type)?
+
+    init(kind: Kind, chain: [String], secureType: (any SecureCoding.Type)? = nil) {
+      self.kind = kind
+      self.chain = chain
+      if case .coding(let type) = kind { self.secureType = secureType ?? (type as? any SecureCoding.Type) }
+    }
   }
 
   private func resolve(_ info: ClassInfo, uid: Int) throws -> Resolved {
@@ -994,7 +1003,9 @@ public final class KeyedUnarchiver: DecodingCoder {
         return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
       }
       let resolution = registry.resolution(forClassName: name)
-      if let type = resolution.type { return Resolved(kind: .coding(type), chain: resolution.chain) }
+      if let type = resolution.type {
+        return Resolved(kind: .coding(type), chain: resolution.chain, secureType: resolution.secureType)
+      }
       if Self.foundationClassNames.contains(name) { return Resolved(kind: .foundation(name), chain: resolution.chain) }
       return nil
     }
@@ -1034,8 +1045,8 @@ public final class KeyedUnarchiver: DecodingCoder {
           + allowed.filter { !$0.contains("#") }.sorted().joined(separator: ", "),
         at: .init(objectIndex: uid, className: name))
     }
-    if case .coding(let type)? = resolved?.kind {
-      guard let secure = type as? any SecureCoding.Type, secure.supportsSecureCoding else {
+    if let resolved, case .coding = resolved.kind {
+      guard let secure = resolved.secureType, secure.supportsSecureCoding else {
         throw ArchiveError(
           .classNotAllowed, "class \(name) does not support secure coding", at: .init(objectIndex: uid, className: name)
         )
