@@ -1,0 +1,88 @@
+import ArchiveCoding
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PropertyList
+
+/// `BinaryPropertyListReader.lookupPosition(string:inDictionary:from:)`, which every keyed read goes through, against
+/// a reference that decodes each key: the same position for every key form, width and starting point.
+@Suite("Key lookups in a binary dictionary")
+struct KeyLookupTests {
+  /// A key object of the test dictionary: its bytes and the string it is (`nil` for a key that is no string).
+  struct Key {
+    var bytes: [UInt8]
+    var text: String?
+  }
+
+  static func be(_ value: Int, _ width: Int) -> [UInt8] { RawPropertyList.bigEndian(UInt64(value), width) }
+
+  /// Short ASCII keys, the long length form of a short key, a 16-byte key, UTF-16 keys, a duplicate, a number.
+  static let keys: [Key] = [
+    Key(bytes: [0x55] + Array("alpha".utf8), text: "alpha"),
+    Key(bytes: [0x5F, 0x10, 0x04] + Array("name".utf8), text: "name"),
+    Key(bytes: [0x5F, 0x10, 0x10] + Array("a_sixteen_bytes!".utf8), text: "a_sixteen_bytes!"),
+    Key(bytes: [0x64] + [0x00, 0x62, 0x00, 0xE9, 0x00, 0x74, 0x00, 0x61], text: "béta"),
+    Key(bytes: [0x64] + [0x00, 0x6E, 0x00, 0x61, 0x00, 0x6D, 0x00, 0x65], text: "name"),
+    Key(bytes: [0x56] + Array("$class".utf8), text: "$class"),
+    Key(bytes: [0x10, 0x07], text: nil),
+    Key(bytes: [0x55] + Array("alpha".utf8), text: "alpha"),
+    Key(bytes: [0x51] + Array("x".utf8), text: "x"),
+  ]
+
+  /// A list whose top object is a dictionary of ``keys`` (values are one integer), with one more key reference
+  /// out of range when `badReference` is set, in the given widths. Keys and values follow the dictionary.
+  static func list(refSize: Int, offsetSize: Int, badReference: Bool) -> (bytes: [UInt8], keyCount: Int) {
+    let keyCount = keys.count + (badReference ? 1 : 0)
+    let objectCount = 1 + keys.count + 1
+    var keyRefs = (1...keys.count).map { $0 }
+    if badReference { keyRefs.insert(objectCount + 5, at: 3) }
+    let value = objectCount - 1
+    let dictionary =
+      [0xD0 | UInt8(keyCount)] + keyRefs.flatMap { be($0, refSize) }
+      + Array(repeating: value, count: keyCount).flatMap { be($0, refSize) }
+    let objects = [dictionary] + keys.map(\.bytes) + [[0x10, 0x01]]
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object in objects {
+      offsets.append(bytes.count)
+      bytes += object
+    }
+    let table = bytes.count
+    bytes += offsets.flatMap { be($0, offsetSize) }
+    bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)]
+    bytes += be(objectCount, 8) + be(0, 8) + be(table, 8)
+    return (bytes, keyCount)
+  }
+
+  /// The documented answer: the first ASCII-stored occurrence at or after `start`, else before it, else the first
+  /// UTF-16 one.
+  static func expected(_ text: String, keyTexts: [(text: String?, isUTF16: Bool)], from start: Int) -> Int? {
+    let ascii = keyTexts.indices.filter { keyTexts[$0].text == text && !keyTexts[$0].isUTF16 }
+    if let found = ascii.first(where: { $0 >= start }) ?? ascii.first { return found }
+    return keyTexts.indices.first { keyTexts[$0].text == text && keyTexts[$0].isUTF16 }
+  }
+
+  static let widths = [(1, 1), (1, 2), (2, 2), (2, 4), (4, 4), (2, 1), (1, 4), (4, 8), (8, 8), (3, 3)]
+
+  @Test(
+    "ARC-026: a key is found in every stored form, from every starting point, whatever the widths",
+    arguments: 0..<widths.count, [false, true])
+  func lookups(widthIndex: Int, badReference: Bool) throws {
+    let (refSize, offsetSize) = Self.widths[widthIndex]
+    let (bytes, keyCount) = Self.list(refSize: refSize, offsetSize: offsetSize, badReference: badReference)
+    let reader = try BinaryPropertyListReader(bytes: bytes, validation: .onAccess)
+    let header = try reader.header(of: 0)
+    #expect(header.kind == .dictionary && header.count == keyCount)
+    var keyTexts: [(text: String?, isUTF16: Bool)] = Self.keys.map { ($0.text, $0.bytes[0] & 0xF0 == 0x60) }
+    if badReference { keyTexts.insert((nil, false), at: 3) }
+    let asked = ["alpha", "name", "a_sixteen_bytes!", "béta", "$class", "x", "missing", "alph", "alphaa", ""]
+    for text in asked {
+      for start in 0...keyCount {
+        let found = reader.lookupPosition(string: text, inDictionary: header, from: start)
+        let wanted = Self.expected(text, keyTexts: keyTexts, from: start)
+        #expect(found == wanted, "\(text) from \(start), widths \(refSize)/\(offsetSize)")
+      }
+    }
+  }
+}
