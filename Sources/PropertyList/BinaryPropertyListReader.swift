@@ -400,10 +400,9 @@ package struct BinaryPropertyListReader: Sendable {
   @inline(__always)
   package func offset(of object: Int) throws -> Int {
     guard object >= 0, object < objectCount else { throw referenceError(object) }
-    // In range: the table's bounds were checked at init.
-    let position = offsetTableOffset + object * offsetIntSize
-    let raw = Self.readUInt(bytes, at: position, width: offsetIntSize)
+    let raw = offsetEntry(object)
     guard raw >= UInt64(BinaryPropertyListMarker.headerSize), raw < UInt64(offsetTableOffset) else {
+      let position = offsetTableOffset + object * offsetIntSize
       throw ArchiveError(
         .corruptData,
         "object \(object) starts at \(raw), outside the object area 8..<\(offsetTableOffset)",
@@ -416,9 +415,25 @@ package struct BinaryPropertyListReader: Sendable {
   @inline(__always)
   func checkedOffset(of object: Int) -> Int? {
     guard object >= 0, object < objectCount else { return nil }
-    let raw = Self.readUInt(bytes, at: offsetTableOffset + object * offsetIntSize, width: offsetIntSize)
+    let raw = offsetEntry(object)
     guard raw >= UInt64(BinaryPropertyListMarker.headerSize), raw < UInt64(offsetTableOffset) else { return nil }
     return Int(raw)
+  }
+
+  /// Offset-table entry `object`, which the caller checked is below the object count: the entry then lies inside
+  /// the table, whose bounds were checked at init, so it is read without a bounds check (the hottest read of
+  /// decoding: every header).
+  @inline(__always)
+  private func offsetEntry(_ object: Int) -> UInt64 {
+    let position = offsetTableOffset + object * offsetIntSize
+    let base = UnsafeRawPointer(bytes.base)
+    switch offsetIntSize {
+    case 1: return UInt64(base.load(fromByteOffset: position, as: UInt8.self))
+    case 2: return UInt64(UInt16(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt16.self)))
+    case 4: return UInt64(UInt32(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+    case 8: return UInt64(bigEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    default: return Self.readUInt(bytes, at: position, width: offsetIntSize)
+    }
   }
 
   private func referenceError(_ object: Int) -> ArchiveError {
