@@ -201,9 +201,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The UID a field refers to when it is a valid reference to an entry not yet decoded or already decoded as a
   /// plain value (fast paths only).
   func plainTarget(forKey key: String) -> Int? {
-    guard let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .uid else { return nil }
-    let raw = reader.uid(header)
-    guard raw > 0, raw < UInt64(objectsHeader.count) else { return nil }
+    // The UID read from its marker: anything else (or a malformed UID) is `nil`, as its header would make it.
+    guard let ref = fieldRef(key), let raw = reader.uidValue(ofObject: ref), raw > 0, raw < UInt64(objectsHeader.count)
+    else { return nil }
     let uid = Int(raw)
     return states[uid] == .inProgress ? nil : uid
   }
@@ -579,6 +579,10 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Decodes the value a field holds: a UID is resolved; an inline primitive is returned as a Swift value.
   func object(atFieldRef ref: Int, key: String, allowed: Set<String>?) throws -> Any? {
+    // A reference, read from its marker; anything else takes its header.
+    if let raw = reader.uidValue(ofObject: ref) {
+      return try decode(uid: try checkedUID(raw, key: key), key: key, allowed: allowed)
+    }
     let header = try reader.header(of: ref)
     switch header.kind {
     case .uid:
@@ -683,12 +687,18 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard let classRef = classRef(in: header) else {
       throw ArchiveError(.corruptData, "object #\(uid) is a dictionary without $class", at: .init(objectIndex: uid))
     }
-    let classHeader = try reader.header(of: classRef)
-    guard classHeader.kind == .uid else {
-      throw ArchiveError(
-        .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
+    let classUID: Int
+    if let raw = reader.uidValue(ofObject: classRef) {
+      classUID = try checkedUID(raw, key: ArchiveKeys.class)
+    } else {
+      // Not a well-formed UID: its header gives the error.
+      let classHeader = try reader.header(of: classRef)
+      guard classHeader.kind == .uid else {
+        throw ArchiveError(
+          .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
+      }
+      classUID = try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class)
     }
-    let classUID = try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class)
     // The stack is measured on the thread of each top-level decode call; nesting stops at the depth limit or when
     // the thread's stack runs low, whichever comes first (checked in classSlot).
     if frames.isEmpty { stackGuard = StackGuard() }
