@@ -127,8 +127,13 @@ struct CraftedArchiveTests {
         let error = try #require(Self.failure(try Self.archive(objects), secure: secure), "\(name)")
         #expect(error.code == .corruptData, "$class is \(name): \(error)")
         #expect(error.location.objectIndex == 1, "$class is \(name): \(error)")
+        if name == "an inline integer" { #expect(error.message.contains("$class is a integer, not a UID"), "\(error)") }
       }
     }
+    // A reference past the end of $objects.
+    let pastTheEnd = try Self.archive(["$null", ["$class": .uid(99)]])
+    let error = try #require(Self.failure(pastTheEnd, secure: true))
+    #expect(error.code == .corruptData && error.message.contains("99"), "\(error)")
   }
 
   @Test("ARC-042: a reference past the end of $objects is corrupt data naming the index", arguments: [true, false])
