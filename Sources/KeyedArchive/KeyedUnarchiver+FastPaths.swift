@@ -12,7 +12,7 @@ extension KeyedUnarchiver {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: String.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
       if let shared = plainStrings[uid] { return shared }
-      if states[uid] == .done {
+      if cache[state: uid] == .done {
         if let cached = cache[uid] as? String { return cached }
       } else {
         let ref = reader.element(objectsHeader, uid)
@@ -24,10 +24,10 @@ extension KeyedUnarchiver {
           // share). Longer ones are cached as the general path caches them, so that references share one storage.
           if header.kind != .asciiString || header.count > Self.inlineStringLength {
             rememberPlain(string, uid: uid, chain: 0, header: header)
-          } else if states[uid] == .seenOnce {
+          } else if cache[state: uid] == .seenOnce {
             plainStrings.insert(string, for: uid)
           } else {
-            states[uid] = .seenOnce
+            cache[state: uid] = .seenOnce
           }
           return string
         }
@@ -41,7 +41,7 @@ extension KeyedUnarchiver {
   public func decodeData(forKey key: String) throws -> Data? {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: Data.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
-      if states[uid] == .done {
+      if cache[state: uid] == .done {
         if let cached = cache[uid] as? Data { return cached }
       } else {
         let ref = reader.element(objectsHeader, uid)

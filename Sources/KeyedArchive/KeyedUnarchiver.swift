@@ -44,10 +44,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// an entry referenced many times is shared while one referenced once costs no cache slot
   /// (``isFirstReadOfSmallPayload(_:uid:)``).
   enum State: UInt8 { case notStarted, inProgress, done, seenOnce }
-  @exclusivity(unchecked) var states: [State]
+  /// Each entry's state (`cache[state: uid]`), the index of its class chain in `chains` (`cache[chain: uid]`, -1
+  /// before it is decoded) and its decoded value.
   @exclusivity(unchecked) var cache: ObjectCache
-  /// For each decoded entry, the index of its class chain in `chains` (-1 before it is decoded).
-  @exclusivity(unchecked) var chainIndexes: [Int32]
   /// Plain string entries read more than once, by UID: dictionary keys met twice (``decodeKey(_:index:allowed:)``)
   /// and short ASCII strings ``decodeString(forKey:)`` read twice (not cached in `cache`, see there).
   @exclusivity(unchecked) var plainStrings = PlainStringTable()
@@ -205,7 +204,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard let ref = fieldRef(key), let raw = reader.uidValue(ofObject: ref), raw > 0, raw < UInt64(objectsHeader.count)
     else { return nil }
     let uid = Int(raw)
-    return states[uid] == .inProgress ? nil : uid
+    return cache[state: uid] == .inProgress ? nil : uid
   }
 
   /// Undoes the count of the last keyed lookup of the current object, for a fast path that falls back to the
@@ -234,9 +233,9 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Caches plain entry `uid`, whose chain is `chains[chain]`, as decoded.
   private func storePlain(_ value: consuming Any, uid: Int, chain: Int32) {
-    states[uid] = .done
+    cache[state: uid] = .done
     cache.store(value, uid: uid)
-    chainIndexes[uid] = chain
+    cache[chain: uid] = chain
   }
 
   /// The longest payload (the bytes of a string or data entry) that is read again on its second use instead of
@@ -249,8 +248,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   @inline(__always)
   func isFirstReadOfSmallPayload(_ header: BinaryPropertyListReader.Header, uid: Int) -> Bool {
     let bytes = header.kind == .utf16String ? header.count &* 2 : header.count
-    guard bytes <= Self.rereadPayloadLength, states[uid] != .seenOnce else { return false }
-    states[uid] = .seenOnce
+    guard bytes <= Self.rereadPayloadLength, cache[state: uid] != .seenOnce else { return false }
+    cache[state: uid] = .seenOnce
     return true
   }
 
@@ -371,9 +370,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     self.topHeader = top
     self.objectsHeader = objects
-    self.states = [State].filled(with: .notStarted, count: objects.count)
     self.cache = ObjectCache(count: objects.count)
-    self.chainIndexes = [Int32].filled(with: -1, count: objects.count)
   }
 
   /// Decodes the root object of an untrusted archive, allowing only `type` (and the Foundation classes it needs).
@@ -649,16 +646,16 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Decodes `$objects[uid]` (memoised), checking the allowed classes.
   func decode(uid: Int, key: String, index: Int = -1, allowed: Set<String>?) throws -> Any? {
     if uid == 0 { return nil }
-    switch states[uid] {
+    switch cache[state: uid] {
     case .done:
-      let chainIndex = Int(chainIndexes[uid])
+      let chainIndex = Int(cache[chain: uid])
       if chainIndex >= 0 { try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid) }
       if !openGenericObjects.isEmpty, openGenericObjects.contains(uid), let object = cache[uid] as? ArchivedObject {
         return ArchivedObject.BackReference(object)
       }
       return cache[uid]
     case .inProgress:
-      let chainIndex = Int(chainIndexes[uid])
+      let chainIndex = Int(cache[chain: uid])
       let name = chainIndex >= 0 ? chains[chainIndex].chain.first ?? "?" : "?"
       throw ArchiveError(
         .referenceCycle,
@@ -673,7 +670,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       // Bound from the call's result, not from an `Any?` variable: binding one copies it through `Optional`'s
       // generic witnesses (about 130 instructions).
       guard let value = try plainValue(ref, header: header) else {
-        if !header.kind.isScalar { states[uid] = .done }
+        if !header.kind.isScalar { cache[state: uid] = .done }
         return nil
       }
       let chainIndex = Self.plainChainIndex(of: header.kind)
@@ -713,8 +710,8 @@ public final class KeyedUnarchiver: DecodingCoder {
         classEntries[slot].secureChecked = true
       }
     }
-    states[uid] = .inProgress
-    chainIndexes[uid] = chainIndex
+    cache[state: uid] = .inProgress
+    cache[chain: uid] = chainIndex
     frames.append(
       Frame(
         uid: uid, header: header, key: key, index: index,
@@ -757,7 +754,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     if linkStart < links.count, let instance {
       for index in linkStart..<links.count where links[index].owner == nil { links[index].owner = instance }
     }
-    states[uid] = .done
+    cache[state: uid] = .done
     if let instance {
       cache.setObject(instance, uid: uid)
     } else if !stored {
@@ -850,9 +847,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// when it is a plain string met before: keys used once (an outer dictionary's) are not kept.
   func decodeKey(_ uid: Int, index: Int, allowed: Set<String>?) throws -> Any? {
     // Read before (`.seenOnce`), or cached: a plain string is cached from its second read on.
-    let metBefore = uid > 0 && uid < states.count && (states[uid] == .seenOnce || states[uid] == .done)
+    let metBefore = uid > 0 && uid < cache.count && (cache[state: uid] == .seenOnce || cache[state: uid] == .done)
     let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: index, allowed: allowed)
-    if metBefore, chainIndexes[uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
+    if metBefore, cache[chain: uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
       plainStrings.insert(string, for: uid)
     }
     return key
@@ -876,7 +873,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       located.location.keyPath = error.location.keyPath.map { path + "." + $0 } ?? path
     }
     frames.removeLast()
-    states[uid] = .notStarted
+    cache[state: uid] = .notStarted
     return located.located(in: .init(objectIndex: uid, className: className))
   }
 
@@ -884,7 +881,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// collection that contains itself) resolve to it instead of being a cycle error.
   func publishEarly(_ object: AnyObject, uid: Int) {
     cache[uid] = object
-    states[uid] = .done
+    cache[state: uid] = .done
   }
 
   /// Decodes deferred references, then sends `awakeAfter(using:)` to every decoded ``Coding`` instance.
@@ -1076,7 +1073,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       let object = ArchivedObject(className: info.name, classChain: info.chain, objectIndex: uid)
       // Cached before its fields are read, so generic objects may refer back to themselves.
       cache[uid] = object
-      states[uid] = .done
+      cache[state: uid] = .done
       openGenericObjects.insert(uid)
       defer { openGenericObjects.remove(uid) }
       object.fields = try genericFields(allowed: allowed)
