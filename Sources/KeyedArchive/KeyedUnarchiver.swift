@@ -761,6 +761,10 @@ public final class KeyedUnarchiver: DecodingCoder {
       cache[uid] = value
     }
     if frames.isEmpty, !linking {
+      // The object under the key is done. A collector a typed call left for it (it was not an array) is dropped,
+      // so that no array the link or awake phase decodes at the same depth takes it: that array would be collected
+      // as the call's type, and its copy given back to the call (Decision 0020).
+      pendingCollector = nil
       try runLinkAndAwakePhases()
       // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
       if decodingFailurePolicy == .throwError, let error { throw error }

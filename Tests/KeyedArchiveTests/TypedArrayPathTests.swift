@@ -54,6 +54,16 @@ final class SharingNode: Coding {
   }
 }
 
+/// An object whose one field is an array read as a deferred reference: the link phase decodes it after the object.
+final class DeferredArrayHolder: Coding {
+  var items: [Any]?
+  init(items: [Any]) { self.items = items }
+  required init(coder: any DecodingCoder) throws {
+    try coder.decodeReference(forKey: "items", into: \DeferredArrayHolder.items)
+  }
+  func encode(with coder: any EncodingCoder) { coder.encodeObject(items, forKey: "items") }
+}
+
 /// A leaf that records each instance `init(coder:)` makes in the task's ``Tracker``, weakly.
 final class TrackedLeaf: SecureCoding {
   /// The instances one test decoded.
@@ -286,6 +296,36 @@ struct TypedArrayPathTests {
     let decoded = try #require(try Self.decode(data, as: TwoListNode.self, registry: registry, secure: secure).get())
     #expect(decoded.outline == ["top:6,7", "m0:3,4", "b0:", "b1:0", "b2:1,2", "m1:5"])
     #expect(decoded.outline == tree.outline)
+  }
+
+  @Test("COD-022: an array the link phase decodes is not taken for the object under the key, which is no array")
+  func linkPhaseArrayNotTaken() throws {
+    let registry = ClassRegistry()
+    registry.register(DirectArrayNode.self, as: "Node")
+    registry.register(DeferredArrayHolder.self, as: "Holder")
+    let archiver = KeyedArchiver(registry: registry)
+    let items: [Any] = ["a", "b"].map { DirectArrayNode(name: $0, children: []) }
+    archiver.encodeObject(DeferredArrayHolder(items: items), forKey: "root")
+    let data = try archiver.finishEncoding()
+    func unarchiver() throws -> KeyedUnarchiver {
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      unarchiver.registry = registry
+      return unarchiver
+    }
+    let fast = Result { try unarchiver().decodeArrayOfObjects(ofClass: DirectArrayNode.self, forKey: "root") }
+    let slow = Result { try unarchiver().defaultDecodeArrayOfObjects(ofClass: DirectArrayNode.self, forKey: "root") }
+    guard case .failure(let fastError as ArchiveError) = fast, case .failure(let slowError as ArchiveError) = slow
+    else {
+      Issue.record("expected both paths to refuse a Holder as an array, got \(fast) and \(slow)")
+      return
+    }
+    #expect(fastError.code == .typeMismatch)
+    #expect(fastError.code == slowError.code && fastError.message == slowError.message, "\(fastError) / \(slowError)")
+    // The holder itself decodes, its array linked as the untyped array the reference asks for.
+    let holder = try #require(try unarchiver().decodeObject(forKey: "root") as? DeferredArrayHolder)
+    let linked = try #require(holder.items)
+    #expect(type(of: linked) == [Any].self)
+    #expect(linked.compactMap { ($0 as? DirectArrayNode)?.name } == ["a", "b"])
   }
 
   @Test("COD-022: the direct path keeps no decoded array alive after the decode, whether it succeeds or fails")
