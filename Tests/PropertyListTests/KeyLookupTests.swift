@@ -41,18 +41,8 @@ struct KeyLookupTests {
     let dictionary =
       [0xD0 | UInt8(keyCount)] + keyRefs.flatMap { be($0, refSize) }
       + Array(repeating: value, count: keyCount).flatMap { be($0, refSize) }
-    let objects = [dictionary] + keys.map(\.bytes) + [[0x10, 0x01]]
-    var bytes = Array("bplist00".utf8)
-    var offsets: [Int] = []
-    for object in objects {
-      offsets.append(bytes.count)
-      bytes += object
-    }
-    let table = bytes.count
-    bytes += offsets.flatMap { be($0, offsetSize) }
-    bytes += [0, 0, 0, 0, 0, 0, UInt8(offsetSize), UInt8(refSize)]
-    bytes += be(objectCount, 8) + be(0, 8) + be(table, 8)
-    return (bytes, keyCount)
+    let list = RawPropertyList(objects: [dictionary] + keys.map(\.bytes) + [[0x10, 0x01]])
+    return (list.bytes(refSize: UInt8(refSize), offsetSize: UInt8(offsetSize)), keyCount)
   }
 
   /// The documented answer: the first ASCII-stored occurrence at or after `start`, else before it, else the first
