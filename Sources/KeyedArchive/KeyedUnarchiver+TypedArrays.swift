@@ -6,30 +6,22 @@ import Foundation
 protocol TypedElementCollecting: RangeReplaceableCollection {
   /// Decodes the current object's `NS.objects` as this array type, or gives `nil` when an element is of another
   /// type or the array uses the old layout (the caller then takes the general path, which reports the error).
-  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: ArraySlot?) throws -> Any?
-  /// Memory holding one empty value of this type, for an ``ArraySlot``.
+  static func collectElements(
+    in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: KeyedUnarchiver.ArraySlot?
+  ) throws -> Any?
+  /// Memory holding one empty value of this type, for a ``KeyedUnarchiver/ArraySlot``.
   static func makeSlotStorage() -> UnsafeMutableRawPointer
   /// Destroys and frees what ``makeSlotStorage()`` made.
   static func freeSlotStorage(_ storage: UnsafeMutableRawPointer)
-}
-
-/// Where a collector leaves a copy of the array it made, typed, for the call that asked for it: that call's
-/// ``KeyedUnarchiver/decodeArrayOfObjects(ofClass:forKey:)`` then reads `[T]` from the slot instead of casting the
-/// `Any` it gets back to `[T]`. In that unspecialised code a cast to `[T]` looks up `[T]`'s metadata (a hashed lookup,
-/// about 330 instructions) and then runs the runtime's cast (about 260), once per array decoded.
-struct ArraySlot {
-  /// Holds one initialised value of the collector's type, made by its ``TypedElementCollecting/makeSlotStorage()``.
-  var storage: UnsafeMutableRawPointer
-  /// The call the copy is for: the collector stores it in ``KeyedUnarchiver/deliveredTicket`` with the copy, and
-  /// the call reads the slot only when it finds its own ticket there.
-  var ticket: Int
 }
 
 // In a protocol extension, not an extension of `Array`: a method of `Array`'s own extension is handed `Element`'s
 // metadata only, and every use of `Self` in it (the empty array, boxing the result) looks up `[Element]`'s, a
 // hashed lookup of about 330 instructions (callgrind, decode tree). Here `Self`'s metadata is an argument.
 extension TypedElementCollecting {
-  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: ArraySlot?) throws -> Any? {
+  static func collectElements(
+    in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: KeyedUnarchiver.ArraySlot?
+  ) throws -> Any? {
     guard let array = try coder.referenceArray(ArchiveKeys.nsObjects) else { return nil }
     let count = array.count
     var result = Self()
@@ -53,10 +45,10 @@ extension TypedElementCollecting {
   }
 
   /// `result`, with a copy left in `slot` for the call that asked for it.
-  private static func deliver(_ result: Self, to slot: ArraySlot?, in unarchiver: KeyedUnarchiver) -> Any {
+  private static func deliver(_ result: Self, to slot: KeyedUnarchiver.ArraySlot?, in coder: KeyedUnarchiver) -> Any {
     if let slot {
       slot.storage.assumingMemoryBound(to: Self.self).pointee = result
-      unarchiver.deliveredTicket = slot.ticket
+      coder.deliveredTicket = slot.ticket
     }
     return result
   }
@@ -86,6 +78,19 @@ extension TypedElementCollecting {
 extension Array: TypedElementCollecting {}
 
 extension KeyedUnarchiver {
+  /// Where a collector leaves a copy of the array it made, typed, for the call that asked for it (Decision 0020):
+  /// that call's ``decodeArrayOfObjects(ofClass:forKey:)`` then reads `[T]` from the slot instead of casting the
+  /// `Any` it gets back to `[T]`. In that unspecialised code a cast to `[T]` looks up `[T]`'s metadata (a hashed
+  /// lookup, about 330 instructions) and then runs the runtime's cast (about 260), once per array decoded.
+  struct ArraySlot {
+    /// Holds one initialised value of the collector's type, made by its
+    /// ``TypedElementCollecting/makeSlotStorage()``.
+    var storage: UnsafeMutableRawPointer
+    /// The call the copy is for: the collector stores it in ``KeyedUnarchiver/deliveredTicket`` with the copy, and
+    /// the call reads the slot only when it finds its own ticket there.
+    var ticket: Int
+  }
+
   /// The array type an array object about to be decoded is collected into, and the nesting depth that object is
   /// decoded at (the frame count while its `NS.objects` are read): only the object directly under the key takes it.
   struct PendingCollector {
