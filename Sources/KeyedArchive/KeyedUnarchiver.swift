@@ -684,18 +684,14 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard let classRef = classRef(in: header) else {
       throw ArchiveError(.corruptData, "object #\(uid) is a dictionary without $class", at: .init(objectIndex: uid))
     }
-    let classUID: Int
-    if let raw = reader.uidValue(ofObject: classRef) {
-      classUID = try checkedUID(raw, key: ArchiveKeys.class)
-    } else {
-      // Not a well-formed UID: its header gives the error.
+    guard let rawClassUID = reader.uidValue(ofObject: classRef) else {
+      // Not a well-formed UID: a malformed one's header gives its error (`uidValue` checks the bounds the header
+      // does), and anything else is reported by its kind.
       let classHeader = try reader.header(of: classRef)
-      guard classHeader.kind == .uid else {
-        throw ArchiveError(
-          .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
-      }
-      classUID = try checkedUID(reader.uid(classHeader), key: ArchiveKeys.class)
+      throw ArchiveError(
+        .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
     }
+    let classUID = try checkedUID(rawClassUID, key: ArchiveKeys.class)
     // The stack is measured on the thread of each top-level decode call; nesting stops at the depth limit or when
     // the thread's stack runs low, whichever comes first (checked in classSlot).
     if frames.isEmpty { stackGuard = StackGuard() }
