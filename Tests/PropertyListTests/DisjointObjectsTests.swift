@@ -101,6 +101,53 @@ struct DisjointObjectsTests {
     }
   }
 
+  /// The outcome of reading `bytes` with both validations: `nil` when it reads, else the error's code and message.
+  static func outcome(_ bytes: [UInt8]) -> [String?] {
+    let (full, onAccess) = errors(bytes)
+    return [full, onAccess].map { $0.map { "\($0.code): \($0.message)" } }
+  }
+
+  @Test(
+    "ARC-007: the in-order fast pass (offsets of 1, 2, 4 or 8 bytes) accepts and refuses exactly as the general pass (3-byte offsets)",
+    arguments: [1, 2, 4, 8])
+  func fastPassMatchesGeneralPass(width: Int) {
+    // Lists in byte order and out of it, with a long-form object (the 64 bytes of data) and a dictionary.
+    let lists: [[[UInt8]]] = [
+      [[0xA2, 1, 2], Self.payload, [0x10, 7]],
+      [[0xA2, 2, 1], [0x10, 7], Self.payload],
+      [[0xD1, 1, 2], [0x52, 0x61, 0x62], [0x23, 0x40, 0x09, 0x21, 0xFB, 0x54, 0x44, 0x2D, 0x18], [0x09]],
+    ]
+    var compared = 0
+    for objects in lists {
+      let fast = bplist(objects, offsetSize: UInt8(width))
+      let general = bplist(objects, offsetSize: 3)
+      let area = fast.count - 32 - objects.count * width
+      // Each entry moved to every offset, and each object's marker replaced by every byte.
+      var cases: [(inout [UInt8], Int) -> Void] = []
+      for entry in objects.indices {
+        for offset in 0...(area + 1) {
+          cases.append { bytes, width in
+            Self.patchOffset(&bytes, objects: objects.count, width: width, entry: entry, to: offset)
+          }
+        }
+      }
+      let starts = objects.indices.map { i in 8 + objects[..<i].reduce(0) { $0 + $1.count } }
+      for start in starts {
+        for marker in 0...255 { cases.append { bytes, _ in bytes[start] = UInt8(marker) } }
+      }
+      for mutate in cases {
+        var a = fast
+        var b = general
+        mutate(&a, width)
+        mutate(&b, 3)
+        let (fastOutcome, generalOutcome) = (Self.outcome(a), Self.outcome(b))
+        #expect(fastOutcome == generalOutcome, "\(a)")
+        compared += 1
+      }
+    }
+    #expect(compared > 1_000)
+  }
+
   @Test("ARC-007: many references to one large data object materialise it once, in one shared storage")
   func sharedPayloadMaterialisedOnce() throws {
     // An array of 1,000 references to one 1 MiB data object: 1 GiB if each reference copied it.
