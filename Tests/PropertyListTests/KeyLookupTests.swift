@@ -75,4 +75,55 @@ struct KeyLookupTests {
       }
     }
   }
+
+  /// A list whose top object is a dictionary of the given ASCII-marked string keys (`0x5n`, raw bytes; fewer than
+  /// 15 keys), in the given widths.
+  static func list(keys: [[UInt8]], refSize: Int, offsetSize: Int) -> [UInt8] {
+    let count = keys.count
+    let dictionary =
+      [0xD0 | UInt8(count)] + (1...count).flatMap { be($0, refSize) }
+      + Array(repeating: count + 1, count: count).flatMap { be($0, refSize) }
+    let objects = [dictionary] + keys.map { [0x50 | UInt8($0.count)] + $0 } + [[0x10, 0x01]]
+    return RawPropertyList(objects: objects).bytes(refSize: UInt8(refSize), offsetSize: UInt8(offsetSize))
+  }
+
+  @Test(
+    "ARC-026: every byte of a short key is compared, at every length below 15, and a non-ASCII key never matches raw bytes",
+    arguments: 0..<widths.count)
+  func everyByteCompared(widthIndex: Int) throws {
+    let (refSize, offsetSize) = Self.widths[widthIndex]
+    for length in 0...14 {
+      let key = (0..<length).map { UInt8(ascii: "a") + UInt8($0) }
+      // The key with one byte changed, for each byte.
+      let variants = (0..<length).map { i in
+        var variant = key
+        variant[i] = UInt8(ascii: "A") + UInt8(i)
+        return variant
+      }
+      // Each variant before the key and after it: a byte left out of the comparison makes one match the other.
+      for keys in variants.flatMap({ [[$0, key], [key, $0]] }) + [[key]] {
+        let reader = try BinaryPropertyListReader(
+          bytes: Self.list(keys: keys, refSize: refSize, offsetSize: offsetSize), validation: .onAccess)
+        let header = try reader.header(of: 0)
+        for (index, asked) in keys.enumerated() {
+          let text = try #require(String(bytes: asked, encoding: .ascii))
+          #expect(
+            reader.lookupPosition(string: text, inDictionary: header, from: 0) == index,
+            "\(text), widths \(refSize)/\(offsetSize)")
+        }
+      }
+      // Stored bytes that are not ASCII (`é` in UTF-8 at each position) under an ASCII marker: the key with `é`
+      // there is not an ASCII key and is not found.
+      guard length >= 2 else { continue }
+      for i in 0..<(length - 1) {
+        var stored = key
+        stored[i] = 0xC3
+        stored[i + 1] = 0xA9
+        let reader = try BinaryPropertyListReader(
+          bytes: Self.list(keys: [stored], refSize: refSize, offsetSize: offsetSize), validation: .onAccess)
+        let text = try #require(String(bytes: stored, encoding: .utf8))
+        #expect(reader.lookupPosition(string: text, inDictionary: try reader.header(of: 0), from: 0) == nil, "\(text)")
+      }
+    }
+  }
 }
