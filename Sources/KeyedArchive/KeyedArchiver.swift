@@ -232,8 +232,11 @@ public final class KeyedArchiver: EncodingCoder {
 
   /// Keys that start with `$` are reserved by the format; user keys that do get one more `$`.
   package static func escape(_ key: String) -> String {
-    key.utf8.first == UInt8(ascii: "$") ? "$" + key : key
+    key.utf8.first == escapeByte ? "$" + key : key
   }
+
+  /// The first byte of a key ``escape(_:)`` escapes.
+  package static let escapeByte = UInt8(ascii: "$")
 
   // MARK: References
 

@@ -461,7 +461,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     guard
       let position = reader.lookupPosition(
-        string: KeyedArchiver.escape(key), inDictionary: header, from: frames[last].nextPosition)
+        string: key, inDictionary: header, from: frames[last].nextPosition, escaping: KeyedArchiver.escapeByte)
     else { return nil }
     frames[last].nextPosition = position + 1
     if classEntries[slot].recordsHints, call <= classEntries[slot].hints.count, call < Self.maxHints {
