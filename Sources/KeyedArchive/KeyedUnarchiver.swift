@@ -306,7 +306,11 @@ public final class KeyedUnarchiver: DecodingCoder {
     self.requiresSecureCoding = requiringSecureCoding
     Self.registerValueTypes
     let reader: BinaryPropertyListReader
-    switch PropertyListReader.format(of: data) {
+    // The magic is read from the borrowed bytes when there are some: `format(of:)` reads `Data` through its
+    // generic accessors (about 300 instructions).
+    let format =
+      borrowed.map { BinaryPropertyListReader.hasMagic($0) } == true ? .binary : PropertyListReader.format(of: data)
+    switch format {
     case .binary:
       // Checked on access: decoding never walks plist containers recursively (objects nest through UIDs, which
       // have their own depth limit and cycle check) except through `value(of:)`, which checks what it walks.
@@ -771,7 +775,8 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   /// The value of `$class` in an object's dictionary: at the position where it was found last time when the same
-  /// key object is there, else by scanning the keys.
+  /// key object is there, else by scanning the keys from the last one (where ``KeyedArchiver`` writes it), then
+  /// from the first.
   private func classRef(in header: BinaryPropertyListReader.Header) -> Int? {
     for i in 0..<RecentPairs.count {
       let (keyRef, position) = classKeyHints.pair(i)
@@ -779,7 +784,10 @@ public final class KeyedUnarchiver: DecodingCoder {
         return reader.dictionaryValue(header, position)
       }
     }
-    guard let position = reader.lookupPosition(string: ArchiveKeys.class, inDictionary: header) else { return nil }
+    guard
+      let position = reader.lookupPosition(
+        string: ArchiveKeys.class, inDictionary: header, from: max(header.count - 1, 0))
+    else { return nil }
     classKeyHints.insert(position, for: reader.element(header, position))
     return reader.dictionaryValue(header, position)
   }

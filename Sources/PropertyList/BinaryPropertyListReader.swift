@@ -90,7 +90,7 @@ package struct BinaryPropertyListReader: Sendable {
     }
     let minimum = BinaryPropertyListMarker.headerSize + 1 + 1 + BinaryPropertyListMarker.trailerSize
     guard length >= BinaryPropertyListMarker.headerSize,
-      bytes[0..<7].elementsEqual(BinaryPropertyListMarker.magic)
+      Self.hasMagic(UnsafeRawBufferPointer(start: bytes.base, count: length))
     else {
       throw ArchiveError(
         .corruptData, "expected the binary property list magic \"bplist00\", found \(Self.describeMagic(bytes))",
@@ -844,6 +844,12 @@ package struct BinaryPropertyListReader: Sendable {
     for position in start..<header.count where matches(position) { return position }
     for position in 0..<start where matches(position) { return position }
     return nil
+  }
+
+  /// `true` when `bytes` start with the magic of a binary property list, `bplist0` (any version).
+  package static func hasMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    bytes.count >= 7 && bytes[0] == 0x62 && bytes[1] == 0x70 && bytes[2] == 0x6C && bytes[3] == 0x69
+      && bytes[4] == 0x73 && bytes[5] == 0x74 && bytes[6] == 0x30
   }
 
   /// `true` when the object is a UTF-16 string whose code units equal `units`; `false` for anything unreadable.

@@ -1,7 +1,6 @@
 /// Marker bytes of the binary property list format (`bplist00`): the high nibble is the type, the low nibble a
 /// size or count (0xF: an integer object with the count follows).
 enum BinaryPropertyListMarker {
-  static let magic: [UInt8] = Array("bplist0".utf8)
   static let trailerSize = 32
   static let headerSize = 8
 
