@@ -54,9 +54,11 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// and the digest of the last key list of strings met before.
   @exclusivity(unchecked) var dictionaryTemplate: DictionaryTemplate?
   @exclusivity(unchecked) var lastKeysDigest = 0
-  /// The class chains met so far, the plain entries' first (``plainChains``): one array for both, so that an
-  /// archive of one class allocates one buffer for them.
-  @exclusivity(unchecked) private var chains: [ChainEntry] = KeyedUnarchiver.plainChainEntries
+  /// The class chains met so far. Chain indexes below ``plainChainCount`` are the plain entries' (``plainChains``,
+  /// whose checks are in `plainPasses`); index `i` above them is `chains[i - plainChainCount]`. Copying the plain
+  /// entries into each archive's table, and freeing them, cost about 1,000 instructions an archive.
+  @exclusivity(unchecked) private var chains: [ChainEntry] = []
+  @exclusivity(unchecked) private var plainPasses = PlainChainPasses()
 
   /// A class chain and the allowed-class set it last passed the secure-coding check with: decoding many objects
   /// of one class with one set (the elements of an array) checks once. Sets compare by identity first.
@@ -68,14 +70,68 @@ public final class KeyedUnarchiver: DecodingCoder {
     /// decode is recognised by its storage reference, without the retains and the call of `==` (about 150
     /// instructions a value in a dictionary of plist values).
     @inline(__always)
-    func hasPassed(_ allowed: Set<String>) -> Bool {
-      guard let passed = passedAllowed else { return false }
+    func hasPassed(_ allowed: Set<String>) -> Bool { Self.passed(passedAllowed, matches: allowed) }
+
+    /// `true` when `passed`, the set a chain last passed the check with, is `allowed`.
+    @inline(__always)
+    static func passed(_ passed: Set<String>?, matches allowed: Set<String>) -> Bool {
+      guard let passed else { return false }
       if MemoryLayout<Set<String>>.size == MemoryLayout<Int>.size,
         unsafeBitCast(passed, to: Int.self) == unsafeBitCast(allowed, to: Int.self)
       {
         return true
       }
       return passed == allowed
+    }
+  }
+
+  /// The allowed-class sets the four ``plainChains`` last passed the check with (see ``ChainEntry``), in place.
+  struct PlainChainPasses {
+    private var string: Set<String>?
+    private var data: Set<String>?
+    private var date: Set<String>?
+    private var number: Set<String>?
+
+    subscript(index: Int) -> Set<String>? {
+      @inline(__always) get {
+        switch index {
+        case 0: string
+        case 1: data
+        case 2: date
+        default: number
+        }
+      }
+      @inline(__always) set {
+        switch index {
+        case 0: string = newValue
+        case 1: data = newValue
+        case 2: date = newValue
+        default: number = newValue
+        }
+      }
+    }
+  }
+
+  /// The chain at `index` (a plain entry's or a class's, see `chains`).
+  private func chain(at index: Int) -> [String] {
+    index < Self.plainChainCount ? Self.plainChains[index] : chains[index - Self.plainChainCount].chain
+  }
+
+  /// `true` when the chain at `index` last passed the check with `allowed`.
+  @inline(__always)
+  private func chainHasPassed(_ index: Int, _ allowed: Set<String>) -> Bool {
+    index < Self.plainChainCount
+      ? ChainEntry.passed(plainPasses[index], matches: allowed)
+      : chains[index - Self.plainChainCount].hasPassed(allowed)
+  }
+
+  /// Records that the chain at `index` passed the check with `allowed`.
+  @inline(__always)
+  private func setChainPassed(_ index: Int, _ allowed: Set<String>?) {
+    if index < Self.plainChainCount {
+      plainPasses[index] = allowed
+    } else {
+      chains[index - Self.plainChainCount].passedAllowed = allowed
     }
   }
   /// Index in `classEntries` by class-description UID.
@@ -231,7 +287,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     storePlain(value, uid: uid, chain: chain)
   }
 
-  /// Caches plain entry `uid`, whose chain is `chains[chain]`, as decoded.
+  /// Caches plain entry `uid`, whose chain is `plainChains[chain]`, as decoded.
   private func storePlain(_ value: consuming Any, uid: Int, chain: Int32) {
     cache[state: uid] = .done
     cache.store(value, uid: uid)
@@ -374,7 +430,24 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     self.topHeader = top
     self.objectsHeader = objects
-    self.cache = ObjectCache(count: objects.count)
+    // The last archive's tables, emptied (Decision 0021). Each is moved out, so that it stays uniquely referenced.
+    var tables = UnarchiverTables.take()
+    self.cache = ObjectCache(count: objects.count, entries: moveOut(&tables.entries), objects: moveOut(&tables.objects))
+    frames = moveOut(&tables.frames)
+    classEntries = moveOut(&tables.classEntries)
+    chains = moveOut(&tables.chains)
+    awakeList = moveOut(&tables.awakeList)
+  }
+
+  deinit {
+    // The tables go back to the pool emptied, for the next archive (Decision 0021).
+    var tables = UnarchiverTables()
+    cache.moveTables(into: &tables)
+    swap(&frames, &tables.frames)
+    swap(&classEntries, &tables.classEntries)
+    swap(&chains, &tables.chains)
+    swap(&awakeList, &tables.awakeList)
+    UnarchiverTables.giveBack(tables)
   }
 
   /// Decodes the root object of an untrusted archive, allowing only `type` (and the Foundation classes it needs).
@@ -660,7 +733,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       return cache[uid]
     case .inProgress:
       let chainIndex = Int(cache[chain: uid])
-      let name = chainIndex >= 0 ? chains[chainIndex].chain.first ?? "?" : "?"
+      let name = chainIndex >= 0 ? chain(at: chainIndex).first ?? "?" : "?"
       throw ArchiveError(
         .referenceCycle,
         "reference cycle: object #\(uid) (\(name)) is still being decoded when this key refers back to it; "
@@ -703,10 +776,10 @@ public final class KeyedUnarchiver: DecodingCoder {
     // The class entry's fields are read in place: copying the entry would retain every string and array in it.
     let chainIndex = classEntries[slot].chainIndex
     if requiresSecureCoding {
-      if !classEntries[slot].secureChecked || !(allowed.map { chains[Int(chainIndex)].hasPassed($0) } ?? false) {
+      if !classEntries[slot].secureChecked || !(allowed.map { chainHasPassed(Int(chainIndex), $0) } ?? false) {
         let resolved = classEntries[slot].resolved
         try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
-        chains[Int(chainIndex)].passedAllowed = allowed
+        setChainPassed(Int(chainIndex), allowed)
         classEntries[slot].secureChecked = true
       }
     }
@@ -820,7 +893,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       return Int(same)
     }
     let resolved = try resolve(info, uid: uid)
-    let chainIndex = Int32(chains.count)
+    let chainIndex = Int32(Self.plainChainCount + chains.count)
     chains.append(ChainEntry(chain: resolved.chain))
     let slot = Int32(classEntries.count)
     classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
@@ -866,9 +939,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The allowed-class check of a decoded entry's chain, skipped when the chain passed it with the same set.
   private func checkAllowed(chainIndex: Int, allowed: Set<String>?, uid: Int) throws {
     guard requiresSecureCoding else { return }
-    if let allowed, chains[chainIndex].hasPassed(allowed) { return }
-    try checkAllowed(chain: chains[chainIndex].chain, allowed: allowed, uid: uid)
-    chains[chainIndex].passedAllowed = allowed
+    if let allowed, chainHasPassed(chainIndex, allowed) { return }
+    try checkAllowed(chain: chain(at: chainIndex), allowed: allowed, uid: uid)
+    setChainPassed(chainIndex, allowed)
   }
 
   /// Leaves the frame of object `uid` after its decoding failed, locating the error. An error that has no object
@@ -910,11 +983,15 @@ public final class KeyedUnarchiver: DecodingCoder {
       }
     }
     links.removeAll()
-    let pending = awakeList
-    awakeList.removeAll()
+    var pending = moveOut(&awakeList)
     for (uid, object) in pending {
       let replacement = try object.awakeAfter(using: self)
       if replacement !== object { cache[uid] = replacement }
+    }
+    // The list's buffer is kept for the tables' next archive (Decision 0021), unless an awake call added to it.
+    if awakeList.isEmpty {
+      pending.removeAll(keepingCapacity: true)
+      awakeList = pending
     }
   }
 
@@ -1153,15 +1230,15 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
   }
 
-  /// The chains of plain `$objects` entries, at fixed indexes of `chains`.
+  /// The number of ``plainChains`` (a constant: the array's count is read through its global's accessor).
+  static var plainChainCount: Int { 4 }
+
+  /// The chains of plain `$objects` entries, at the first chain indexes (see `chains`).
   static let plainChains: [[String]] = [
     [FoundationClass.string, FoundationClass.object], [FoundationClass.data, FoundationClass.object],
     [FoundationClass.date, FoundationClass.object],
     [FoundationClass.number, FoundationClass.value, FoundationClass.object],
   ]
-
-  /// ``plainChains`` as the first entries of `chains`, none checked yet.
-  static let plainChainEntries = plainChains.map { ChainEntry(chain: $0) }
 
   /// The index in `plainChains` of the value ``plainValue(_:header:)`` makes of an entry of this kind (read from
   /// the kind: a cast of the value would look up its type).

@@ -39,10 +39,22 @@ struct ObjectCache {
   private final class Vacated: Sendable {}
   private static let vacated = Vacated()
 
-  /// A cache of `count` empty entries.
+  /// A cache of `count` empty entries, in the (empty) tables given.
   /// - Precondition: `count` is below `Int32.max` (the unarchiver checks the object count first).
-  init(count: Int) {
-    entries = [Entry].filled(with: Entry(), count: count)
+  init(count: Int, entries: consuming [Entry], objects: consuming [AnyObject]) {
+    if entries.capacity >= count {
+      entries.append(contentsOf: repeatElement(Entry(), count: count))
+      self.entries = entries
+    } else {
+      self.entries = [Entry].filled(with: Entry(), count: count)
+    }
+    self.objects = objects
+  }
+
+  /// Moves the entries and the instances into `tables`, leaving this cache empty.
+  mutating func moveTables(into tables: inout UnarchiverTables) {
+    swap(&entries, &tables.entries)
+    swap(&objects, &tables.objects)
   }
 
   /// The value of entry `uid`, or `nil`.
