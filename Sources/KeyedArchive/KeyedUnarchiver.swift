@@ -536,9 +536,12 @@ public final class KeyedUnarchiver: DecodingCoder {
         return reader.dictionaryValue(header, hint.position)
       }
     }
+    let next = frames[last].nextPosition
+    // The key after the last one found, usually the one asked for, is probed first.
     guard
-      let position = reader.lookupPosition(
-        string: key, inDictionary: header, from: frames[last].nextPosition, escaping: KeyedArchiver.escapeByte)
+      let position = reader.hasASCIIKey(key, at: next, in: header, escaping: KeyedArchiver.escapeByte)
+        ? next
+        : reader.lookupPosition(string: key, inDictionary: header, from: next, escaping: KeyedArchiver.escapeByte)
     else { return nil }
     frames[last].nextPosition = position + 1
     if classEntries[slot].recordsHints, call <= classEntries[slot].hints.count, call < Self.maxHints {

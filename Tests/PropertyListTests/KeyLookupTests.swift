@@ -65,13 +65,26 @@ struct KeyLookupTests {
     let header = try reader.header(of: 0)
     #expect(header.kind == .dictionary && header.count == keyCount)
     var keyTexts: [(text: String?, isUTF16: Bool)] = Self.keys.map { ($0.text, $0.bytes[0] & 0xF0 == 0x60) }
-    if badReference { keyTexts.insert((nil, false), at: 3) }
+    var markers: [UInt8?] = Self.keys.map { $0.bytes[0] }
+    if badReference {
+      keyTexts.insert((nil, false), at: 3)
+      markers.insert(nil, at: 3)
+    }
     let asked = ["alpha", "name", "a_sixteen_bytes!", "béta", "$class", "x", "missing", "alph", "alphaa", ""]
     for text in asked {
       for start in 0...keyCount {
         let found = reader.lookupPosition(string: text, inDictionary: header, from: start)
         let wanted = Self.expected(text, keyTexts: keyTexts, from: start)
         #expect(found == wanted, "\(text) from \(start), widths \(refSize)/\(offsetSize)")
+        // The probe: the key at `start`, when it is this short ASCII key in the marker holding its length and
+        // does not start with the escape byte; the lookup then finds it there.
+        let length = text.utf8.count
+        let probed = reader.hasASCIIKey(text, at: start, in: header, escaping: UInt8(ascii: "$"))
+        let probeWanted =
+          start < keyCount && keyTexts[start].text == text && length > 0 && length < 15
+          && markers[start] == 0x50 | UInt8(length) && !text.hasPrefix("$")
+        #expect(probed == probeWanted, "probe \(text) at \(start), widths \(refSize)/\(offsetSize)")
+        if probed { #expect(found == start) }
       }
     }
   }
@@ -110,6 +123,12 @@ struct KeyLookupTests {
           #expect(
             reader.lookupPosition(string: text, inDictionary: header, from: 0) == index,
             "\(text), widths \(refSize)/\(offsetSize)")
+          // The probe matches the key at its own position only.
+          for position in keys.indices {
+            #expect(
+              reader.hasASCIIKey(text, at: position, in: header, escaping: UInt8(ascii: "$"))
+                == (position == index && length > 0), "probe \(text) at \(position)")
+          }
         }
       }
       // Stored bytes that are not ASCII (`é` in UTF-8 at each position) under an ASCII marker: the key with `é`
@@ -123,6 +142,7 @@ struct KeyLookupTests {
           bytes: Self.list(keys: [stored], refSize: refSize, offsetSize: offsetSize), validation: .onAccess)
         let text = try #require(String(bytes: stored, encoding: .utf8))
         #expect(reader.lookupPosition(string: text, inDictionary: try reader.header(of: 0), from: 0) == nil, "\(text)")
+        #expect(!reader.hasASCIIKey(text, at: 0, in: try reader.header(of: 0), escaping: UInt8(ascii: "$")))
       }
     }
   }
