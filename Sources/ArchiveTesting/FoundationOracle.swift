@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 
 /// The toolchain's own `NSKeyedArchiver` / `NSKeyedUnarchiver` as an independent second opinion.
 ///

@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 
 /// Writes keyed archives that Apple's `NSKeyedUnarchiver` reads, in the spirit of `NSKeyedArchiver`.
 ///

@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 
 /// Reads keyed archives written by Apple's `NSKeyedArchiver` (or by ``KeyedArchiver``), in the spirit of
 /// `NSKeyedUnarchiver`, without crashing on hostile input.

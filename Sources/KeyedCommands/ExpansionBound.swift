@@ -1,5 +1,5 @@
 import ArchiveCoding
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 
 /// What a property list read from a file may expand to before `dump` and `convert` write it out (CLI-032).
 ///

@@ -2,7 +2,7 @@ import ArchiveCoding
 import Foundation
 import KeyedArchive
 import NibLoading
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 
 /// The `keyed` command-line tool, as a library so tests can run it in-process (`Specs/CommandLineTool.md`).
 public enum KeyedTool {

@@ -17,9 +17,13 @@ import Foundation
 ///
 /// Content that is only checked when read (the bytes of an ASCII string, a UTF-16 string's code units) still
 /// produces thrown errors, never a crash.
-package struct BinaryPropertyListReader: Sendable {
+///
+/// Not part of the public API: public as the `PropertyListInternals` SPI only, with `package` members, so that its
+/// `@inlinable` reads are inlined into the decoders of the package's other modules (Decision 0022). The members of
+/// a `package` type are not: their bodies are never made available to other modules.
+@_spi(PropertyListInternals) public struct BinaryPropertyListReader: Sendable {
   /// How much of the container `init` checks up front.
-  package enum Validation: Sendable {
+  public enum Validation: Sendable {
     /// Every object, reference and dictionary key, and the nesting of the containers reachable from the top.
     case full
     /// Only the trailer, the offset table's bounds and that objects do not share bytes; the rest is checked when
@@ -28,7 +32,7 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// The kinds of object in a binary property list.
-  package enum Kind: UInt8, Sendable {
+  public enum Kind: UInt8, Sendable {
     case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
     var isContainer: Bool { self == .array || self == .set || self == .dictionary }
     /// A boolean, integer, real or date: a fixed-width value read from its bytes without allocating.
@@ -40,25 +44,25 @@ package struct BinaryPropertyListReader: Sendable {
     /// `Equatable` witness (a dynamic call per comparison, on the decoders' hottest paths).
     @inline(__always)
     @inlinable
-    package static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
+    public static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
   }
 
   /// The parsed marker of one object.
-  package struct Header: Sendable {
+  public struct Header: Sendable {
     /// The object's kind.
-    package var kind: Kind
+    @usableFromInline package var kind: Kind
     /// Elements for containers and data, characters or code units for strings, byte width for numbers and UIDs,
     /// and 0 or 1 for booleans.
-    package var count: Int
+    @usableFromInline package var count: Int
     /// Offset of the first payload byte.
-    package var start: Int
+    @usableFromInline package var start: Int
   }
 
-  package let bytes: ByteStore
+  @usableFromInline package let bytes: ByteStore
   package let options: PropertyListDecodingOptions
   /// The number of objects in the offset table.
   package let objectCount: Int
-  package let objectRefSize: Int
+  @usableFromInline package let objectRefSize: Int
   package let topObject: Int
   let offsetTableOffset: Int
   let offsetIntSize: Int

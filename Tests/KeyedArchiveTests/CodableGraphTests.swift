@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 import Testing
 
 @testable import KeyedArchive

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import ArchiveTesting
 import Foundation
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 import Testing
 
 @testable import KeyedArchive

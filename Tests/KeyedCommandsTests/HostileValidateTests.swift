@@ -1,5 +1,5 @@
 import Foundation
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 import Testing
 
 #if canImport(Glibc)

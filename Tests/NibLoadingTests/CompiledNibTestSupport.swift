@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import NibLoading
-import PropertyList
+@_spi(PropertyListInternals) import PropertyList
 import Testing
 
 /// Locates the compiled nibs of the shared corpus (never copied into the repository) and the counting script.

@@ -5,9 +5,11 @@ import Foundation
 ///
 /// A borrowing store must be given its own copy with ``ownCopy()`` before the borrowed memory goes away if it may
 /// still be used afterwards; that switch is its only mutation, made by the owner while nothing else reads it.
-package final class ByteStore: @unchecked Sendable {
+///
+/// Public as the `PropertyListInternals` SPI only, as ``BinaryPropertyListReader`` (Decision 0022).
+@_spi(PropertyListInternals) public final class ByteStore: @unchecked Sendable {
   /// The number of bytes.
-  package let count: Int
+  @usableFromInline package let count: Int
   /// Internal, for the inlinable reads: they are inlined into the decoders of other modules.
   @usableFromInline @exclusivity(unchecked) var base: UnsafePointer<UInt8>
   @exclusivity(unchecked) private var owned: UnsafeMutablePointer<UInt8>?
