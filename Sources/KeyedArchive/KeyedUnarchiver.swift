@@ -205,6 +205,13 @@ public final class KeyedUnarchiver: DecodingCoder {
     /// usually read in the order they were written). In a dictionary that holds a key twice (no archiver writes one),
     /// which of the two a lookup finds may depend on the lookups before it.
     var nextPosition = 0
+
+    /// Sets ``cursor`` and ``nextPosition`` in one access.
+    @inline(__always)
+    mutating func advance(cursor: Int, next: Int) {
+      self.cursor = cursor
+      nextPosition = next
+    }
   }
   @exclusivity(unchecked) private var frames: [Frame] = []
   /// The next unkeyed slot of `$top`.
@@ -524,26 +531,36 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The property-list object stored under a key of the current object, or `nil`.
   func fieldRef(_ key: String) -> Int? {
     guard let last = frames.indices.last else { return storedFieldRef(KeyedArchiver.escape(key)) }
+    // The frame's fields are read first and written once at the end (`advance`): each write to the array checks
+    // its uniqueness.
     let header = frames[last].header
     let slot = Int(frames[last].classSlot)
     let call = frames[last].cursor
-    frames[last].cursor = call + 1
-    guard slot >= 0 else { return storedFieldRef(KeyedArchiver.escape(key)) }
+    let next = frames[last].nextPosition
+    guard slot >= 0 else {
+      frames[last].advance(cursor: call + 1, next: next)
+      return storedFieldRef(KeyedArchiver.escape(key))
+    }
     if call < classEntries[slot].hints.count {
-      let hint = classEntries[slot].hints[call]
-      if hint.isKey(key), hint.position < header.count, reader.element(header, hint.position) == hint.keyRef {
-        frames[last].nextPosition = hint.position + 1
-        return reader.dictionaryValue(header, hint.position)
+      // Read in place: a copy of the hint would retain its key.
+      let position = classEntries[slot].hints[call].position
+      if position < header.count, reader.element(header, position) == classEntries[slot].hints[call].keyRef,
+        classEntries[slot].hints[call].isKey(key)
+      {
+        frames[last].advance(cursor: call + 1, next: position + 1)
+        return reader.dictionaryValue(header, position)
       }
     }
-    let next = frames[last].nextPosition
     // The key after the last one found, usually the one asked for, is probed first.
     guard
       let position = reader.hasASCIIKey(key, at: next, in: header, escaping: KeyedArchiver.escapeByte)
         ? next
         : reader.lookupPosition(string: key, inDictionary: header, from: next, escaping: KeyedArchiver.escapeByte)
-    else { return nil }
-    frames[last].nextPosition = position + 1
+    else {
+      frames[last].advance(cursor: call + 1, next: next)
+      return nil
+    }
+    frames[last].advance(cursor: call + 1, next: position + 1)
     if classEntries[slot].recordsHints, call <= classEntries[slot].hints.count, call < Self.maxHints {
       let hint = FieldHint(
         key: key, keyRef: reader.element(header, position), position: position,
