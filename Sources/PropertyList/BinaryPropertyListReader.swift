@@ -61,11 +61,11 @@ import Foundation
   @usableFromInline package let bytes: ByteStore
   package let options: PropertyListDecodingOptions
   /// The number of objects in the offset table.
-  package let objectCount: Int
+  @usableFromInline package let objectCount: Int
   @usableFromInline package let objectRefSize: Int
   package let topObject: Int
-  let offsetTableOffset: Int
-  let offsetIntSize: Int
+  @usableFromInline let offsetTableOffset: Int
+  @usableFromInline let offsetIntSize: Int
 
   /// Validates `data` as a binary property list.
   /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
@@ -447,6 +447,7 @@ import Foundation
 
   /// The byte offset of an object, or `nil` when the object number or its offset is out of range.
   @inline(__always)
+  @inlinable
   func checkedOffset(of object: Int) -> Int? {
     guard object >= 0, object < objectCount else { return nil }
     let raw = offsetEntry(object)
@@ -458,7 +459,8 @@ import Foundation
   /// the table, whose bounds were checked at init, so it is read without a bounds check (the hottest read of
   /// decoding: every header).
   @inline(__always)
-  private func offsetEntry(_ object: Int) -> UInt64 {
+  @inlinable
+  func offsetEntry(_ object: Int) -> UInt64 {
     let position = offsetTableOffset + object * offsetIntSize
     let base = UnsafeRawPointer(bytes.base)
     switch offsetIntSize {
@@ -991,6 +993,7 @@ import Foundation
   /// The value of object `object` when it is a well-formed UID, read straight from its marker (the common element
   /// of a keyed archive's reference arrays); `nil` for anything else, which ``header(of:)`` then reports.
   @inline(__always)
+  @inlinable
   package func uidValue(ofObject object: Int) -> UInt64? {
     guard let offset = checkedOffset(of: object) else { return nil }
     let marker = bytes[offset]

@@ -1,8 +1,10 @@
 /// Marker bytes of the binary property list format (`bplist00`): the high nibble is the type, the low nibble a
 /// size or count (0xF: an integer object with the count follows).
+@usableFromInline
 enum BinaryPropertyListMarker {
   static let trailerSize = 32
-  static let headerSize = 8
+  /// `bplist00` (a constant the inlinable reads use in other modules).
+  @inlinable static var headerSize: Int { 8 }
 
   static let null: UInt8 = 0x00
   static let `false`: UInt8 = 0x08
