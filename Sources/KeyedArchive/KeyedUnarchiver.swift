@@ -868,8 +868,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   /// The value of `$class` in an object's dictionary: at the position where it was found last time when the same
-  /// key object is there, else by scanning the keys from the last one (where ``KeyedArchiver`` writes it), then
-  /// from the first.
+  /// key object is there, else by scanning the keys from the first (the first `$class` of a dictionary that holds
+  /// two, as Foundation and the Codable bridge read it; starting from the last key, where ``KeyedArchiver`` writes
+  /// it, saved about 200 instructions an archive but took the last one).
   private func classRef(in header: BinaryPropertyListReader.Header) -> Int? {
     for i in 0..<RecentPairs.count {
       let (keyRef, position) = classKeyHints.pair(i)
@@ -877,10 +878,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         return reader.dictionaryValue(header, position)
       }
     }
-    guard
-      let position = reader.lookupPosition(
-        string: ArchiveKeys.class, inDictionary: header, from: max(header.count - 1, 0))
-    else { return nil }
+    guard let position = reader.lookupPosition(string: ArchiveKeys.class, inDictionary: header) else { return nil }
     classKeyHints.insert(position, for: reader.element(header, position))
     return reader.dictionaryValue(header, position)
   }

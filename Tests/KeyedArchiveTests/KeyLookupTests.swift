@@ -87,4 +87,48 @@ struct KeyLookupTests {
     #expect(try unarchiver.decodeInt64(forKey: "K") == 2)
     #expect(!unarchiver.containsValue(forKey: "\u{212A}"))
   }
+
+  @Test("ARC-026: an object whose dictionary holds $class twice is decoded as the first, as Foundation reads it")
+  func firstClassKeyWins() throws {
+    var plist = RawPropertyList()
+    let description = { (name: String, plist: inout RawPropertyList) -> Int in
+      plist.dictionary([
+        (plist.string("$classname"), plist.string(name)),
+        (plist.string("$classes"), plist.array([plist.string(name), plist.string("NSObject")])),
+      ])
+    }
+    let first = description("DuplicateFirst", &plist)
+    let second = description("DuplicateSecond", &plist)
+    let classKey = plist.string("$class")
+    let root = plist.dictionary([
+      (classKey, plist.uid(2)), (plist.string("value"), plist.integer(5)), (plist.string("$class"), plist.uid(3)),
+    ])
+    let objects = plist.array([plist.string("$null"), root, first, second])
+    let container = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
+      (plist.string("$objects"), objects),
+    ])
+    let data = Data(plist.bytes(top: UInt64(container)))
+    let registry = ClassRegistry()
+    registry.register(DuplicateFirst.self, as: "DuplicateFirst")
+    registry.register(DuplicateSecond.self, as: "DuplicateSecond")
+    let root1 = try KeyedUnarchiver.unarchivedRootObject(from: data, registry: registry)
+    #expect(root1 is DuplicateFirst, "decoded \(String(describing: root1))")
+    #expect((root1 as? DuplicateFirst)?.value == 5)
+  }
+}
+
+/// The two classes of ``KeyLookupTests/firstClassKeyWins()``.
+private final class DuplicateFirst: SecureCoding {
+  static var supportsSecureCoding: Bool { true }
+  var value: Int
+  required init(coder: any DecodingCoder) throws { value = try coder.decodeInt(forKey: "value") }
+  func encode(with coder: any EncodingCoder) {}
+}
+
+private final class DuplicateSecond: SecureCoding {
+  static var supportsSecureCoding: Bool { true }
+  required init(coder: any DecodingCoder) throws {}
+  func encode(with coder: any EncodingCoder) {}
 }

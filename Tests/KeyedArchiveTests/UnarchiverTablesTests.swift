@@ -28,6 +28,34 @@ private final class TablesNode: SecureCoding {
   }
 }
 
+/// A node whose `init(coder:)` decodes another archive (its `inner` data) with an unarchiver of its own, while
+/// the outer unarchiver holds the kept tables, and keeps its coder alive.
+private final class NestingNode: SecureCoding {
+  var inner: String
+  var coder: (any DecodingCoder)?
+  init(inner: String) { self.inner = inner }
+  required init(coder: any DecodingCoder) throws {
+    let data = try coder.decodeData(forKey: "inner") ?? Data()
+    inner = UnarchiverTablesTests.outcome(data)
+    self.coder = coder
+  }
+  func encode(with coder: any EncodingCoder) {}
+}
+
+/// A leaf that counts its `awakeAfter(using:)` calls in the task's counter.
+private final class AwakeLeaf: SecureCoding {
+  final class Counter: @unchecked Sendable { var calls = 0 }
+  @TaskLocal static var counter: Counter?
+  var n: Int
+  init(n: Int) { self.n = n }
+  required init(coder: any DecodingCoder) throws { n = try coder.decodeInt(forKey: "n") }
+  func encode(with coder: any EncodingCoder) { coder.encode(n, forKey: "n") }
+  func awakeAfter(using coder: any DecodingCoder) throws -> AnyObject {
+    Self.counter?.calls += 1
+    return self
+  }
+}
+
 /// The tables an unarchiver keeps for the next archive are empty buffers (ARC-044, Decision 0021): nothing of one
 /// decode reaches the next, on any thread, and no decoded object stays alive in them.
 @Suite("Tables kept between archives")
@@ -36,6 +64,8 @@ struct UnarchiverTablesTests {
     let registry = ClassRegistry()
     registry.register(TablesNode.self, as: "TablesNode")
     registry.register(TrackedLeaf.self, as: "TablesLeaf")
+    registry.register(NestingNode.self, as: "TablesNesting")
+    registry.register(AwakeLeaf.self, as: "TablesAwakeLeaf")
     return registry
   }()
 
@@ -123,4 +153,67 @@ struct UnarchiverTablesTests {
     // Other tests decode meanwhile; none keeps more than the bound either.
     #expect(UnarchiverTables.largestKeptCapacity <= UnarchiverTables.maxKept)
   }
+
+  @Test("ARC-044: a decode nested in an init(coder:), and a coder kept by its object, leave the next decodes alike")
+  func nestedDecodeAndKeptCoder() throws {
+    let cases = try Self.cases()
+    let encoding = ClassRegistry()
+    encoding.register(FieldsOnly.self, as: "TablesNesting")
+    var kept: [NestingNode] = []
+    for item in cases {
+      // The outer archive: one object whose `inner` field is another archive.
+      let archiver = KeyedArchiver(registry: encoding)
+      archiver.encodeObject(FieldsOnly(fields: ["inner": item.data]), forKey: "root")
+      let outer = try archiver.finishEncoding()
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: outer, requiringSecureCoding: true)
+      unarchiver.registry = Self.registry
+      let node = try #require(try unarchiver.decodeObject(of: NestingNode.self, forKey: "root"))
+      #expect(node.inner == item.expected)
+      kept.append(node)
+      // The kept coder (and its unarchiver) stay alive; other archives decode as before.
+      for other in cases { #expect(Self.outcome(other.data) == other.expected) }
+    }
+    #expect(kept.allSatisfy { $0.coder != nil })
+  }
+
+  @Test("ARC-044: each decode awakes its own objects once, whatever the decodes before it awoke")
+  func awakeOncePerDecode() throws {
+    let archiver = KeyedArchiver(registry: Self.registry)
+    archiver.encodeObject((1...6).map { AwakeLeaf(n: $0) }, forKey: "root")
+    let data = try archiver.finishEncoding()
+    let counter = AwakeLeaf.Counter()
+    try AwakeLeaf.$counter.withValue(counter) {
+      for round in 1...4 {
+        let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: true)
+        unarchiver.registry = Self.registry
+        let leaves = try unarchiver.decodeArrayOfObjects(ofClass: AwakeLeaf.self, forKey: "root")
+        #expect(leaves?.map(\.n) == Array(1...6))
+        #expect(counter.calls == 6 * round)
+        // A failing decode in between.
+        _ = Self.outcome(try Self.cases()[2].data)
+      }
+    }
+  }
+
+  @Test("ARC-044: the secure-coding checks of plain values are made again for each archive's allowed classes")
+  func plainChecksPerArchive() throws {
+    let data = try KeyedArchiver.archivedData(withRootObject: ["text", Data([1, 2, 3])] as [Any])
+    for _ in 0..<3 {
+      let refused = #expect(throws: ArchiveError.self) {
+        try KeyedUnarchiver.unarchivedObject(ofClasses: [[Any].self, String.self], from: data)
+      }
+      #expect(refused?.code == .classNotAllowed)
+      let allowed = try KeyedUnarchiver.unarchivedObject(ofClasses: [[Any].self, String.self, Data.self], from: data)
+      #expect((allowed as? [Any])?.count == 2)
+    }
+  }
+}
+
+/// An object with the given data fields, archived as `TablesNesting` (the outer archive of
+/// ``UnarchiverTablesTests/nestedDecodeAndKeptCoder()``).
+private final class FieldsOnly: Coding {
+  let fields: [String: Data]
+  init(fields: [String: Data]) { self.fields = fields }
+  required init(coder: any DecodingCoder) throws { fields = [:] }
+  func encode(with coder: any EncodingCoder) { for (key, value) in fields { coder.encode(value, forKey: key) } }
 }

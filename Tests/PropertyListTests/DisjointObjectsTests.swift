@@ -116,6 +116,8 @@ struct DisjointObjectsTests {
       [[0xA2, 1, 2], Self.payload, [0x10, 7]],
       [[0xA2, 2, 1], [0x10, 7], Self.payload],
       [[0xD1, 1, 2], [0x52, 0x61, 0x62], [0x23, 0x40, 0x09, 0x21, 0xFB, 0x54, 0x44, 0x2D, 0x18], [0x09]],
+      // A container in the long length form (15 elements).
+      [[0xAF, 0x10, 15] + (1...15).map { UInt8($0) }] + (1...15).map { [0x10, UInt8($0)] },
     ]
     var compared = 0
     for objects in lists {
@@ -125,7 +127,9 @@ struct DisjointObjectsTests {
       // Each entry moved to every offset, and each object's marker replaced by every byte.
       var cases: [(inout [UInt8], Int) -> Void] = []
       for entry in objects.indices {
-        for offset in 0...(area + 1) {
+        // Far offsets too, where both widths hold them.
+        let far = [area + 100, 0xFFFF, 0xFF_FFFF].filter { $0 < 1 << (8 * min(width, 3)) }
+        for offset in Array(0...(area + 1)) + far {
           cases.append { bytes, width in
             Self.patchOffset(&bytes, objects: objects.count, width: width, entry: entry, to: offset)
           }
@@ -146,6 +150,14 @@ struct DisjointObjectsTests {
       }
     }
     #expect(compared > 1_000)
+    // An offset that does not fit an `Int` (8-byte entries only) is outside the object area, for both passes.
+    if width == 8 {
+      var bytes = bplist(lists[0], offsetSize: 8)
+      Self.patchOffset(&bytes, objects: lists[0].count, width: 8, entry: 1, to: Int.min + 11)
+      for error in Self.outcome(bytes) {
+        #expect(error?.contains("outside the object area") == true, "\(String(describing: error))")
+      }
+    }
   }
 
   @Test("ARC-007: many references to one large data object materialise it once, in one shared storage")
