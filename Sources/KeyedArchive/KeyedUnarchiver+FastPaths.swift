@@ -17,7 +17,9 @@ extension KeyedUnarchiver {
       } else {
         let ref = reader.element(objectsHeader, uid)
         if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
-          let string = try? reader.string(header, object: ref), string != ArchiveKeys.null
+          // Compared with `$null` only at its length: a longer string's comparison took the slow path (about 95).
+          let string = try? reader.string(header, object: ref),
+          header.count != ArchiveKeys.null.utf8.count || string != ArchiveKeys.null
         {
           // A short ASCII string lives inside its `String` value: caching it in the `Any` cache would cost more
           // than reading it again, so from its second use it is kept as a `String` by UID (a name many objects

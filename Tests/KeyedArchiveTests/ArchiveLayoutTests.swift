@@ -23,6 +23,9 @@ struct ArchiveLayoutTests {
     let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
     #expect(try unarchiver.decodeObject(forKey: "root", allowedClasses: nil) as? [String] == ["x"])
     #expect(try unarchiver.decodeObject(forKey: "none", allowedClasses: nil) == nil)
+    // The typed string read (its direct path) too, first thing in an unarchiver of its own.
+    let typed = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+    #expect(try typed.decodeString(forKey: "none") == nil)
     #expect(unarchiver.containsValue(forKey: "none"))
     // Hence the string "$null" itself cannot survive an archive: it reads back as nil (on Darwin too).
     let back = try KeyedUnarchiver.unarchivedRootObject(
