@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// The toolchain's own `NSKeyedArchiver` / `NSKeyedUnarchiver` as an independent second opinion.
 ///

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// Golden-archive checks: an archive is compared with a file kept in the repository by structure (see
 /// ``ValueSnapshot/init(archive:)``), not byte for byte, so a golden file written by Apple's `NSKeyedArchiver`

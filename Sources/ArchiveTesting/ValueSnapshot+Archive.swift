@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 extension ValueSnapshot {
   /// The canonical structure of a keyed archive, read without decoding any class: the graph reachable from

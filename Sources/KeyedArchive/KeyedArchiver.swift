@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// Writes keyed archives that Apple's `NSKeyedUnarchiver` reads, in the spirit of `NSKeyedArchiver`.
 ///

@@ -2,7 +2,7 @@ import ArchiveCoding
 import Foundation
 import KeyedArchive
 import NibLoading
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 import XIB
 
 extension Context {

@@ -3,7 +3,7 @@ import Foundation
 import InterfaceObjects
 import KeyedArchive
 import NibLoading
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// A small library model for the demo: books on shelves, each book pointing back at its shelf (a cycle).
 final class DemoShelf: Coding {

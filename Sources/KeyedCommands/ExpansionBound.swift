@@ -1,5 +1,5 @@
 import ArchiveCoding
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// What a property list read from a file may expand to before `dump` and `convert` write it out (CLI-032).
 ///

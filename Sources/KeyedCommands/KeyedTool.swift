@@ -2,7 +2,7 @@ import ArchiveCoding
 import Foundation
 import KeyedArchive
 import NibLoading
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// The `keyed` command-line tool, as a library so tests can run it in-process (`Specs/CommandLineTool.md`).
 public enum KeyedTool {

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// Compiles an ``ObjectTable`` into a keyed-archive nib with the root keys of Apple's iOS keyed-archive nibs
 /// (NIB-070): `UINibObjectsKey` (every object, in table order), `UINibTopLevelObjectsKey`,

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import CompiledNib
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 import XIB
 
 /// Reads any nib-like input into an ``ObjectTable``, detecting the format from the bytes (NIB-030): XIB or

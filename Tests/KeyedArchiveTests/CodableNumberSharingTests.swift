@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 import Testing
 
 @testable import KeyedArchive

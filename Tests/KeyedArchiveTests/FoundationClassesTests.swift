@@ -1,7 +1,7 @@
 import ArchiveCoding
 import ArchiveTesting
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 import Testing
 
 @testable import KeyedArchive

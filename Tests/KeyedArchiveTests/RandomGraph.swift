@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 import TestSupport
 
 /// A library-neutral description of a random object graph, turned into Foundation values with either side's twin

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import NibLoading
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 import Testing
 
 /// Exact checks on a few corpus nibs whose contents were read by hand (see the Python dumps in the report).

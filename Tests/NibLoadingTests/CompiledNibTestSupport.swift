@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import NibLoading
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 import Testing
 
 /// Locates the compiled nibs of the shared corpus (never copied into the repository) and the counting script.

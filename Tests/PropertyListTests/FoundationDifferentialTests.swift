@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(PropertyListInternals) @testable import PropertyList
+@testable import PropertyList
 
 /// Converts one of our values to the Foundation object `PropertyListSerialization` takes (no UIDs, no sets).
 func foundationObject(_ value: PropertyListValue) -> Any {

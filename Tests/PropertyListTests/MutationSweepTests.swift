@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(PropertyListInternals) @testable import PropertyList
+@testable import PropertyList
 
 /// Fixtures for the sweeps: lists we generate, in both forms, plus every property list in the corpus.
 func sweepFixtures() throws -> [(String, Data)] {

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// Where our KeyedArchive plugs into the benchmarks: one slot per operation and input. A slot that returns nil is
 /// reported as "ours: pending" (and `null` in JSON); returning a side is all it takes to compare ours with every peer

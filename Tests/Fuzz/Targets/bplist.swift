@@ -1,6 +1,6 @@
 // libFuzzer target: the binary property list reader (`bplist00`), then the writers on whatever it accepts.
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBinaryPropertyList(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -1,6 +1,6 @@
 // libFuzzer target: the XML property list reader, then the writers on whatever it accepts.
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXMLPropertyList(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
