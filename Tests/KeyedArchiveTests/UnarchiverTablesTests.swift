@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+@_spi(PropertyListInternals) import PropertyList
 import Testing
 
 @testable import KeyedArchive
@@ -192,6 +193,17 @@ struct UnarchiverTablesTests {
         // A failing decode in between.
         _ = Self.outcome(try Self.cases()[2].data)
       }
+    }
+  }
+
+  @Test("ARC-024: the plain entries' chains take the first chain indexes, as many as the unarchiver reserves")
+  func plainChainIndexes() {
+    // `plainChainCount` is a constant (the array's count is read through its global's accessor): the two must agree,
+    // or class chains would share indexes with plain ones.
+    #expect(KeyedUnarchiver.plainChains.count == KeyedUnarchiver.plainChainCount)
+    let kinds: [BinaryPropertyListReader.Kind] = [.asciiString, .utf16String, .data, .date, .integer, .real, .bool]
+    for kind in kinds {
+      #expect((0..<KeyedUnarchiver.plainChainCount).contains(KeyedUnarchiver.plainChainIndex(of: kind)))
     }
   }
 
