@@ -397,8 +397,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     guard root.kind == .dictionary else {
       throw ArchiveError(.unsupportedFormat, "expected a keyed archive's top-level dictionary, found a \(root.kind)")
     }
-    func entry(_ key: String) -> Int? { reader.lookup(string: key, inDictionary: root) }
-    guard let archiverRef = entry(ArchiveKeys.archiver) else {
+    let positions = Self.topLevelPositions(in: root, of: reader)
+    func entry(_ position: Int?) -> Int? { position.map { reader.dictionaryValue(root, $0) } }
+    guard let archiverRef = entry(positions.archiver) else {
       throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $archiver key")
     }
     // Compared as bytes; the string is made only for the error.
@@ -409,7 +410,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         .unsupportedFormat, "expected $archiver \"NSKeyedArchiver\", found \"\(archiverName)\"",
         at: .init(keyPath: ArchiveKeys.archiver))
     }
-    guard let versionRef = entry(ArchiveKeys.version) else {
+    guard let versionRef = entry(positions.version) else {
       throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $version key")
     }
     let versionHeader = try reader.header(of: versionRef)
@@ -420,11 +421,11 @@ public final class KeyedUnarchiver: DecodingCoder {
         .unsupportedFormat, "expected $version 100000, found \(try reader.value(of: versionRef))",
         at: .init(keyPath: ArchiveKeys.version))
     }
-    guard let topRef = entry(ArchiveKeys.top), case let top = try reader.header(of: topRef), top.kind == .dictionary
+    guard let topRef = entry(positions.top), case let top = try reader.header(of: topRef), top.kind == .dictionary
     else {
       throw ArchiveError(.corruptData, "expected a $top dictionary", at: .init(keyPath: ArchiveKeys.top))
     }
-    guard let objectsRef = entry(ArchiveKeys.objects), case let objects = try reader.header(of: objectsRef),
+    guard let objectsRef = entry(positions.objects), case let objects = try reader.header(of: objectsRef),
       objects.kind == .array
     else {
       throw ArchiveError(.corruptData, "expected an $objects array", at: .init(keyPath: ArchiveKeys.objects))
@@ -444,6 +445,54 @@ public final class KeyedUnarchiver: DecodingCoder {
     classEntries = moveOut(&tables.classEntries)
     chains = moveOut(&tables.chains)
     awakeList = moveOut(&tables.awakeList)
+  }
+
+  /// Where the top-level dictionary holds each of its four keys.
+  private typealias TopLevelPositions = (archiver: Int?, version: Int?, top: Int?, objects: Int?)
+
+  /// The positions of `$archiver`, `$version`, `$top` and `$objects` in the archive's top-level dictionary, as four
+  /// ``BinaryPropertyListReader/lookupPosition(string:inDictionary:from:escaping:)`` calls find them (each key's first
+  /// occurrence stored as an ASCII string, else as UTF-16), in one pass over the keys that stops once all four are
+  /// found. The four lookups compared each key again for each name (about 300 instructions each, a quarter of
+  /// opening a one-object archive).
+  private static func topLevelPositions(
+    in root: BinaryPropertyListReader.Header, of reader: BinaryPropertyListReader
+  )
+    -> TopLevelPositions
+  {
+    var found: TopLevelPositions = (nil, nil, nil, nil)
+    var missing = 4
+    func matches(_ key: Int, _ name: StaticString) -> Bool {
+      name.withUTF8Buffer { reader.isASCIIString(key, equalTo: $0) }
+    }
+    var position = 0
+    while missing > 0, position < root.count {
+      let key = reader.element(root, position)
+      // In the order ``KeyedArchiver`` writes them: each key is then compared with the name it is first.
+      if found.archiver == nil, matches(key, ArchiveKeys.archiverKey) {
+        found.archiver = position
+        missing -= 1
+      } else if found.objects == nil, matches(key, ArchiveKeys.objectsKey) {
+        found.objects = position
+        missing -= 1
+      } else if found.top == nil, matches(key, ArchiveKeys.topKey) {
+        found.top = position
+        missing -= 1
+      } else if found.version == nil, matches(key, ArchiveKeys.versionKey) {
+        found.version = position
+        missing -= 1
+      }
+      position += 1
+    }
+    guard missing > 0 else { return found }
+    // A key not stored as an ASCII string: the full lookup reads the UTF-16 ones.
+    if found.archiver == nil {
+      found.archiver = reader.lookupPosition(string: ArchiveKeys.archiver, inDictionary: root)
+    }
+    if found.version == nil { found.version = reader.lookupPosition(string: ArchiveKeys.version, inDictionary: root) }
+    if found.top == nil { found.top = reader.lookupPosition(string: ArchiveKeys.top, inDictionary: root) }
+    if found.objects == nil { found.objects = reader.lookupPosition(string: ArchiveKeys.objects, inDictionary: root) }
+    return found
   }
 
   deinit {

@@ -117,6 +117,50 @@ struct KeyLookupTests {
     #expect(root1 is DuplicateFirst, "decoded \(String(describing: root1))")
     #expect((root1 as? DuplicateFirst)?.value == 5)
   }
+
+  /// A container whose top-level keys are in an order of their own, `$version` stored as UTF-16 and `$top` in the
+  /// long length form, with a second `$objects` and a second `$archiver` after the first ones.
+  static func container(firstArchiver: String) -> Data {
+    var plist = RawPropertyList()
+    let objects = plist.array([plist.string("$null"), plist.integer(7)])
+    let top = plist.dictionary([(plist.string("value"), plist.uid(1))])
+    let container = plist.dictionary([
+      (plist.string("$objects"), objects), (plist.add(utf16("$version")), plist.integer(100_000)),
+      (plist.string("$archiver"), plist.string(firstArchiver)), (plist.string("$objects"), plist.integer(1)),
+      (plist.add([0x5F, 0x10, 0x04] + Array("$top".utf8)), top),
+      (plist.string("$archiver"), plist.string(firstArchiver == "NSKeyedArchiver" ? "Other" : "NSKeyedArchiver")),
+    ])
+    return Data(plist.bytes(top: UInt64(container)))
+  }
+
+  @Test("ARC-020: the top-level keys are found in any order and form, and the first of two equal keys is the one read")
+  func topLevelKeysInAnyForm() throws {
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: Self.container(firstArchiver: "NSKeyedArchiver"))
+    #expect(unarchiver.objectCount == 2)
+    #expect(try unarchiver.decodeObject(forKey: "value", allowedClasses: ["NSNumber"]) as? Int == 7)
+    // The first `$archiver` decides, as the first `$objects` did.
+    let error = try #require(throws: ArchiveError.self) {
+      try KeyedUnarchiver(forReadingFrom: Self.container(firstArchiver: "Other"))
+    }
+    #expect(error.message.contains("found \"Other\""), "\(error)")
+    // Each missing key is named.
+    for missing in ["$archiver", "$version"] {
+      var plist = RawPropertyList()
+      let entries = [
+        ("$archiver", plist.string("NSKeyedArchiver")), ("$version", plist.integer(100_000)),
+        ("$top", plist.dictionary([])), ("$objects", plist.array([plist.string("$null")])),
+      ].filter { $0.0 != missing }
+      let container = plist.dictionary(entries.map { (plist.string($0.0), $0.1) })
+      let error = try #require(throws: ArchiveError.self) {
+        try KeyedUnarchiver(forReadingFrom: Data(plist.bytes(top: UInt64(container))))
+      }
+      #expect(error.message.contains("no \(missing) key"), "\(error)")
+    }
+    // The one pass compares the stored keys with these; a wrong one would leave its key to the fallback lookup.
+    #expect(
+      [ArchiveKeys.archiverKey, ArchiveKeys.versionKey, ArchiveKeys.topKey, ArchiveKeys.objectsKey].map(\.description)
+        == [ArchiveKeys.archiver, ArchiveKeys.version, ArchiveKeys.top, ArchiveKeys.objects])
+  }
 }
 
 /// The two classes of ``KeyLookupTests/firstClassKeyWins()``.
