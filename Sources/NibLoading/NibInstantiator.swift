@@ -87,8 +87,9 @@ final class NibInstantiator {
   /// A coder per nesting depth, handed from one object to the next (``coder(for:)``); emptied when the run ends,
   /// since each holds this instantiator.
   @exclusivity(unchecked) private var coders: [NibObjectCoder] = []
-  /// The last action target and what it is as a responder (``actionResponder(_:)``).
-  @exclusivity(unchecked) private var lastActionTarget: (target: AnyObject, responder: (any ActionResponding)?)?
+  /// The last action target and what it is as a responder (``targetResponds(_:toAction:)``).
+  @exclusivity(unchecked) private var lastActionTarget: AnyObject?
+  @exclusivity(unchecked) private var lastActionResponder: (any ActionResponding)?
   @exclusivity(unchecked) private var statistics = NibStatistics()
   @exclusivity(unchecked) private var application: GenericNibObject?
   @exclusivity(unchecked) private var standIns: [String: GenericNibObject] = [:]
@@ -426,7 +427,7 @@ final class NibInstantiator {
     }
     let target = try connection.destination.flatMap { try instantiate($0, key: nil) }
     if let target {
-      guard let responder = actionResponder(target), responder.responds(toAction: connection.label) else {
+      guard targetResponds(target, toAction: connection.label) else {
         return try connectionFailure(
           connection, "action \"\(connection.label)\": the target \(type(of: target)) has no such action")
       }
@@ -439,13 +440,16 @@ final class NibInstantiator {
         event: connection.eventName))
   }
 
-  /// `target as? any ActionResponding`, remembered for the last target (a nib's actions mostly go to one
-  /// object, the File's Owner).
-  private func actionResponder(_ target: AnyObject) -> (any ActionResponding)? {
-    if let last = lastActionTarget, last.target === target { return last.responder }
-    let responder = target as? any ActionResponding
-    lastActionTarget = (target, responder)
-    return responder
+  /// Whether `target` is an ``ActionResponding`` that responds to `action`. What the target is as a responder is
+  /// remembered for the last target (a nib's actions mostly go to one object, the File's Owner), and it is asked in
+  /// place: copying the pair out retained and released the target twice an action, each through its side table
+  /// once a control holds it weakly.
+  private func targetResponds(_ target: AnyObject, toAction action: String) -> Bool {
+    if lastActionTarget !== target {
+      lastActionResponder = target as? any ActionResponding
+      lastActionTarget = target
+    }
+    return lastActionResponder?.responds(toAction: action) ?? false
   }
 
   private func connectSegue(_ connection: NibPlan.Connection) throws {

@@ -157,6 +157,42 @@ struct NibPipelineTests {
     #expect(throws: ArchiveError.self) { try Nib(data: data, registry: testRegistry).instantiate(owner: TestOwner()) }
   }
 
+  @Test("NIB-014: each action's own target is asked whether it has the action, when targets alternate")
+  func actionTargetsAlternate() throws {
+    let data = xib(
+      """
+      <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="TestOwner"/>
+      <placeholder placeholderIdentifier="Other" id="ext"/>
+      <button id="b1">
+          <connections><action selector="tapped:" destination="-1" eventType="touchUpInside" id="a1"/></connections>
+      </button>
+      <button id="b2">
+          <connections><action selector="tapped:" destination="ext" eventType="touchUpInside" id="a2"/></connections>
+      </button>
+      <button id="b3">
+          <connections><action selector="tapped:" destination="-1" eventType="touchUpInside" id="a3"/></connections>
+      </button>
+      """)
+    let nib = Nib(data: data, registry: testRegistry)
+    // A target that is no responder, after one that has the action.
+    final class Plain {}
+    let error = try #require(throws: ArchiveError.self) {
+      try nib.instantiate(owner: TestOwner(), options: NibOptions(externalObjects: ["Other": Plain()]))
+    }
+    #expect(error.message.contains("action \"tapped:\": the target Plain has no such action"), "\(error)")
+    // Two responders that have it, in turn: each button's action reaches its own.
+    let owner = TestOwner()
+    let other = TestOwner()
+    let objects = try nib.instantiate(owner: owner, options: NibOptions(externalObjects: ["Other": other]))
+    let buttons = objects.compactMap { $0 as? Button }
+    try #require(buttons.count == 3)
+    buttons[1].sendActions(for: .touchUpInside)
+    #expect(other.log == ["tapped"] && owner.log.isEmpty)
+    buttons[0].sendActions(for: .touchUpInside)
+    buttons[2].sendActions(for: .touchUpInside)
+    #expect(owner.log == ["tapped", "tapped"] && other.log == ["tapped"])
+  }
+
   @Test("NIB-012: external objects come from the options by identifier; a missing one is an error")
   func externalObjects() throws {
     let data = xib(
