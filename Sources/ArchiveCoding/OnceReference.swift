@@ -7,7 +7,12 @@ import Synchronization
 /// `load()` is a call into the library that costs some 600 instructions with the metadata it asks for. This one is
 /// not generic (it holds an `AnyObject`), so creating and destroying it asks for no metadata, and its typed
 /// accessors are inlined at each use. Holds one reference to the stored instance, released with this value.
-package struct OnceReference: ~Copyable, @unchecked Sendable {
+///
+/// Public as an SPI only (`@_spi(ArchiveCodingInternals) import ArchiveCoding`), with `package` members: the
+/// `@inlinable` members of a `package` type are not inlined into other modules (Decision 0022), and the nib
+/// instantiation and every view read it per object.
+@_spi(ArchiveCodingInternals)
+public struct OnceReference: ~Copyable, @unchecked Sendable {
   // Unchecked: the stored reference is published with release ordering and read with acquire ordering, like
   // `AtomicLazyReference`, and never replaced once set.
   @usableFromInline let storage: Atomic<Unmanaged<AnyObject>?>
@@ -41,5 +46,5 @@ package struct OnceReference: ~Copyable, @unchecked Sendable {
     return original.takeUnretainedValue() as? T ?? desired
   }
 
-  deinit { storage.load(ordering: .acquiring)?.release() }
+  @inlinable deinit { storage.load(ordering: .acquiring)?.release() }
 }

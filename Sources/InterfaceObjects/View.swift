@@ -1,4 +1,4 @@
-import ArchiveCoding
+@_spi(ArchiveCodingInternals) import ArchiveCoding
 import Foundation
 import KeyedArchive
 import NibLoading

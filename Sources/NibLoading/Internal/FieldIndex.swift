@@ -1,4 +1,4 @@
-import ArchiveCoding
+@_spi(ArchiveCodingInternals) import ArchiveCoding
 import KeyedArchive
 
 /// One object's fields, prepared for the many lookups of its `init(coder:)`: a catalog initialiser tries several

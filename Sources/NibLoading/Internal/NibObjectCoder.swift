@@ -1,4 +1,4 @@
-import ArchiveCoding
+@_spi(ArchiveCodingInternals) import ArchiveCoding
 import Foundation
 
 /// The ``DecodingCoder`` one object's `init(coder:)` sees during an instantiation: its fields come from the
