@@ -61,11 +61,8 @@ extension KeyedUnarchiver {
   /// A 64-bit integer; missing is 0.
   public func decodeInt64(forKey key: String) throws -> Int64 {
     guard decodingFailurePolicy == .throwError else { return try defaultDecodeInt64(forKey: key) }
-    if let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .integer,
-      let value = reader.int64(header)
-    {
-      return value
-    }
+    // Read from the marker: what a header would give (an integer of 1 to 8 bytes), or nothing.
+    if let ref = fieldRef(key), let value = reader.int64Value(ofObject: ref) { return value }
     rewindFieldCursor()
     return try defaultDecodeInt64(forKey: key)
   }
@@ -73,9 +70,7 @@ extension KeyedUnarchiver {
   /// A 64-bit real; missing is 0.
   public func decodeDouble(forKey key: String) throws -> Double {
     guard decodingFailurePolicy == .throwError else { return try defaultDecodeDouble(forKey: key) }
-    if let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .real {
-      return reader.double(header)
-    }
+    if let ref = fieldRef(key), let value = reader.doubleValue(ofObject: ref) { return value }
     rewindFieldCursor()
     return try defaultDecodeDouble(forKey: key)
   }
@@ -83,9 +78,7 @@ extension KeyedUnarchiver {
   /// A boolean; missing is `false`.
   public func decodeBool(forKey key: String) throws -> Bool {
     guard decodingFailurePolicy == .throwError else { return try defaultDecodeBool(forKey: key) }
-    if let ref = fieldRef(key), let header = try? reader.header(of: ref), header.kind == .bool {
-      return header.count == 1
-    }
+    if let ref = fieldRef(key), let value = reader.boolValue(ofObject: ref) { return value }
     rewindFieldCursor()
     return try defaultDecodeBool(forKey: key)
   }
