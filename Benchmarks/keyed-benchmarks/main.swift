@@ -2,15 +2,16 @@
 //
 //   swift run -c release keyed-benchmarks [--quick] [--json] [--filter NAME] [--budget SECONDS] [--no-memory] [--list]
 //
-//   --quick           sizes 1k and 10k (instead of 10k, 100k, 1m), 3-5 runs per side and a 0.5 s budget per side:
+//   --quick           sizes 1k and 10k (instead of 10k, 100k, 1m), 3-5 runs per side and a 2 s budget per case:
 //                     the whole suite in well under a minute.
 //   --json            one JSON array of rows on stdout: {"case", "ours_ms", "ours_n", "peer", "peer_ms", "peer_n",
 //                     "speedup", "ours_peak_mb", ...}; speedup = peer time per object / ours time per object; null
 //                     where ours is pending. Progress goes to stderr.
 //   --filter NAME     only the cases whose name contains NAME (repeatable).
-//   --budget SECONDS  the time one side of one case may take (default 30 s, 0.5 s with --quick). A peer that would
-//                     overrun is measured at the largest N predicted to fit and reported with that N, its fitted
-//                     growth exponent and its time extrapolated to the case's N; never skipped.
+//   --budget SECONDS  the time one case may take, all its sides together (default 30 s, 2 s with --quick), shared
+//                     out as the sides run. A peer that would overrun its share is measured at the largest N predicted
+//                     to fit and reported with that N, its fitted growth exponent and its time extrapolated to the
+//                     case's N; never skipped.
 //   --no-memory       skip the peak-memory child processes.
 //   --list            list the cases.
 //   --profile CASE [--n N] [--runs K] [--side ours|peer] [--peer LABEL]: one side of CASE (ours by default) at N,

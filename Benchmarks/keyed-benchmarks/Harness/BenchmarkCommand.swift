@@ -51,7 +51,7 @@ enum BenchmarkCommand {
       inputs.enter(group: item.group)
       // One budget for the whole case, shared out as the sides run: ours, the floor, then the peers.
       let sides = (item.ours == nil ? 0 : 1) + (item.floor == nil ? 0 : 1) + item.peers.count
-      let budget = CaseBudget(totalSeconds: policy.budgetSeconds, sides: sides)
+      var budget = CaseBudget(totalSeconds: policy.budgetSeconds, sides: sides)
       var sidesLeft = sides
       func share() -> Double {
         defer { sidesLeft -= 1 }
@@ -60,9 +60,12 @@ enum BenchmarkCommand {
       let ours = item.ours.map {
         runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: true)
       }
+      // The extra runs of ours and the floor come out of no peer's share.
+      budget.credit(ours?.secondsOfRuns(after: policy.minRuns) ?? 0)
       let floor = item.floor.map {
         runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: false)
       }
+      budget.credit(floor?.secondsOfRuns(after: policy.minRuns) ?? 0)
       let peers = item.peers.map {
         runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: true, probes: true)
       }

@@ -2,10 +2,11 @@
 /// gets an equal part of what is left when it starts, so a side that finishes early leaves more to the next one.
 /// Ours is never reduced (it runs at the case's N, its minimum runs whatever its share), so a slow ours can use up the
 /// case's time; every later side still gets a minimum share, a quarter of an equal part, and is measured at the
-/// largest N that fits in it.
+/// largest N that fits in it. The runs ours and the floor take beyond their minimum (to be timed over 2 s) are
+/// credited back (``credit(_:)``): they do not shrink the peers' shares.
 struct CaseBudget {
-  /// The whole case's budget.
-  let totalSeconds: Double
+  /// The whole case's budget, with the credits.
+  private(set) var totalSeconds: Double
   /// How many sides the case has.
   let sides: Int
   private let started = ContinuousClock.now
@@ -14,6 +15,9 @@ struct CaseBudget {
     self.totalSeconds = totalSeconds
     self.sides = max(sides, 1)
   }
+
+  /// Extends the budget by `seconds` that a side which cannot be reduced spent on runs beyond its minimum.
+  mutating func credit(_ seconds: Double) { totalSeconds += seconds }
 
   /// Seconds since the case started.
   var elapsedSeconds: Double { Stopwatch.seconds(since: started) }

@@ -35,6 +35,10 @@ struct SideMeasurement {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
+  /// Seconds the measured runs after the first `count` took: what a side's longer timing (up to 2 s of runs) spent
+  /// beyond its minimum runs.
+  func secondsOfRuns(after count: Int) -> Double { samples.dropFirst(count).reduce(0, +) }
+
   var minimum: Double? { samples.min() }
   var maximum: Double? { samples.max() }
 
