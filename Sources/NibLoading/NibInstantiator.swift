@@ -87,8 +87,10 @@ final class NibInstantiator {
   /// A coder per nesting depth, handed from one object to the next (``coder(for:)``); emptied when the run ends,
   /// since each holds this instantiator.
   @exclusivity(unchecked) private var coders: [NibObjectCoder] = []
-  /// The last action target and what it is as a responder (``targetResponds(_:toAction:)``).
+  /// The last action target (held, so that its identity is not reused while it is compared with)
+  /// (``targetResponds(_:toAction:)``).
   @exclusivity(unchecked) private var lastActionTarget: AnyObject?
+  /// What ``lastActionTarget`` is as a responder, or `nil` when it is none.
   @exclusivity(unchecked) private var lastActionResponder: (any ActionResponding)?
   @exclusivity(unchecked) private var statistics = NibStatistics()
   @exclusivity(unchecked) private var application: GenericNibObject?

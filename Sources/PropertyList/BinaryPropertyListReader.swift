@@ -699,7 +699,7 @@ import Foundation
     return bytes[offset] & 0xF0 == 0x60
   }
 
-  /// Finds the value of a string key in a dictionary object (see ``lookupPosition(string:inDictionary:from:)``).
+  /// Finds the value of a string key in a dictionary object (see ``lookupPosition(string:inDictionary:from:escaping:)``).
   package func lookup(string key: String, inDictionary header: Header) -> Int? {
     lookupPosition(string: key, inDictionary: header).map { dictionaryValue(header, $0) }
   }
@@ -748,7 +748,7 @@ import Foundation
   }
 
   /// The position of the ASCII key `key` among the keys of `header` stored as ASCII strings (see
-  /// ``lookupPosition(string:inDictionary:from:)``), or `nil`, also when the key is not ASCII.
+  /// ``lookupPosition(string:inDictionary:from:escaping:)``), or `nil`, also when the key is not ASCII.
   @inline(__always)
   private func asciiPosition(of key: UnsafeBufferPointer<UInt8>, in header: Header, from start: Int) -> Int? {
     // A short key with the common widths: the scan with unchecked loads (see `shortKeyPosition`).

@@ -119,12 +119,14 @@ struct KeyLookupTests {
   }
 
   /// A container whose top-level keys are in an order of their own, `$version` stored as UTF-16 and `$top` in the
-  /// long length form, with a second `$objects` and a second `$archiver` after the first ones.
+  /// long length form, with a second `$objects` and a second `$archiver` after the first ones, and a `$objects`
+  /// stored as UTF-16 before them all (a key stored as ASCII is found first, wherever it is).
   static func container(firstArchiver: String) -> Data {
     var plist = RawPropertyList()
     let objects = plist.array([plist.string("$null"), plist.integer(7)])
     let top = plist.dictionary([(plist.string("value"), plist.uid(1))])
     let container = plist.dictionary([
+      (plist.add(utf16("$objects")), plist.integer(2)),
       (plist.string("$objects"), objects), (plist.add(utf16("$version")), plist.integer(100_000)),
       (plist.string("$archiver"), plist.string(firstArchiver)), (plist.string("$objects"), plist.integer(1)),
       (plist.add([0x5F, 0x10, 0x04] + Array("$top".utf8)), top),
@@ -144,7 +146,11 @@ struct KeyLookupTests {
     }
     #expect(error.message.contains("found \"Other\""), "\(error)")
     // Each missing key is named.
-    for missing in ["$archiver", "$version"] {
+    let messages = [
+      "$archiver": "no $archiver key", "$version": "no $version key", "$top": "expected a $top dictionary",
+      "$objects": "expected an $objects array",
+    ]
+    for (missing, message) in messages {
       var plist = RawPropertyList()
       let entries = [
         ("$archiver", plist.string("NSKeyedArchiver")), ("$version", plist.integer(100_000)),
@@ -154,7 +160,7 @@ struct KeyLookupTests {
       let error = try #require(throws: ArchiveError.self) {
         try KeyedUnarchiver(forReadingFrom: Data(plist.bytes(top: UInt64(container))))
       }
-      #expect(error.message.contains("no \(missing) key"), "\(error)")
+      #expect(error.message.contains(message), "\(error)")
     }
     // The one pass compares the stored keys with these; a wrong one would leave its key to the fallback lookup.
     #expect(

@@ -19,6 +19,16 @@ struct NibInstantiationDetailTests {
     let decoded = try #require(try Nib(data: data, registry: testRegistry).instantiate(owner: nil).first as? View)
     #expect(decoded.layer === decoded.layer)
     #expect(decoded.layer.cornerRadius == 0)
+    // Both are freed with their object (the set-once reference that holds them releases them when it goes).
+    weak var layer: Layer?
+    weak var observers: KeyValueObservers?
+    do {
+      let view = View(frame: .zero)
+      layer = view.layer
+      observers = view.keyValueObservers
+      #expect(layer != nil && observers != nil)
+    }
+    #expect(layer == nil && observers == nil)
   }
 
   @Test("NIB-002: setting a key of an object nobody observes makes no observer set; once observed, changes post")

@@ -180,6 +180,26 @@ struct NibPipelineTests {
       try nib.instantiate(owner: TestOwner(), options: NibOptions(externalObjects: ["Other": Plain()]))
     }
     #expect(error.message.contains("action \"tapped:\": the target Plain has no such action"), "\(error)")
+    // A responder of another class without the action, between two owner actions, and the owner again with an
+    // action it does not have: each is asked itself, and for the action at hand.
+    let responder = try #require(throws: ArchiveError.self) {
+      try nib.instantiate(owner: TestOwner(), options: NibOptions(externalObjects: ["Other": Responder()]))
+    }
+    #expect(responder.message.contains("the target Responder has no such action"), "\(responder)")
+    let otherAction = xib(
+      """
+      <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="TestOwner"/>
+      <button id="b1">
+          <connections><action selector="tapped:" destination="-1" eventType="touchUpInside" id="a1"/></connections>
+      </button>
+      <button id="b2">
+          <connections><action selector="nope:" destination="-1" eventType="touchUpInside" id="a2"/></connections>
+      </button>
+      """)
+    let missing = try #require(throws: ArchiveError.self) {
+      try Nib(data: otherAction, registry: testRegistry).instantiate(owner: TestOwner())
+    }
+    #expect(missing.message.contains("action \"nope:\""), "\(missing)")
     // Two responders that have it, in turn: each button's action reaches its own.
     let owner = TestOwner()
     let other = TestOwner()

@@ -56,16 +56,23 @@ struct ScalarReadTests {
       }
     }
     #expect(compared > 1_000)
-    // Each width of each kind was read somewhere, and the signs came out as the format has them.
+    // Each kind was read somewhere; the explicit reads below cover every width and the signs the format gives.
     #expect(read.integers >= 4 && read.reals >= 2 && read.bools >= 2, "\(read)")
     let reader = try BinaryPropertyListReader(
       bytes: bplist([
-        [0xA4, 1, 2, 3, 4], [0x10, 0xFF], [0x12, 0x80, 0, 0, 0], [0x13] + [UInt8](repeating: 0xFF, count: 8),
-        [0x22, 0x3F, 0xC0, 0, 0],
+        [0xA7, 1, 2, 3, 4, 5, 6, 7], [0x10, 0xFF], [0x11, 0xFF, 0xFE], [0x12, 0x80, 0, 0, 0],
+        [0x13] + [UInt8](repeating: 0xFF, count: 8), [0x22, 0x3F, 0xC0, 0, 0],
+        [0x23, 0xC0, 0x09, 0x21, 0xFB, 0x54, 0x44, 0x2D, 0x18], [0x09],
       ]), validation: .onAccess)
     #expect(reader.int64Value(ofObject: 1) == 255)
-    #expect(reader.int64Value(ofObject: 2) == 0x8000_0000)
-    #expect(reader.int64Value(ofObject: 3) == -1)
-    #expect(reader.doubleValue(ofObject: 4) == 1.5)
+    #expect(reader.int64Value(ofObject: 2) == 0xFFFE)
+    #expect(reader.int64Value(ofObject: 3) == 0x8000_0000)
+    #expect(reader.int64Value(ofObject: 4) == -1)
+    #expect(reader.doubleValue(ofObject: 5) == 1.5)
+    #expect(reader.doubleValue(ofObject: 6) == -3.141592653589793)
+    #expect(reader.boolValue(ofObject: 7) == true)
+    // Each read is of its own kind only.
+    #expect(reader.doubleValue(ofObject: 1) == nil && reader.boolValue(ofObject: 4) == nil)
+    #expect(reader.int64Value(ofObject: 6) == nil && reader.int64Value(ofObject: 7) == nil)
   }
 }
