@@ -57,8 +57,11 @@ enum BenchmarkCommand {
         defer { sidesLeft -= 1 }
         return budget.share(sidesLeft: sidesLeft)
       }
-      let ours = item.ours.map {
-        runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: true)
+      var interleaved: InterleavedRuns?
+      var ours = item.ours.map {
+        runner.measure(
+          $0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: true,
+          keep: { interleaved = InterleavedRuns($0) })
       }
       // The extra runs of ours and the floor come out of no peer's share.
       budget.credit(ours?.secondsOfRuns(after: policy.minRuns) ?? 0)
@@ -66,8 +69,21 @@ enum BenchmarkCommand {
         runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: false)
       }
       budget.credit(floor?.secondsOfRuns(after: policy.minRuns) ?? 0)
-      let peers = item.peers.map {
-        runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: true, probes: true)
+      // Ours runs once more after each measured run of each peer (``InterleavedRuns``), on time credited back.
+      let between = interleaved.map { runs in { runs.runOnce() } }
+      var peers: [SideMeasurement] = []
+      for peer in item.peers {
+        let before = interleaved?.seconds ?? 0
+        peers.append(
+          runner.measure(
+            peer, caseName: item.name, targetN: item.n, budget: share(), reducible: true, probes: true,
+            between: between))
+        budget.credit((interleaved?.seconds ?? 0) - before)
+      }
+      if let interleaved {
+        ours?.samples += interleaved.samples
+        ours?.interleavedRuns = interleaved.samples.count
+        if let failure = interleaved.failure { ours?.failure = failure }
       }
       if !options.json {
         printError(

@@ -9,8 +9,10 @@ struct SideMeasurement {
   /// Objects handled by one run, and operations in one run.
   var objects = 0
   var operations = 1
-  /// Seconds of each measured run.
+  /// Seconds of each measured run (for ours, its own runs, then those between the peers' runs).
   var samples: [Double] = []
+  /// How many of ``samples`` were run between the peers' runs (``InterleavedRuns``).
+  var interleavedRuns = 0
   /// Seconds spent building the inputs at size ``n`` (untimed in the results).
   var prepareSeconds = 0.0
   /// The archive size of one operation: bytes written (encode) or read (decode).

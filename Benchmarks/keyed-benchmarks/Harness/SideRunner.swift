@@ -22,8 +22,13 @@ struct SideRunner {
   ///   - caseName: the case, for the memory child.
   ///   - budget: the seconds this side may take (its share of the case's budget, ``CaseBudget``).
   ///   - probes: whether to probe smaller sizes first (for the growth rate and the budget); the floor does not.
+  ///   - between: run after each measured run (not the probes or the warm-up), untimed for this side: ours's
+  ///     interleaved runs (``InterleavedRuns``). Returns the seconds it took, which this side's budget does not
+  ///     count.
+  ///   - keep: handed the prepared run at the end, for a caller that runs it again (ours, between the peers' runs).
   func measure(
-    _ side: Side, caseName: String, targetN: Int, budget: Double, reducible: Bool, probes probing: Bool
+    _ side: Side, caseName: String, targetN: Int, budget: Double, reducible: Bool, probes probing: Bool,
+    between: (() -> Double)? = nil, keep: ((PreparedRun) -> Void)? = nil
   )
     -> SideMeasurement
   {
@@ -63,7 +68,8 @@ struct SideRunner {
       result.operations = final.run.operations
       try runMeasured(
         final.run, started: started, budget: budget, guaranteedRuns: reducible ? 1 : policy.minRuns,
-        prepareSeconds: final.prepareSeconds, into: &result)
+        prepareSeconds: final.prepareSeconds, between: between, into: &result)
+      if result.failure == nil { keep?(final.run) }
     } catch {
       result.failure = "threw \(error)"
       return result
@@ -93,7 +99,7 @@ struct SideRunner {
   /// of one run is that run's noise (a peer whose inputs took the budget to build would otherwise get one).
   private func runMeasured(
     _ run: PreparedRun, started: ContinuousClock.Instant, budget: Double, guaranteedRuns: Int,
-    prepareSeconds: Double, into result: inout SideMeasurement
+    prepareSeconds: Double, between: (() -> Double)?, into result: inout SideMeasurement
   ) throws {
     let (checked, checkSeconds) = try Stopwatch.time { try run.warmUp() }
     result.bytes = checked.bytes
@@ -106,15 +112,18 @@ struct SideRunner {
     let memoryReserve = memory == nil ? 0 : prepareSeconds + checkSeconds + 0.05
     let cheap = estimate <= budget * policy.cheapRunShare
     let guaranteedRuns = cheap ? max(guaranteedRuns, policy.minRuns) : guaranteedRuns
+    // The time `between` took is not this side's.
+    var betweenSeconds = 0.0
     while result.samples.count < policy.maxRuns {
       let measured = result.samples.reduce(0, +)
       if result.samples.count >= policy.minRuns, measured >= policy.targetSeconds { break }
       let next = result.samples.min() ?? estimate
-      let elapsed = Stopwatch.seconds(since: started)
+      let elapsed = Stopwatch.seconds(since: started) - betweenSeconds
       // A side that cannot be reduced (ours, the floor) always gets the minimum runs, a peer one; after them the
       // budget decides.
       if result.samples.count >= guaranteedRuns, elapsed + next + memoryReserve > budget { break }
       result.samples.append(try Stopwatch.time { try run.run() }.seconds)
+      if let between { betweenSeconds += between() }
     }
   }
 

@@ -46,6 +46,11 @@ struct TableReporter {
       footnotes.append(note)
     }
     if let memoryNote = side.memoryNote { footnotes.append("\(side.label) memory: \(memoryNote)") }
+    if side.interleavedRuns > 0 {
+      footnotes.append(
+        "ours: \(side.samples.count) runs, \(side.samples.count - side.interleavedRuns) of its own, then "
+          + "\(side.interleavedRuns) between the peers' runs")
+    }
     var memoryText = "–"
     if let peak = side.peakMiB {
       memoryText = String(format: "%.1f", peak)
