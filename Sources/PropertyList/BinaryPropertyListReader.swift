@@ -56,6 +56,13 @@ import Foundation
     @usableFromInline package var count: Int
     /// Offset of the first payload byte.
     @usableFromInline package var start: Int
+
+    @inlinable
+    package init(kind: Kind, count: Int, start: Int) {
+      self.kind = kind
+      self.count = count
+      self.start = start
+    }
   }
 
   @usableFromInline package let bytes: ByteStore
@@ -998,12 +1005,11 @@ import Foundation
   package func int64Value(ofObject object: Int) -> Int64? {
     guard let offset = checkedOffset(of: object) else { return nil }
     let marker = bytes[offset]
-    // Literal markers (`BinaryPropertyListMarker`'s are not visible to inlined code): 0x1n an integer of 2^n bytes.
-    guard marker & 0xF0 == 0x10, marker & 0x0F <= 3 else { return nil }
+    // 0x1n: an integer of 2^n bytes.
+    guard marker & 0xF0 == BinaryPropertyListMarker.integer, marker & 0x0F <= 3 else { return nil }
     let width = 1 << Int(marker & 0x0F)
     guard offset + 1 + width <= offsetTableOffset else { return nil }
-    let raw = Self.readUInt(bytes, at: offset + 1, width: width)
-    return width == 8 ? Int64(bitPattern: raw) : Int64(raw)
+    return int64(Header(kind: .integer, count: width, start: offset + 1))
   }
 
   /// The value of a real object (4 or 8 bytes), read from its marker as ``int64Value(ofObject:)`` reads an
@@ -1012,16 +1018,14 @@ import Foundation
   @inlinable
   package func doubleValue(ofObject object: Int) -> Double? {
     guard let offset = checkedOffset(of: object) else { return nil }
-    switch bytes[offset] {
-    case 0x22:  // a 4-byte real
-      guard offset + 5 <= offsetTableOffset else { return nil }
-      return Double(Float(bitPattern: UInt32(Self.readUInt(bytes, at: offset + 1, width: 4))))
-    case 0x23:  // an 8-byte real
-      guard offset + 9 <= offsetTableOffset else { return nil }
-      return Double(bitPattern: Self.readUInt64(bytes, at: offset + 1))
-    default:
+    let marker = bytes[offset]
+    // 0x22 and 0x23: a real of 4 or 8 bytes.
+    guard marker == BinaryPropertyListMarker.real | 2 || marker == BinaryPropertyListMarker.real | 3 else {
       return nil
     }
+    let width = 1 << Int(marker & 0x0F)
+    guard offset + 1 + width <= offsetTableOffset else { return nil }
+    return double(Header(kind: .real, count: width, start: offset + 1))
   }
 
   /// The value of a boolean object, read from its marker; `nil` for anything else.
@@ -1030,8 +1034,8 @@ import Foundation
   package func boolValue(ofObject object: Int) -> Bool? {
     guard let offset = checkedOffset(of: object) else { return nil }
     switch bytes[offset] {
-    case 0x08: return false
-    case 0x09: return true
+    case BinaryPropertyListMarker.false: return false
+    case BinaryPropertyListMarker.true: return true
     default: return nil
     }
   }

@@ -7,11 +7,12 @@ enum BinaryPropertyListMarker {
   @inlinable static var headerSize: Int { 8 }
 
   static let null: UInt8 = 0x00
-  static let `false`: UInt8 = 0x08
-  static let `true`: UInt8 = 0x09
+  // Constants the inlinable scalar reads use in other modules, as `headerSize`.
+  @inlinable static var `false`: UInt8 { 0x08 }
+  @inlinable static var `true`: UInt8 { 0x09 }
   static let fill: UInt8 = 0x0F
-  static let integer: UInt8 = 0x10
-  static let real: UInt8 = 0x20
+  @inlinable static var integer: UInt8 { 0x10 }
+  @inlinable static var real: UInt8 { 0x20 }
   static let date: UInt8 = 0x33
   static let data: UInt8 = 0x40
   static let asciiString: UInt8 = 0x50
