@@ -2,8 +2,8 @@
 /// gets an equal part of what is left when it starts, so a side that finishes early leaves more to the next one.
 /// Ours is never reduced (it runs at the case's N, its minimum runs whatever its share), so a slow ours can use up the
 /// case's time; every later side still gets a minimum share, a quarter of an equal part, and is measured at the
-/// largest N that fits in it. The runs ours and the floor take beyond their minimum (to be timed over 2 s) are
-/// credited back (``credit(_:)``): they do not shrink the peers' shares.
+/// largest N that fits in it. The runs ours and the floor take beyond their minimum (to be timed over 2 s), and ours's
+/// runs between the peers' runs, are credited back (``credit(_:)``): they do not shrink the peers' shares.
 struct CaseBudget {
   /// The whole case's budget, with the credits.
   private(set) var totalSeconds: Double
@@ -16,7 +16,8 @@ struct CaseBudget {
     self.sides = max(sides, 1)
   }
 
-  /// Extends the budget by `seconds` that a side which cannot be reduced spent on runs beyond its minimum.
+  /// Extends the budget by `seconds` that ours or the floor spent on runs beyond their minimum (ours's runs between
+  /// the peers' runs included).
   mutating func credit(_ seconds: Double) { totalSeconds += seconds }
 
   /// Seconds since the case started.
