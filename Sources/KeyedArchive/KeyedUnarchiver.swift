@@ -813,6 +813,24 @@ public final class KeyedUnarchiver: DecodingCoder {
     let ref = reader.element(objectsHeader, uid)
     let header = try reader.header(of: ref)
     guard header.kind == .dictionary else {
+      // A number or boolean (the common element of a collection): the value and check of the general path below,
+      // read in place (through `plainValue` it cost two calls and an intermediate value, about 130 instructions).
+      // It is never cached, and never in progress. A 16-byte integer and a 4-byte real take the general path.
+      switch header.kind {
+      case .integer:
+        if let value = reader.int64(header) {
+          try checkAllowed(chainIndex: Self.numberChainIndex, allowed: allowed, uid: uid)
+          return Int(value)
+        }
+      case .real where header.count == 8:
+        try checkAllowed(chainIndex: Self.numberChainIndex, allowed: allowed, uid: uid)
+        return reader.double(header)
+      case .bool:
+        try checkAllowed(chainIndex: Self.numberChainIndex, allowed: allowed, uid: uid)
+        return header.count == 1
+      default:
+        break
+      }
       // Bound from the call's result, not from an `Any?` variable: binding one copies it through `Optional`'s
       // generic witnesses (about 130 instructions).
       guard let value = try plainValue(ref, header: header) else {
@@ -1307,6 +1325,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     [FoundationClass.number, FoundationClass.value, FoundationClass.object],
   ]
 
+  /// The index in `plainChains` of `NSNumber`'s chain (integers, reals and booleans).
+  static var numberChainIndex: Int { 3 }
+
   /// The index in `plainChains` of the value ``plainValue(_:header:)`` makes of an entry of this kind (read from
   /// the kind: a cast of the value would look up its type).
   static func plainChainIndex(of kind: BinaryPropertyListReader.Kind) -> Int {
@@ -1314,7 +1335,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .asciiString, .utf16String: 0
     case .data: 1
     case .date: 2
-    default: 3
+    default: numberChainIndex
     }
   }
 

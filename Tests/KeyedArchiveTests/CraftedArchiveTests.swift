@@ -174,6 +174,63 @@ struct CraftedArchiveTests {
     }
   }
 
+  @Test("COD-033: numbers of every width in $objects decode to their exact values and types, checked as NSNumber")
+  func numbersOfEveryWidth() throws {
+    // Each integer width the format has (the writer picks the narrowest: 1, 2, 4 or 8 bytes, 16 above Int64.max),
+    // both real widths and both booleans, as the elements of one array (the path an element takes is the path of
+    // any `$objects` entry).
+    let integers: [Int64] = [0, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, .max, -1, .min]
+    let floats: [Float] = [1.5, -.infinity, .leastNonzeroMagnitude]
+    let doubles: [Double] = [-0.0, .nan, .greatestFiniteMagnitude, 0.1]
+    let values: [PropertyListValue] =
+      integers.map { .integer($0) } + [.integer(unsigned: .max)] + floats.map { .float($0) }
+      + doubles.map { .real($0) } + [.bool(true), .bool(false)]
+    let elementUIDs = (0..<values.count).map { PropertyListValue.uid(UInt64(3 + $0)) }
+    let data = try Self.archive(
+      ["$null", ["NS.objects": .array(elementUIDs), "$class": .uid(2)], Self.classDescription("NSArray", "NSObject")]
+        + values)
+    // The archive holds every width.
+    let reader = try BinaryPropertyListReader(bytes: [UInt8](data))
+    var widths: Set<String> = []
+    for object in 0..<reader.objectCount {
+      let header = try reader.header(of: object)
+      if header.kind == .integer || header.kind == .real { widths.insert("\(header.kind) \(header.count)") }
+    }
+    #expect(
+      widths == ["integer 1", "integer 2", "integer 4", "integer 8", "integer 16", "real 4", "real 8"], "\(widths)")
+
+    for secure in [false, true] {
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: secure)
+      let decoded = try #require(
+        try unarchiver.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "root") as? [Any])
+      try #require(decoded.count == values.count)
+      for (i, value) in integers.enumerated() {
+        #expect(decoded[i] as? Int == Int(value), "element \(i): \(decoded[i])")
+      }
+      var i = integers.count
+      #expect(decoded[i] as? UInt64 == .max, "element \(i): \(decoded[i])")
+      i += 1
+      for value in floats {
+        #expect((decoded[i] as? Float)?.bitPattern == value.bitPattern, "element \(i): \(decoded[i])")
+        i += 1
+      }
+      for value in doubles {
+        #expect((decoded[i] as? Double)?.bitPattern == value.bitPattern, "element \(i): \(decoded[i])")
+        i += 1
+      }
+      #expect(decoded[i] as? Bool == true && decoded[i + 1] as? Bool == false, "\(decoded[i...])")
+    }
+    // Under secure coding, each kind is an NSNumber: refused when only NSArray is allowed, naming its entry.
+    for (index, value) in values.enumerated() {
+      let single = try Self.archive([
+        "$null", ["NS.objects": [.uid(3)], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"), value,
+      ])
+      let error = try #require(Self.failure(single, secure: true, allowed: [NSArray.self]), "value \(index)")
+      #expect(error.code == .classNotAllowed && error.location.objectIndex == 3, "value \(index): \(error)")
+      #expect(error.message.contains("NSNumber"), "value \(index): \(error)")
+    }
+  }
+
   @Test("COD-033: a dictionary of no keys and no NS.objects is the empty dictionary")
   func emptyDictionaryWithoutObjects() throws {
     let data = try Self.archive(["$null", ["NS.keys": [], "$class": .uid(2)], Self.classDescription("NSDictionary")])
