@@ -170,4 +170,54 @@ struct DictionaryTemplateTests {
       expected: ValueSnapshot(of: records), actual: ValueSnapshot(of: decoded))
     #expect(difference == nil, "\(String(describing: difference))")
   }
+
+  @Test(
+    "COD-033: a key list that differs from the run's in one position, or in order, is decoded under its own keys",
+    arguments: [0, 300])
+  func keyListDifferingInOnePosition(padding: Int) throws {
+    // $objects: 0 $null, 1 the root array, 2 and 3 the class descriptions, the run's keys, the other keys, unused
+    // strings (300 of them make every reference two bytes wide), then each dictionary followed by its values.
+    let keys = (0..<5).map { "k\($0)" }
+    let others = (0..<5).map { "z\($0)" }
+    var objects: [PropertyListValue] = [
+      "$null", "", CraftedArchiveTests.classDescription("NSDictionary", "NSObject"),
+      CraftedArchiveTests.classDescription("NSArray", "NSObject"),
+    ]
+    let keyUIDs = (keys + others).map { key in
+      objects.append(.string(key))
+      return objects.count - 1
+    }
+    objects += (0..<padding).map { .string("unused \($0)") }
+    // Three of the run's list (the third built from the template), then each variant followed by one of the run's.
+    var lists = Array(repeating: Array(0..<5), count: 3)
+    for position in 0..<5 {
+      var list = Array(0..<5)
+      list[position] = 5 + position
+      lists += [list, Array(0..<5)]
+    }
+    lists += [[1, 0, 2, 3, 4], Array(0..<5), [0, 1, 2, 4, 3], Array(0..<5)]
+    var expected: [[String: String]] = []
+    var dictionaries: [PropertyListValue] = []
+    for (i, list) in lists.enumerated() {
+      let uid = objects.count
+      let values = list.map { "d\(i).\((keys + others)[$0])" }
+      objects.append(
+        [
+          "$class": .uid(2), "NS.keys": .array(list.map { .uid(UInt64(keyUIDs[$0])) }),
+          "NS.objects": .array(values.indices.map { .uid(UInt64(uid + 1 + $0)) }),
+        ])
+      objects += values.map { .string($0) }
+      dictionaries.append(.uid(UInt64(uid)))
+      expected.append(Dictionary(uniqueKeysWithValues: zip(list.map { (keys + others)[$0] }, values)))
+    }
+    objects[1] = ["$class": .uid(3), "NS.objects": .array(dictionaries)]
+    let data = try PropertyListWriter.write([
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)], "$objects": .array(objects),
+    ])
+    let decoded = try #require(try KeyedUnarchiver.unarchivedRootObject(from: data) as? [[String: Any]])
+    try #require(decoded.count == expected.count)
+    for (i, dictionary) in decoded.enumerated() {
+      #expect(dictionary.mapValues { $0 as? String } == expected[i].mapValues { $0 }, "dictionary \(i): \(lists[i])")
+    }
+  }
 }

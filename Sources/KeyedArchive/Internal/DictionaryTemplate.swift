@@ -4,26 +4,27 @@
 struct DictionaryTemplate {
   /// The `NS.keys` references it was made for, in order.
   let keyUIDs: [Int]
-  /// The objects of the `NS.keys` array it was made from (the UID objects, by object number): a dictionary whose
-  /// array lists the same objects lists the same UIDs, which is found without reading them (writers share one
-  /// object per UID).
-  let keyElements: [Int]
+  /// The payload of the `NS.keys` array it was made from: its elements, the object numbers of its UID objects, at
+  /// the file's reference width. A dictionary whose array has the same bytes lists the same UID objects, hence the
+  /// same UIDs, which is found by one comparison of the bytes, without reading them (writers share one object per
+  /// UID).
+  let keyElementBytes: [UInt8]
   /// The keys, each with a placeholder value.
   let dictionary: [String: Any]
   /// For each position of ``keyUIDs``, the index of its key's entry in ``dictionary``: a key listed twice (or two
   /// keys equal as Swift strings) shares one entry, and the later value wins, as inserting them in order does.
   let indexes: [Dictionary<String, Any>.Index]
 
-  /// A template of `keys` (the strings of `keyUIDs`, in order, read from the UID objects `keyElements`), or `nil`
-  /// when there are fewer than two.
-  init?(keyUIDs: [Int], keyElements: [Int], keys: [String]) {
-    guard keys.count >= 2, keys.count == keyUIDs.count, keys.count == keyElements.count else { return nil }
+  /// A template of `keys` (the strings of `keyUIDs`, in order, read from the UID objects the array payload
+  /// `keyElementBytes` lists), or `nil` when there are fewer than two.
+  init?(keyUIDs: [Int], keyElementBytes: [UInt8], keys: [String]) {
+    guard keys.count >= 2, keys.count == keyUIDs.count else { return nil }
     var dictionary = [String: Any](minimumCapacity: keys.count)
     for key in keys { dictionary[key] = () }
     let indexes = keys.compactMap { dictionary.index(forKey: $0) }
     guard indexes.count == keys.count else { return nil }
     self.keyUIDs = keyUIDs
-    self.keyElements = keyElements
+    self.keyElementBytes = keyElementBytes
     self.dictionary = dictionary
     self.indexes = indexes
   }
