@@ -952,12 +952,7 @@ import Foundation
   package func string(_ header: Header, object: Int) throws -> String {
     if header.kind == .asciiString {
       let buffer = bytes[header.start..<(header.start + header.count)]
-      var ascii = true
-      for byte in buffer where byte >= 0x80 {
-        ascii = false
-        break
-      }
-      if ascii { return String(decoding: buffer, as: UTF8.self) }
+      if Self.isASCII(buffer) { return String(decoding: buffer, as: UTF8.self) }
       let bad = header.start + (buffer.firstIndex { $0 >= 0x80 } ?? 0)
       throw ArchiveError(
         .corruptData, String(format: "ASCII string contains the byte 0x%02X", bytes[bad]),
@@ -969,6 +964,28 @@ import Foundation
     }
     // Unpaired surrogates become U+FFFD: Swift strings hold only valid Unicode.
     return String(decoding: units, as: UTF16.self)
+  }
+
+  /// `true` when every byte of `buffer` is ASCII, read eight bytes at a time (the last eight overlapping the words
+  /// before them), or as ``ShortKey`` reads fewer than eight: one byte at a time cost about 5 instructions a byte.
+  @inline(__always)
+  static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = buffer.baseAddress else { return true }
+    let bytes = UnsafeRawPointer(start)
+    let count = buffer.count
+    var high: UInt64 = 0
+    if count < 8 {
+      let (head, tail) = ShortKey.words(bytes, count: count)
+      high = head | tail
+    } else {
+      var offset = 0
+      while offset &+ 8 <= count {
+        high |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        offset &+= 8
+      }
+      if offset < count { high |= bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) }
+    }
+    return high & 0x8080_8080_8080_8080 == 0
   }
 
   /// Reads a data object.

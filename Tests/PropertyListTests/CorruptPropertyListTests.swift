@@ -124,8 +124,26 @@ struct CorruptPropertyListTests {
   }
 
   @Test("ARC-002: an ASCII string holding a byte above 0x7F")
-  func nonASCII() {
+  func nonASCII() throws {
     expectFailure(bplist([[0x52, 0x61, 0xC3]]), .corruptData, containing: "ASCII string contains the byte 0xC3")
+    // Every length the reader checks in words or in bytes (below 8, 8 and more, a multiple of 8 or not) and every
+    // position: one byte above 0x7F anywhere is refused and named; 0x7F and below read as they are.
+    for count in 1...40 {
+      let marker: [UInt8] = count < 15 ? [0x50 | UInt8(count)] : [0x5F, 0x10, UInt8(count)]
+      let ascii = (0..<count).map { UInt8(0x41 + $0 % 26) | ($0 == count - 1 ? 0x7F : 0) }
+      #expect(
+        try PropertyListReader.read(Data(bplist([marker + ascii]))) == .string(String(decoding: ascii, as: UTF8.self)),
+        "\(count) bytes")
+      for position in 0..<count {
+        for byte: UInt8 in [0x80, 0xC3, 0xFF] {
+          var bytes = ascii
+          bytes[position] = byte
+          expectFailure(
+            bplist([marker + bytes]), .corruptData,
+            containing: "ASCII string contains the byte " + String(format: "0x%02X", byte))
+        }
+      }
+    }
   }
 
   @Test("ARC-004: nesting deeper than the limit is refused")
