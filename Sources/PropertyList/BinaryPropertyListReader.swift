@@ -784,7 +784,7 @@ import Foundation
   /// The bytes of a key shorter than 15 bytes as two words, compared with a stored key in two loads (a loop over
   /// the bytes cost about 8 instructions a byte): for 8 bytes or more, the first eight and the last eight; for 4
   /// to 7, the first four and the last four; below 4, the bytes one by one in `head`. The words overlap, and
-  /// together cover every byte.
+  /// together cover every byte. ``isASCII(_:)`` reads a string shorter than 8 bytes with ``words(_:count:)``.
   private struct ShortKey {
     let head: UInt64
     let tail: UInt64

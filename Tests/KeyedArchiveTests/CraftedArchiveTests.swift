@@ -174,7 +174,9 @@ struct CraftedArchiveTests {
     }
   }
 
-  @Test("COD-033: numbers of every width in $objects decode to their exact values and types, checked as NSNumber")
+  @Test(
+    "COD-033, COD-020: numbers of every width in $objects decode to their exact values and types, checked as NSNumber"
+  )
   func numbersOfEveryWidth() throws {
     // Each integer width the format has (the writer picks the narrowest: 1, 2, 4 or 8 bytes, 16 above Int64.max),
     // both real widths and both booleans, as the elements of one array (the path an element takes is the path of
@@ -228,6 +230,49 @@ struct CraftedArchiveTests {
       let error = try #require(Self.failure(single, secure: true, allowed: [NSArray.self]), "value \(index)")
       #expect(error.code == .classNotAllowed && error.location.objectIndex == 3, "value \(index): \(error)")
       #expect(error.message.contains("NSNumber"), "value \(index): \(error)")
+    }
+    // The check runs at every use: a number decoded with NSNumber allowed is refused under a set without it.
+    let twice = try PropertyListWriter.write([
+      "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1), "number": .uid(3)],
+      "$objects": [
+        "$null", ["NS.objects": [.uid(3)], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"), 7,
+      ],
+    ])
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: twice, requiringSecureCoding: true)
+    #expect(try unarchiver.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "root") as? [Int] == [7])
+    #expect(throws: ArchiveError.self) { try unarchiver.decodeObject(of: [NSString.self], forKey: "number") }
+  }
+
+  @Test("COD-033: a 16-byte integer is a sign-extended negative Int, or refused when it does not fit in 64 bits")
+  func sixteenByteIntegers() throws {
+    // The writer gives UInt64.max the 16-byte form (high half zero); the high half is then set to all ones (-1, an
+    // Int) or to 1 (too large).
+    let data = try Self.archive([
+      "$null", ["NS.objects": [.uid(3)], "$class": .uid(2)], Self.classDescription("NSArray", "NSObject"),
+      .integer(unsigned: .max),
+    ])
+    let form: [UInt8] = [0x14] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0xFF, count: 8)
+    let bytes = [UInt8](data)
+    let start = try #require((0...(bytes.count - form.count)).first { Array(bytes[$0..<($0 + form.count)]) == form })
+    func patched(high: UInt8) -> Data {
+      var copy = bytes
+      for i in 1...8 { copy[start + i] = i == 8 ? high : (high == 0xFF ? 0xFF : 0) }
+      return Data(copy)
+    }
+    let negative = try KeyedUnarchiver(forReadingFrom: patched(high: 0xFF), requiringSecureCoding: true)
+    let values = try #require(try negative.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "root") as? [Any])
+    #expect(values.count == 1 && values.first as? Int == -1, "\(values)")
+    // Too large: refused as unsupported, before any allowed-class check (NSNumber is not allowed in the second).
+    for allowed: [Any.Type] in [[NSArray.self, NSNumber.self], [NSArray.self]] {
+      let unarchiver = try KeyedUnarchiver(forReadingFrom: patched(high: 1), requiringSecureCoding: true)
+      do {
+        let value = try unarchiver.decodeObject(of: allowed, forKey: "root")
+        Issue.record("decoded \(String(describing: value))")
+      } catch let error as ArchiveError {
+        #expect(error.code == .unsupportedFormat, "\(error)")
+        #expect(error.message.contains("16-byte integer does not fit in 64 bits"), "\(error)")
+        #expect(error.location.byteOffset == start, "\(error)")
+      }
     }
   }
 

@@ -173,10 +173,11 @@ struct DictionaryTemplateTests {
 
   @Test(
     "COD-033: a key list that differs from the run's in one position, or in order, is decoded under its own keys",
-    arguments: [0, 300])
+    arguments: [0, 70_000])
   func keyListDifferingInOnePosition(padding: Int) throws {
     // $objects: 0 $null, 1 the root array, 2 and 3 the class descriptions, the run's keys, the other keys, unused
-    // strings (300 of them make every reference two bytes wide), then each dictionary followed by its values.
+    // strings (70,000 of them make every reference four bytes wide instead of two), then each dictionary followed
+    // by its values.
     let keys = (0..<5).map { "k\($0)" }
     let others = (0..<5).map { "z\($0)" }
     var objects: [PropertyListValue] = [
@@ -188,8 +189,9 @@ struct DictionaryTemplateTests {
       return objects.count - 1
     }
     objects += (0..<padding).map { .string("unused \($0)") }
-    // Three of the run's list (the third built from the template), then each variant followed by one of the run's.
-    var lists = Array(repeating: Array(0..<5), count: 3)
+    // Four of the run's list, then each variant followed by one of the run's. The keys are strings met before
+    // from the second list on, so the third and fourth make the template, and every variant meets it.
+    var lists = Array(repeating: Array(0..<5), count: 4)
     for position in 0..<5 {
       var list = Array(0..<5)
       list[position] = 5 + position
@@ -214,10 +216,18 @@ struct DictionaryTemplateTests {
     let data = try PropertyListWriter.write([
       "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)], "$objects": .array(objects),
     ])
-    let decoded = try #require(try KeyedUnarchiver.unarchivedRootObject(from: data) as? [[String: Any]])
+    // The trailer's reference width: two bytes, or four with the unused strings.
+    let width = Int(data[data.count - 25])
+    #expect(width == (padding == 0 ? 2 : 4))
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+    let decoded = try #require(try unarchiver.decodeObject(forKey: "root", allowedClasses: nil) as? [[String: Any]])
     try #require(decoded.count == expected.count)
     for (i, dictionary) in decoded.enumerated() {
       #expect(dictionary.mapValues { $0 as? String } == expected[i].mapValues { $0 }, "dictionary \(i): \(lists[i])")
     }
+    // The template the variants met is the run's.
+    let template = try #require(unarchiver.dictionaryTemplate)
+    #expect(template.keyUIDs == Array(keyUIDs[..<5]))
+    #expect(template.keyElementBytes.count == 5 * width)
   }
 }

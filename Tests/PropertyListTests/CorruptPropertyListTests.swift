@@ -124,24 +124,56 @@ struct CorruptPropertyListTests {
   }
 
   @Test("ARC-002: an ASCII string holding a byte above 0x7F")
-  func nonASCII() throws {
+  func nonASCII() {
     expectFailure(bplist([[0x52, 0x61, 0xC3]]), .corruptData, containing: "ASCII string contains the byte 0xC3")
-    // Every length the reader checks in words or in bytes (below 8, 8 and more, a multiple of 8 or not) and every
-    // position: one byte above 0x7F anywhere is refused and named; 0x7F and below read as they are.
-    for count in 1...40 {
-      let marker: [UInt8] = count < 15 ? [0x50 | UInt8(count)] : [0x5F, 0x10, UInt8(count)]
-      let ascii = (0..<count).map { UInt8(0x41 + $0 % 26) | ($0 == count - 1 ? 0x7F : 0) }
+  }
+
+  /// Reads a bplist whose only object is an ASCII string of `bytes`, expecting the error that names the byte at
+  /// `position` (or the string itself when `position` is `nil`).
+  static func expectASCII(_ bytes: [UInt8], badAt position: Int?, sourceLocation: SourceLocation = #_sourceLocation) {
+    let marker: [UInt8] = bytes.count < 15 ? [0x50 | UInt8(bytes.count)] : [0x5F, 0x10, UInt8(bytes.count)]
+    let context = "\(bytes.count) bytes, bad at \(String(describing: position))"
+    do {
+      let value = try PropertyListReader.read(Data(bplist([marker + bytes])))
+      #expect(position == nil, "read \(value): \(context)", sourceLocation: sourceLocation)
+      #expect(value == .string(String(decoding: bytes, as: UTF8.self)), "\(context)", sourceLocation: sourceLocation)
+    } catch let error as ArchiveError {
+      guard let position else {
+        Issue.record("\(error): \(context)", sourceLocation: sourceLocation)
+        return
+      }
+      let fragment = "ASCII string contains the byte " + String(format: "0x%02X", bytes[position])
+      #expect(error.code == .corruptData, "\(error): \(context)", sourceLocation: sourceLocation)
+      #expect(error.message.contains(fragment), "\(error): \(context)", sourceLocation: sourceLocation)
+      // The object starts after the 8-byte header; its bytes after the marker.
       #expect(
-        try PropertyListReader.read(Data(bplist([marker + ascii]))) == .string(String(decoding: ascii, as: UTF8.self)),
-        "\(count) bytes")
-      for position in 0..<count {
-        for byte: UInt8 in [0x80, 0xC3, 0xFF] {
-          var bytes = ascii
-          bytes[position] = byte
-          expectFailure(
-            bplist([marker + bytes]), .corruptData,
-            containing: "ASCII string contains the byte " + String(format: "0x%02X", byte))
-        }
+        error.location.byteOffset == 8 + marker.count + position, "\(error): \(context)",
+        sourceLocation: sourceLocation)
+    } catch {
+      Issue.record("not an ArchiveError: \(error): \(context)", sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test(
+    "ARC-002: a byte above 0x7F anywhere in an ASCII string of any length is refused, naming the first one",
+    arguments: 1...40)
+  func nonASCIIAtEveryPosition(count: Int) {
+    // Every length the reader checks in words or in bytes (below 8, 8 and more, a multiple of 8 or not): 0x7F and
+    // below read as they are; one byte above it anywhere is refused and named, with its offset.
+    let ascii = (0..<count).map { UInt8(0x41 + $0 % 26) | ($0 == count - 1 ? 0x7F : 0) }
+    Self.expectASCII(ascii, badAt: nil)
+    for position in 0..<count {
+      for byte: UInt8 in [0x80, 0xC3, 0xFF] {
+        var bytes = ascii
+        bytes[position] = byte
+        Self.expectASCII(bytes, badAt: position)
+      }
+      // Two such bytes: the first is named.
+      if position + 1 < count {
+        var bytes = ascii
+        bytes[position] = 0x80
+        bytes[count - 1] = 0xFF
+        Self.expectASCII(bytes, badAt: position)
       }
     }
   }

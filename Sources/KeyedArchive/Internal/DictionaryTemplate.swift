@@ -7,7 +7,8 @@ struct DictionaryTemplate {
   /// The payload of the `NS.keys` array it was made from: its elements, the object numbers of its UID objects, at
   /// the file's reference width. A dictionary whose array has the same bytes lists the same UID objects, hence the
   /// same UIDs, which is found by one comparison of the bytes, without reading them (writers share one object per
-  /// UID).
+  /// UID). Only for the file it was made from: the unarchiver keeps its template, and the same bytes in another
+  /// file would name other objects.
   let keyElementBytes: [UInt8]
   /// The keys, each with a placeholder value.
   let dictionary: [String: Any]
