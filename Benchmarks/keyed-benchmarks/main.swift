@@ -23,8 +23,9 @@
 // Cases are named Area.operation.input (KeyedArchive.decode.flat-100k). Inputs are generated deterministically
 // (SplitMix64) before any clock starts. Each side is warmed up, then run for about 2 s (3 to 1,000 runs), and ours
 // once more after each measured run of each peer (Harness/InterleavedRuns.swift). The tables give the median,
-// min…max, objects/s, MB/s, the archive size, the peak memory, the growth exponent, ours's speed-up over each side and
-// each side's cost per object relative to the bare walk of a binary plist (the floor of decoding).
+// min…max, objects/s, MB/s, the archive size, the peak memory, the growth exponent, ours's speed-up over each side
+// (against a peer, from ours's runs between that peer's runs) and each side's cost per object relative to the bare
+// walk of a binary plist (the floor of decoding).
 // Ours plugs in through Cases/Ours.swift; see Benchmarks/README.md.
 import Foundation
 

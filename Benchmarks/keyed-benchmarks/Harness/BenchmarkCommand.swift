@@ -74,10 +74,13 @@ enum BenchmarkCommand {
       var peers: [SideMeasurement] = []
       for peer in item.peers {
         let before = interleaved?.seconds ?? 0
-        peers.append(
-          runner.measure(
-            peer, caseName: item.name, targetN: item.n, budget: share(), reducible: true, probes: true,
-            between: between))
+        let firstBetween = interleaved?.samples.count ?? 0
+        var measured = runner.measure(
+          peer, caseName: item.name, targetN: item.n, budget: share(), reducible: true, probes: true,
+          between: between)
+        // Ours's runs between this peer's: its speed-up over the peer is taken from them.
+        if let interleaved { measured.oursBetween = Array(interleaved.samples[firstBetween...]) }
+        peers.append(measured)
         budget.credit((interleaved?.seconds ?? 0) - before)
       }
       if let interleaved {

@@ -9,9 +9,34 @@ struct CaseResult {
   var peers: [SideMeasurement]
   var floor: SideMeasurement?
 
-  /// Ours's speed-up over a side: the side's time per object divided by ours's (above 1: ours is faster).
+  /// The fewest of ours's runs between a peer's runs that its speed-up is taken from; with fewer, it is taken from
+  /// all of ours's runs.
+  static let minimumPairedRuns = 3
+
+  /// Ours's median run time as compared with `other`: the median of ours's runs between `other`'s runs when there
+  /// are at least ``minimumPairedRuns`` of them (the same stretch of the shared machine as `other`'s own runs),
+  /// else the median of all of ours's runs.
+  func oursMedian(against other: SideMeasurement) -> Double? {
+    if other.oursBetween.count >= Self.minimumPairedRuns { return SideMeasurement.median(of: other.oursBetween) }
+    return ours?.median
+  }
+
+  /// Ours's speed-up over a side: the side's time per object divided by ours's (above 1: ours is faster), ours's
+  /// being ``oursMedian(against:)``'s.
   func speedup(over other: SideMeasurement) -> Double? {
-    guard let mine = ours?.secondsPerObject, let theirs = other.secondsPerObject, mine > 0 else { return nil }
+    guard let ours, let median = oursMedian(against: other) else { return nil }
+    return ratio(oursSeconds: median, objects: ours.objects, over: other)
+  }
+
+  /// Ours's speed-up over a side from the median of all of ours's runs (its own and those between every peer's).
+  func speedupOverAllRuns(over other: SideMeasurement) -> Double? {
+    guard let ours, let median = ours.median else { return nil }
+    return ratio(oursSeconds: median, objects: ours.objects, over: other)
+  }
+
+  private func ratio(oursSeconds: Double, objects: Int, over other: SideMeasurement) -> Double? {
+    let mine = oursSeconds / Double(max(objects, 1))
+    guard let theirs = other.secondsPerObject, mine > 0 else { return nil }
     return theirs / mine
   }
 

@@ -1,7 +1,8 @@
 /// Ours's runs between the peers' measured runs: one after each, timed and added to ours's samples, so that ours's
-/// median is taken over the whole case and sees the same machine as the peers' runs. The machine is shared: its
-/// speed moves by half for a second or more at a time, and ours's own 2 s of runs could fall in a slow or a fast
-/// stretch that the peers' runs, seconds later, did not.
+/// median is taken over the whole case. The runs between one peer's runs are also that peer's
+/// ``SideMeasurement/oursBetween``, which ours's speed-up over the peer is taken from: the same stretch of the
+/// machine as the peer's own runs. The machine is shared: its speed moves by half for a second or more at a time,
+/// and ours's own 2 s of runs could fall in a slow or a fast stretch that the peers' runs, seconds later, did not.
 final class InterleavedRuns {
   private let run: PreparedRun
   /// Seconds of each run, in order.

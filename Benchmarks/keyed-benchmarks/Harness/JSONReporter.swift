@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Fixed fields: `case`, `ours_ms`, `ours_n`, `peer`, `peer_ms`, `peer_n`, `speedup`, `ours_peak_mb`; more follow
 /// (see Benchmarks/README.md). Times are the median of a whole run of N objects, in milliseconds; `speedup` is the
-/// peer's time per object divided by ours's; memory is in MiB. Unknown values are `null`.
+/// peer's time per object divided by ours's; memory is in MiB. Unknown values are `null`. A peer's row gives as
+/// `ours_ms` the median its `speedup` is taken from (``CaseResult/oursMedian(against:)``: ours's runs between that
+/// peer's), and ours's median over all its runs as `ours_all_ms`.
 struct JSONReporter {
   private var rows: [String] = []
 
@@ -15,7 +17,7 @@ struct JSONReporter {
       let peerName = side.role == .floor ? "bare-walk" : side.label
       var fields: [(String, String)] = [
         ("case", string(result.name)),
-        ("ours_ms", milliseconds(result.ours?.median)),
+        ("ours_ms", milliseconds(result.oursMedian(against: side))),
         ("ours_n", integer(result.ours.map(\.n))),
         ("peer", string(peerName)),
         ("peer_ms", milliseconds(side.median)),
@@ -24,6 +26,9 @@ struct JSONReporter {
         ("ours_peak_mb", number(result.ours?.peakMiB, format: "%.1f")),
       ]
       fields += [
+        ("ours_all_ms", milliseconds(result.ours?.median)),
+        ("ours_between_runs", integer(side.oursBetween.count)),
+        ("speedup_all_runs", number(result.speedupOverAllRuns(over: side), format: "%.4g")),
         ("ours_min_ms", milliseconds(result.ours?.minimum)),
         ("ours_max_ms", milliseconds(result.ours?.maximum)),
         ("ours_bytes", integer(result.ours?.bytes)),

@@ -13,6 +13,9 @@ struct SideMeasurement {
   var samples: [Double] = []
   /// How many of ``samples`` were run between the peers' runs (``InterleavedRuns``).
   var interleavedRuns = 0
+  /// For a peer: seconds of each of ours's runs between this peer's measured runs, one after each (empty for ours
+  /// and the floor). Ours's speed-up over the peer is taken from these (``CaseResult/speedup(over:)``).
+  var oursBetween: [Double] = []
   /// Seconds spent building the inputs at size ``n`` (untimed in the results).
   var prepareSeconds = 0.0
   /// The archive size of one operation: bytes written (encode) or read (decode).
@@ -30,7 +33,10 @@ struct SideMeasurement {
 
   var budgetLimited: Bool { n < targetN }
 
-  var median: Double? {
+  var median: Double? { Self.median(of: samples) }
+
+  /// The median of `samples`, or `nil` when there are none.
+  static func median(of samples: [Double]) -> Double? {
     guard !samples.isEmpty else { return nil }
     let sorted = samples.sorted()
     let middle = sorted.count / 2

@@ -46,6 +46,17 @@ struct TableReporter {
       footnotes.append(note)
     }
     if let memoryNote = side.memoryNote { footnotes.append("\(side.label) memory: \(memoryNote)") }
+    if side.role == .peer, result.ours?.failure == nil, let median = result.oursMedian(against: side),
+      let overAll = result.speedupOverAllRuns(over: side)
+    {
+      let paired = side.oursBetween.count >= CaseResult.minimumPairedRuns
+      footnotes.append(
+        "\(side.label): speed-up from ours's "
+          + (paired
+            ? "\(side.oursBetween.count) runs between its runs (median \(Units.duration(median)))"
+            : "runs, all of them (\(side.oursBetween.count) between its runs, too few)")
+          + "; from all of ours's runs, \(Units.ratio(overAll))")
+    }
     if side.interleavedRuns > 0 {
       footnotes.append(
         "ours: \(side.samples.count) runs, \(side.samples.count - side.interleavedRuns) of its own, then "
