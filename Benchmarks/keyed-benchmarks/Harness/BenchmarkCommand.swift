@@ -69,12 +69,21 @@ enum BenchmarkCommand {
         runner.measure($0, caseName: item.name, targetN: item.n, budget: share(), reducible: false, probes: false)
       }
       budget.credit(floor?.secondsOfRuns(after: policy.minRuns) ?? 0)
-      // Ours runs once more after each measured run of each peer (``InterleavedRuns``), on time credited back.
-      let between = interleaved.map { runs in { runs.runOnce() } }
+      // Ours runs once more after each measured run of each peer (``InterleavedRuns``), on time credited back,
+      // until those runs between one peer's runs have taken the target time together (3 at least), as ours's own
+      // runs stop: a peer of many short runs would otherwise add one of ours's long runs to each (decode flat-1m
+      // took 824 s in a run where a peer ran at a small N).
       var peers: [SideMeasurement] = []
       for peer in item.peers {
         let before = interleaved?.seconds ?? 0
         let firstBetween = interleaved?.samples.count ?? 0
+        let between = interleaved.map { runs in
+          { () -> Double in
+            let count = runs.samples.count - firstBetween
+            guard count < policy.minRuns || runs.seconds - before < policy.targetSeconds else { return 0 }
+            return runs.runOnce()
+          }
+        }
         var measured = runner.measure(
           peer, caseName: item.name, targetN: item.n, budget: share(), reducible: true, probes: true,
           between: between)
