@@ -368,7 +368,7 @@ extension KeyedUnarchiver {
     guard template.keyUIDs.count == keys.count else { return false }
     // The same elements (the header's payload lies inside the file, and the template's bytes have the length of
     // its count at the file's reference width): one comparison instead of one element read per key.
-    let payload = reader.bytes[keys.header.start..<(keys.header.start + keys.count * reader.objectRefSize)]
+    let payload = reader.payload(keys.header)
     let sameElements = template.keyElementBytes.withUnsafeBufferPointer { bytes in
       guard bytes.count == payload.count, let a = bytes.baseAddress, let b = payload.baseAddress else { return false }
       return memcmp(a, b, bytes.count) == 0
@@ -390,8 +390,7 @@ extension KeyedUnarchiver {
       uids.append(uid)
       strings.append(string)
     }
-    let elementBytes = Array(
-      reader.bytes[keys.header.start..<(keys.header.start + keys.count * reader.objectRefSize)])
+    let elementBytes = Array(reader.payload(keys.header))
     dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keyElementBytes: elementBytes, keys: strings)
   }
 

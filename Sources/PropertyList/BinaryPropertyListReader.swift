@@ -197,7 +197,8 @@ import Foundation
   }
 
   /// The offset just past an object's payload (``header(of:)`` checked that it lies inside the object area).
-  private func payloadEnd(_ header: Header) -> Int {
+  @inlinable
+  func payloadEnd(_ header: Header) -> Int {
     switch header.kind {
     case .bool: return header.start
     case .integer, .real, .date, .uid, .data, .asciiString: return header.start + header.count
@@ -986,6 +987,14 @@ import Foundation
       if offset < count { high |= bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) }
     }
     return high & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// The payload of an object whose header is `header` (a container's references, a string's or data's bytes),
+  /// valid as ``ByteStore``'s bytes are.
+  @inline(__always)
+  @inlinable
+  package func payload(_ header: Header) -> UnsafeBufferPointer<UInt8> {
+    bytes[header.start..<payloadEnd(header)]
   }
 
   /// Reads a data object.
