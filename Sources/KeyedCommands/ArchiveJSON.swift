@@ -9,8 +9,14 @@ struct ArchiveJSON {
   let objects: [PropertyListValue]
   private var referenceCounts: [Int: Int] = [:]
   private var written: Set<Int> = []
-  /// The collections being expanded, by `$objects` index (a cycle of collections is cut where it closes).
-  private var collectionPath: [Bool]
+  /// The collections being expanded, by `$objects` index: the segment they are expanded in, or 0. A segment is
+  /// the stretch of the walk between two class objects (each class object's fields begin a new one). A collection
+  /// met again in its own segment closes a cycle made only of collections, which is cut there; one met again
+  /// across a class object is written in full again, and the class object, reached a second time, is a `$ref`.
+  private var collectionPath: [Int]
+  /// The segment the walk is in, and the last one begun.
+  private var segment = 1
+  private var segmentsBegun = 1
   /// The most JSON values a graph may expand to (each pass counts its own): CLI-011's bound. An archive of `n`
   /// objects may expand to `64 × n` values, at least a million and at most this: the output's nodes take about
   /// 120 bytes a value, so the bound keeps the dump of any archive within a few gigabytes.
@@ -62,7 +68,7 @@ struct ArchiveJSON {
     budget = valueLimit
     self.textLimit = textLimit
     textBudget = textLimit
-    collectionPath = Array(repeating: false, count: objects.count)
+    collectionPath = Array(repeating: 0, count: objects.count)
     countedKinds = Array(repeating: nil, count: objects.count)
     pureExpansions = Array(repeating: nil, count: objects.count)
   }
@@ -82,17 +88,26 @@ struct ArchiveJSON {
     let rootOnly = scope.count == 1 && scope["root"] != nil
     _ = try walker.topNode(scope, rootOnly: rootOnly)
     walker.counting = false
-    walker.collectionPath = Array(repeating: false, count: objects.count)
+    walker.collectionPath = Array(repeating: 0, count: objects.count)
+    (walker.segment, walker.segmentsBegun) = (1, 1)
     walker.budget = valueLimit
     return CanonicalJSON.text(try walker.topNode(scope, rootOnly: rootOnly), pretty: pretty)
   }
 
   private mutating func topNode(_ scope: PropertyListDictionary, rootOnly: Bool) throws -> CanonicalJSON.Node {
     if rootOnly, let root = scope["root"] { return try node(root) }
-    let members = try scope.entries.sorted { ($0.key.stringValue ?? "") < ($1.key.stringValue ?? "") }.map {
-      (Self.unescape($0.key.stringValue ?? ""), try node($0.value))
-    }
+    // Visited in the order they are written: sorted once `$`-escaping is undone.
+    let members = try Self.sortedFields(scope.entries.map { (Self.unescape($0.key.stringValue ?? ""), $0.value) })
+      .map { ($0.key, try node($0.value)) }
     return .object([("$top", .object(members))])
+  }
+
+  /// `fields` in the order the JSON writes them, by key (``CanonicalJSON/precedes(_:_:)``). Both passes walk
+  /// them in that order, so an object's first appearance, which carries its `$id`, is its first in the output.
+  private static func sortedFields(
+    _ fields: [(key: String, value: PropertyListValue)]
+  ) -> [(key: String, value: PropertyListValue)] {
+    fields.sorted { CanonicalJSON.precedes($0.key, $1.key) }
   }
 
   static func unescape(_ key: String) -> String { key.hasPrefix("$$") ? String(key.dropFirst()) : key }
@@ -212,22 +227,33 @@ struct ArchiveJSON {
       contextEvents += 1
       // Written once, with its class name and its keys (a long shared name or key is written per object).
       try spendText(className.utf8.count + fields.entries.reduce(0) { $0 + ($1.key.stringValue?.utf8.count ?? 0) })
-      for entry in fields.entries where entry.key.stringValue.map({ $0 != "$class" }) ?? false {
-        _ = try node(entry.value)
-      }
-      return Self.counted
     } else if written.contains(uid) {
       return .object([("$ref", .raw(String(uid)))])
     } else {
       written.insert(uid)
     }
-    var members: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(className)))]
-    if !counting, referenceCounts[uid, default: 0] > 1 { members.append(("$id", .raw(String(uid)))) }
-    for entry in fields.entries {
-      guard let key = entry.key.stringValue, key != "$class" else { continue }
-      members.append((Self.unescape(key), try node(entry.value)))
+    let members = try inSegmentOfItsOwn { walker in
+      try Self.sortedFields(
+        fields.entries.compactMap { entry in
+          guard let key = entry.key.stringValue, key != "$class" else { return nil }
+          return (Self.unescape(key), entry.value)
+        }
+      ).map { ($0.key, try walker.node($0.value)) }
     }
-    return CanonicalJSON.sortedObject(members)
+    if counting { return Self.counted }
+    var header: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(className)))]
+    if referenceCounts[uid, default: 0] > 1 { header.append(("$id", .raw(String(uid)))) }
+    return CanonicalJSON.sortedObject(header + members)
+  }
+
+  /// Runs `body` (a class object's fields) in a new segment: a collection being expanded above the class object
+  /// is written again in full inside it, not cut as a cycle (see ``collectionPath``).
+  private mutating func inSegmentOfItsOwn<R>(_ body: (inout ArchiveJSON) throws -> R) throws -> R {
+    let outer = segment
+    segmentsBegun += 1
+    segment = segmentsBegun
+    defer { segment = outer }
+    return try body(&self)
   }
 
   /// Foundation collections and value classes, or `nil` for other classes.
@@ -257,29 +283,28 @@ struct ArchiveJSON {
             .corruptData, "NS.keys has \(keys.count) entries but NS.objects has \(values.count)",
             at: .init(objectIndex: uid, className: className))
         }
+        // Entries whose keys are all strings are walked in the order they are written: sorted by key.
+        let stringKeys = keys.map { walker.plainString($0) }
+        var order = Array(keys.indices)
+        if stringKeys.allSatisfy({ $0 != nil }) {
+          order.sort { CanonicalJSON.precedes(stringKeys[$0] ?? "", stringKeys[$1] ?? "") }
+        }
         if walker.counting {
-          walker.countedKinds[uid] = .collection(zip(keys, values).flatMap { [$0, $1] })
-          for (k, v) in zip(keys, values) { (_, _) = (try walker.node(k), try walker.node(v)) }
+          walker.countedKinds[uid] = .collection(order.flatMap { [keys[$0], values[$0]] })
+          for i in order { (_, _) = (try walker.node(keys[i]), try walker.node(values[i])) }
           return Self.counted
         }
         var pairs: [(CanonicalJSON.Node, CanonicalJSON.Node)] = []
-        for (k, v) in zip(keys, values) { pairs.append((try walker.node(k), try walker.node(v))) }
-        let stringKeys = pairs.allSatisfy { if case .raw(let t) = $0.0, t.hasPrefix("\"") { true } else { false } }
-        if stringKeys {
-          return CanonicalJSON.sortedObject(
-            pairs.map { key, value in
-              guard case .raw(let text) = key,
-                let decoded = try? JSONDecoder().decode(String.self, from: Data(text.utf8))
-              else { return ("", value) }
-              return (decoded, value)
-            })
+        for i in order { pairs.append((try walker.node(keys[i]), try walker.node(values[i]))) }
+        if stringKeys.allSatisfy({ $0 != nil }) {
+          return .object(zip(order, pairs).map { (stringKeys[$0] ?? "", $1.1) })
         }
         return .object([
           (
             "$dictionary",
             .array(
-              pairs.map { (CanonicalJSON.text($0.0), CanonicalJSON.Node.array([$0.0, $0.1])) }.sorted { $0.0 < $1.0 }
-                .map(\.1))
+              pairs.map { (CanonicalJSON.text($0.0), CanonicalJSON.Node.array([$0.0, $0.1])) }
+                .sorted { CanonicalJSON.precedes($0.0, $1.0) }.map(\.1))
           )
         ])
       }
@@ -360,6 +385,34 @@ struct ArchiveJSON {
     }
   }
 
+  /// The string a dictionary key is written as (a plain string, or an `NSString` however its text is stored), or
+  /// `nil` when it is written as anything else: the entries of a dictionary whose keys are all strings are walked
+  /// in the order of those strings, which is the order they are written in. An `NSString` whose text is another
+  /// object is followed 64 deep at most (a key asked at every appearance of its dictionary must cost little):
+  /// past that its dictionary is written as one with other keys.
+  private func plainString(_ value: PropertyListValue, depth: Int = 0) -> String? {
+    switch value {
+    case .string(let text): return text
+    case .uid(let reference):
+      let uid = Int(reference)
+      guard uid > 0, uid < objects.count, depth < 64 else { return nil }
+      let entry = objects[uid]
+      if case .string(let text) = entry { return text == "$null" ? nil : text }
+      guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"],
+        Int(classUID) < objects.count,
+        let className = objects[Int(classUID)].dictionaryValue?["$classname"]?.stringValue,
+        className == "NSString" || className == "NSMutableString"
+      else { return nil }
+      if let text = fields["NS.string"]?.stringValue { return text }
+      if case .data(let bytes)? = fields["NS.bytes"] { return String(decoding: bytes, as: UTF8.self) }
+      if case .uid? = fields["NS.string"], let contents = fields["NS.string"] {
+        return plainString(contents, depth: depth + 1)
+      }
+      return nil
+    default: return nil
+    }
+  }
+
   /// The elements of collection `uid`, in order; none while counting (each is walked and counted, not kept).
   private mutating func elementsOf(_ fields: PropertyListDictionary, uid: Int) throws -> [CanonicalJSON.Node] {
     var list: [PropertyListValue]
@@ -382,7 +435,7 @@ struct ArchiveJSON {
   private mutating func expandCollection(
     _ uid: Int, _ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node
   ) throws -> CanonicalJSON.Node {
-    if collectionPath[uid] {
+    if collectionPath[uid] == segment {
       contextEvents += 1
       return counting ? Self.counted : .object([("$cycle", .raw(String(uid)))])
     }
@@ -390,8 +443,9 @@ struct ArchiveJSON {
       try charge(pure)
       return Self.counted
     }
-    collectionPath[uid] = true
-    defer { collectionPath[uid] = false }
+    let outer = collectionPath[uid]
+    collectionPath[uid] = segment
+    defer { collectionPath[uid] = outer }
     let (budgetBefore, textBefore, eventsBefore) = (budget, textBudget, contextEvents)
     let result = try body(&self)
     if counting, contextEvents == eventsBefore {

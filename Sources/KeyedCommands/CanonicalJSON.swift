@@ -74,12 +74,19 @@ enum CanonicalJSON {
     return .raw("\(value)")
   }
 
+  /// The canonical order of keys and texts: by Unicode code point (UTF-8 bytes compare in that order), as a
+  /// sort of the JSON in any other language gives it. `String`'s own `<` compares canonical equivalents (`é` and
+  /// `e` with a combining accent) as equal, which leaves their order to the input's (CLI-010).
+  static func precedes(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+  }
+
   static func sortedObject(_ members: [(String, Node)]) -> Node {
-    .object(members.sorted { $0.0 < $1.0 })
+    .object(members.sorted { precedes($0.0, $1.0) })
   }
 
   static func sortedByText(_ nodes: [Node]) -> [Node] {
-    nodes.map { (text($0), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+    nodes.map { (text($0), $0) }.sorted { precedes($0.0, $1.0) }.map(\.1)
   }
 
   /// The raw form of a property-list value.
@@ -105,7 +112,7 @@ enum CanonicalJSON {
             "$dictionary",
             .array(
               d.entries.map { (text(node($0.key)), Node.array([node($0.key), node($0.value)])) }
-                .sorted { $0.0 < $1.0 }.map(\.1))
+                .sorted { precedes($0.0, $1.0) }.map(\.1))
           )
         ])
       }

@@ -88,7 +88,7 @@ struct TableRendering {
       case .record(let name, let fields):
         return CanonicalJSON.sortedObject(
           [("$record", .raw(CanonicalJSON.string(name)))]
-            + (try fields.map { ($0.key, try node($0.value, depth: depth)) }))
+            + (try Self.inWrittenOrder(fields).map { ($0.key, try node($0.value, depth: depth)) }))
       case .object(let index):
         if written.contains(index) { return .object([("$ref", .raw(String(index)))]) }
         try checkDepth(depth + 1, index, stack)
@@ -99,14 +99,16 @@ struct TableRendering {
         if let placeholder = record.placeholder {
           members.append(("$placeholder", .raw(CanonicalJSON.string(Self.describe(placeholder)))))
         }
-        for field in record.fields { members.append((field.key, try node(field.value, depth: depth + 1))) }
+        for field in Self.inWrittenOrder(record.fields) {
+          members.append((field.key, try node(field.value, depth: depth + 1)))
+        }
         return CanonicalJSON.sortedObject(members)
       }
     }
     let objects = CanonicalJSON.Node.array(try table.topLevel.map { try node(.object($0), depth: 0) })
     let connections = CanonicalJSON.Node.array(
       table.connections.map { connection in
-        .object([
+        CanonicalJSON.sortedObject([
           ("kind", .raw(CanonicalJSON.string(connection.kind.rawValue))),
           ("source", .raw(CanonicalJSON.string(table.objects[connection.source].id))),
           ("label", .raw(CanonicalJSON.string(connection.label))),
@@ -117,6 +119,12 @@ struct TableRendering {
         ])
       })
     return CanonicalJSON.text(.object([("connections", connections), ("objects", objects)]), pretty: pretty)
+  }
+
+  /// `fields` in the order the JSON writes them, by key: an object's first appearance in the output is then the
+  /// one that carries its `$id`.
+  private static func inWrittenOrder(_ fields: [ObjectField]) -> [ObjectField] {
+    fields.sorted { CanonicalJSON.precedes($0.key, $1.key) }
   }
 
   static func describe(_ placeholder: Placeholder) -> String {

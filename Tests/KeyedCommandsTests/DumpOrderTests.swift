@@ -1,0 +1,163 @@
+import ArchiveCoding
+import Foundation
+import PropertyList
+import Testing
+
+@testable import KeyedCommands
+
+/// The order `dump --json` writes things in, and so where an object's `$id` goes (cli.md: "First" means
+/// pre-order, top-level keys, object fields and string-keyed dictionary entries in sorted key order, arrays in
+/// order), and the order keys sort in. The archives are built here; the expected texts are written out by hand.
+@Suite("dump --json: order, $id and cycles")
+struct DumpOrderTests {
+  /// A keyed archive of `objects` after `$null`, with `top` as its `$top`.
+  static func archive(_ objects: [PropertyListValue], top: [String: Int]) -> PropertyListValue {
+    .dictionary(
+      PropertyListDictionary([
+        ("$archiver", "NSKeyedArchiver"), ("$version", 100_000),
+        ("$top", .dictionary(PropertyListDictionary(top.map { (.string($0.key), .uid(UInt64($0.value))) }))),
+        ("$objects", .array(["$null"] + objects)),
+      ]))
+  }
+
+  /// A class description.
+  static func classDescription(_ name: String) -> PropertyListValue {
+    ["$classname": .string(name), "$classes": [.string(name), "NSObject"]]
+  }
+
+  @Test("CLI-011: an object reached twice carries $id where it is first written: fields in sorted key order")
+  func fieldsInSortedOrder() throws {
+    // Holder (1) stores "z" before "a"; both refer to Thing (3).
+    let holder = PropertyListValue.dictionary(
+      PropertyListDictionary([("$class", .uid(2)), ("z", .uid(3)), ("a", .uid(3))]))
+    let value = Self.archive(
+      [holder, Self.classDescription("Holder"), ["$class": .uid(4), "v": 1], Self.classDescription("Thing")],
+      top: ["root": 1])
+    #expect(
+      try ArchiveJSON.render(value, pretty: false)
+        == #"{"$class":"Holder","a":{"$class":"Thing","$id":3,"v":1},"z":{"$ref":3}}"#)
+  }
+
+  @Test("CLI-011: in a dictionary with string keys, the entry of the first key in order carries the $id")
+  func dictionaryEntriesInSortedOrder() throws {
+    // NS.keys stores "k2" (a plain string), then "k1" (an NSString object); both values are Thing (6).
+    let dictionary: PropertyListValue = [
+      "$class": .uid(2), "NS.keys": [.uid(3), .uid(4)], "NS.objects": [.uid(6), .uid(6)],
+    ]
+    let value = Self.archive(
+      [
+        dictionary, Self.classDescription("NSDictionary"), "k2", ["$class": .uid(5), "NS.string": "k1"],
+        Self.classDescription("NSString"), ["$class": .uid(7), "v": 1], Self.classDescription("Thing"),
+      ], top: ["root": 1])
+    #expect(
+      try ArchiveJSON.render(value, pretty: false) == #"{"k1":{"$class":"Thing","$id":6,"v":1},"k2":{"$ref":6}}"#)
+  }
+
+  @Test("CLI-011: $top keys are sorted once $-escaping is undone, and walked in that order")
+  func topLevelKeysUnescapedThenSorted() throws {
+    // Stored "$$z", "$0", "b", "a": written "$0", "$z", "a", "b" ("0" sorts before "z").
+    let value = Self.archive(
+      ["zed", "zero", ["$class": .uid(4), "v": 1], Self.classDescription("Thing")],
+      top: ["$$z": 1, "$0": 2, "b": 3, "a": 3])
+    #expect(
+      try ArchiveJSON.render(value, pretty: false)
+        == #"{"$top":{"$0":"zero","$z":"zed","a":{"$class":"Thing","$id":3,"v":1},"b":{"$ref":3}}}"#)
+  }
+
+  @Test("CLI-011: a cycle through a class object is not cut: the array is written again, the object is a $ref")
+  func cycleThroughClassObject() throws {
+    // The root array (1) holds Node (3) and itself; Node's "back" is the array.
+    let value = Self.archive(
+      [
+        ["$class": .uid(2), "NS.objects": [.uid(3), .uid(1)]], Self.classDescription("NSMutableArray"),
+        ["$class": .uid(4), "back": .uid(1), "n": 42], Self.classDescription("Node"),
+      ], top: ["root": 1])
+    // Inside Node the array is expanded again (its Node is then a $ref); its second element closes a cycle made
+    // only of the array, cut there and at the top.
+    #expect(
+      try ArchiveJSON.render(value, pretty: false)
+        == #"[{"$class":"Node","$id":3,"back":[{"$ref":3},{"$cycle":1}],"n":42},{"$cycle":1}]"#)
+  }
+
+  @Test("CLI-011: a cycle made only of collections is still cut where it closes, across two of them")
+  func cycleOfCollectionsOnly() throws {
+    // Array 1 holds dictionary 3, whose "x" is array 1.
+    let value = Self.archive(
+      [
+        ["$class": .uid(2), "NS.objects": [.uid(3)]], Self.classDescription("NSArray"),
+        ["$class": .uid(4), "NS.keys": [.uid(5)], "NS.objects": [.uid(1)]], Self.classDescription("NSDictionary"),
+        "x",
+      ], top: ["root": 1])
+    #expect(try ArchiveJSON.render(value, pretty: false) == #"[{"x":{"$cycle":1}}]"#)
+  }
+
+  @Test("CLI-010: keys and set members sort by code point, whatever the input's order or normalisation")
+  func codePointOrder() throws {
+    // "é" precomposed (U+00E9) and decomposed ("e" + U+0301) are canonically equivalent: Swift's `<` finds them
+    // equal. By code point: "A" + U+030A, "B", "e" + U+0301, U+00E9.
+    // (A `[String: …]` would hold the two "é" as one key.)
+    let entries: [(key: String, value: Int64)] = [("\u{E9}", 1), ("e\u{301}", 2), ("B", 4), ("A\u{30A}", 3)]
+    let expected = "{\"A\u{30A}\":3,\"B\":4,\"e\u{301}\":2,\"\u{E9}\":1}"
+    for order in [entries, entries.reversed()] {
+      let dictionary = PropertyListDictionary(order.map { (.string($0.key), .integer($0.value)) })
+      let text = CanonicalJSON.text(CanonicalJSON.node(.dictionary(dictionary)))
+      #expect(Array(text.unicodeScalars) == Array(expected.unicodeScalars))
+      let set = CanonicalJSON.text(CanonicalJSON.node(.set(order.map { .string($0.key) })))
+      #expect(
+        Array(set.unicodeScalars) == Array("{\"$set\":[\"A\u{30A}\",\"B\",\"e\u{301}\",\"\u{E9}\"]}".unicodeScalars))
+    }
+  }
+
+  @Test("CLI-013: a nib's object reached twice carries $id in its first field in order; connections sort their keys")
+  func tableOrder() throws {
+    // Object 0 (top level) stores "z" before "a", both referring to object 1; one outlet from 0 to 1.
+    let table = ObjectTable(
+      objects: [
+        ObjectRecord(
+          id: "root", className: "UIView",
+          fields: [ObjectField(key: "z", value: .object(1)), ObjectField(key: "a", value: .object(1))]),
+        ObjectRecord(id: "child", className: "UILabel", fields: [ObjectField(key: "text", value: .string("hi"))]),
+      ], topLevel: [0],
+      connections: [ConnectionRecord(kind: .outlet, source: 0, destination: 1, label: "label")])
+    #expect(
+      try TableRendering(table: table).json(pretty: false)
+        == #"{"connections":[{"destination":"child","kind":"outlet","label":"label","source":"root"}],"#
+        + #""objects":[{"$class":"UIView","a":{"$class":"UILabel","$id":1,"text":"hi"},"z":{"$ref":1}}]}"#)
+  }
+
+  @Test(
+    "CLI-011, CLI-013: in dump --json of every corpus archive, nib and XIB, each $ref follows its $id and keys are in code-point order"
+  )
+  func corpusOutputKeepsTheRules() throws {
+    let files =
+      corpusFiles("archives", extensions: ["plist", "bplist", "bin", "nib", "archive", "xml"])
+      + corpusFiles("nib", extensions: ["nib", "xib", "storyboard"])
+      + corpusFiles("xib", extensions: ["xib", "storyboard"])
+    guard !files.isEmpty else {
+      print("skipped: ../shared/corpus is absent")
+      return
+    }
+    let directory = try makeTemporaryDirectory("dump-order")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var outputs: [String: URL] = [:]
+    for (index, url) in files.enumerated() {
+      let result = keyed("dump", "--json", url.path)
+      guard result.status == 0 else { continue }  // not an archive, or refused: other tests cover those
+      let output = directory.appendingPathComponent("\(index).json")
+      try Data(result.output.utf8).write(to: output)
+      outputs[output.path] = url
+    }
+    // Most of the corpus dumps: the rules are checked on what it gives, not on a handful.
+    #expect(outputs.count > files.count / 2, "\(outputs.count) of \(files.count) files dumped")
+    guard let report = try runPython("dump_json_check.py", outputs.keys.sorted()),
+      let problems = try JSONSerialization.jsonObject(with: report) as? [String: [String]]
+    else {
+      print("skipped: python3 is not available")
+      return
+    }
+    #expect(problems.count == outputs.count)
+    for (path, list) in problems.sorted(by: { $0.key < $1.key }) where !list.isEmpty {
+      Issue.record("\(outputs[path]?.lastPathComponent ?? path): \(list.prefix(3).joined(separator: "; "))")
+    }
+  }
+}
