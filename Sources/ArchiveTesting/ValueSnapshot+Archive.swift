@@ -110,7 +110,7 @@ struct ArchiveSnapshotBuilder {
       let className = description["$classname"]?.stringValue
     else {
       throw ArchiveError(
-        .corruptData, "object #\(uid): $class does not refer to a class description", at: .init(objectIndex: uid))
+        .corruptData, "$class does not refer to a class description", at: .init(objectIndex: uid))
     }
     var children: [(name: String, node: Int)] = []
     if let chain = description["$classes"] { children.append(("$classes", try node(forField: chain))) }

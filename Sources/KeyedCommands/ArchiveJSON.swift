@@ -183,6 +183,13 @@ struct ArchiveJSON {
     let entry = objects[uid]
     guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"] else {
       if entry == "$null" { return .raw("null") }
+      // An object is a dictionary with `$class` (ARC-024, as `validate` finds): its fields would otherwise be
+      // written as a plain dictionary, with its references as raw `{"$uid": N}`.
+      if case .dictionary = entry {
+        throw ArchiveError(
+          .corruptData, "expected an object with $class, found a dictionary without $class",
+          at: .init(objectIndex: uid))
+      }
       if counting {
         let written = try measure(entry)
         countedKinds[uid] = .value(values: written.values, bytes: written.bytes)
@@ -199,7 +206,7 @@ struct ArchiveJSON {
       let className = classDescription["$classname"]?.stringValue
     else {
       throw ArchiveError(
-        .corruptData, "object #\(uid): $class does not refer to a class description", at: .init(objectIndex: uid))
+        .corruptData, "$class does not refer to a class description", at: .init(objectIndex: uid))
     }
     return try nested(uid, className: className) { try $0.classObjectOrFoundation(uid, className, fields) }
   }
@@ -500,6 +507,12 @@ struct ArchiveJSON {
       let baseFields = objects[Int(u)].dictionaryValue
     {
       base = try resolveURL(baseFields, depth: depth + 1)
+    }
+    // An empty reference is its base without the fragment (RFC 3986, 5.2.2); `URL(string: "")` is nil.
+    if relative.isEmpty, let base {
+      var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
+      components?.fragment = nil
+      return components?.url ?? base
     }
     return URL(string: relative, relativeTo: base)?.absoluteURL
   }

@@ -43,7 +43,10 @@ final class DemoBook: Coding {
 
 extension Context {
   mutating func demo(_ arguments: [String]) throws {
-    _ = try parse(arguments, flags: [], valued: [])
+    let parsed = try parse(arguments, flags: [], valued: [])
+    guard parsed.positional.isEmpty else {
+      throw UsageError(message: "demo takes no FILE argument, found '\(parsed.positional[0])'")
+    }
     let started = Date()
     ClassRegistry.shared.register(DemoShelf.self, as: "DemoShelf")
     ClassRegistry.shared.register(DemoBook.self, as: "DemoBook")

@@ -59,7 +59,16 @@ struct UsageError: Error {
 }
 
 struct Context {
-  let standardInput: () -> Data
+  /// Standard input, read once: a verb may look at its input's format before reading it (as for ``streams``).
+  var standardInput: () -> Data {
+    { [streams, readStandardInput] in
+      if let data = streams.standardInput { return data }
+      let data = readStandardInput()
+      streams.standardInput = data
+      return data
+    }
+  }
+  private let readStandardInput: () -> Data
   var output = ""
   var errors = ""
   /// The bytes of each pipe, FIFO or device read so far: a stream can be read only once, and a verb may look at its
@@ -69,9 +78,11 @@ struct Context {
   final class StreamCache {
     /// What reading each stream gave, its failure included: a stream read again would give other bytes.
     var contents: [String: Result<Data, any Error>] = [:]
+    /// Standard input's bytes, once read.
+    var standardInput: Data?
   }
 
-  init(standardInput: @escaping () -> Data) { self.standardInput = standardInput }
+  init(standardInput: @escaping () -> Data) { readStandardInput = standardInput }
 
   mutating func dispatch(_ arguments: [String]) -> Int32 {
     guard let verb = arguments.first else {
@@ -344,7 +355,10 @@ struct Context {
     let encoded: Data
     do {
       try ExpansionBound.check(value)
-      encoded = try PropertyListWriter.write(value, format: format)
+      // Without loss: a set, which the XML form has no element for, is refused rather than written as an array.
+      encoded =
+        format == .xml
+        ? try XMLPropertyListWriter.write(value, sets: .refuse) : try PropertyListWriter.write(value, format: format)
     } catch let error as ArchiveError {
       throw inputError(path, error)
     }

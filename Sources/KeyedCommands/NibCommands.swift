@@ -26,7 +26,10 @@ extension Context {
 
   /// `true` when the input is a XIB, storyboard, NIBArchive or nib directory (keyed-archive nibs are archives).
   func isNibInput(_ path: String) -> Bool {
-    if path == "-" { return false }
+    if path == "-" {
+      let format = NibReader.format(of: standardInput().prefix(2048))
+      return format == .xib || format == .nibArchive
+    }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       return path.hasSuffix(".nib")

@@ -9,17 +9,25 @@ import Foundation
 /// references, dates with a fraction of a second only when they have one. The XML form has one real type, so a
 /// 32-bit real reads back as a 64-bit real of the same value; sets are written as arrays.
 package enum XMLPropertyListWriter {
+  /// What ``write(_:sets:)`` does with a set, which the XML form cannot hold.
+  package enum SetHandling: Sendable {
+    /// Written as an array (what Foundation's XML property lists hold instead).
+    case asArray
+    /// Refused with `invalidValue`, for a caller that promises no loss (`keyed convert`).
+    case refuse
+  }
+
   /// Encodes a value as an XML property list.
   /// - Throws: ``ArchiveError`` with code `invalidValue` for a dictionary key that is not a string (the XML form
-  ///   only has string keys).
-  package static func write(_ value: PropertyListValue) throws -> Data {
+  ///   only has string keys), or for a set when `sets` is `.refuse`.
+  package static func write(_ value: PropertyListValue, sets: SetHandling = .asArray) throws -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(4096)
     append(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     append(&out, "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" ")
     append(&out, "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
     append(&out, "<plist version=\"1.0\">\n")
-    try write(value, into: &out, indent: 0, path: "")
+    try write(value, into: &out, indent: 0, path: "", sets: sets)
     append(&out, "</plist>\n")
     return Data(out)
   }
@@ -32,8 +40,9 @@ package enum XMLPropertyListWriter {
     for _ in 0..<level { out.append(0x09) }
   }
 
-  private static func write(_ value: PropertyListValue, into out: inout [UInt8], indent level: Int, path: String) throws
-  {
+  private static func write(
+    _ value: PropertyListValue, into out: inout [UInt8], indent level: Int, path: String, sets: SetHandling
+  ) throws {
     indent(&out, level)
     switch value {
     case .bool(let v):
@@ -63,13 +72,18 @@ package enum XMLPropertyListWriter {
       indent(&out, level)
       append(&out, "</dict>\n")
     case .array(let elements), .set(let elements):
+      if case .set = value, sets == .refuse {
+        throw ArchiveError(
+          .invalidValue, "XML property lists have no sets, found a set of \(elements.count) (binary ones do)",
+          at: .init(keyPath: path.isEmpty ? nil : path))
+      }
       if elements.isEmpty {
         append(&out, "<array/>\n")
         return
       }
       append(&out, "<array>\n")
       for (i, element) in elements.enumerated() {
-        try write(element, into: &out, indent: level + 1, path: "\(path)[\(i)]")
+        try write(element, into: &out, indent: level + 1, path: "\(path)[\(i)]", sets: sets)
       }
       indent(&out, level)
       append(&out, "</array>\n")
@@ -89,7 +103,8 @@ package enum XMLPropertyListWriter {
         append(&out, "<key>")
         escape(key, into: &out)
         append(&out, "</key>\n")
-        try write(entry.value, into: &out, indent: level + 1, path: path.isEmpty ? key : "\(path).\(key)")
+        try write(
+          entry.value, into: &out, indent: level + 1, path: path.isEmpty ? key : "\(path).\(key)", sets: sets)
       }
       indent(&out, level)
       append(&out, "</dict>\n")

@@ -1,5 +1,6 @@
 import Foundation
 import KeyedCommands
+import PropertyList
 import Testing
 
 #if canImport(Glibc)
@@ -171,6 +172,59 @@ struct CommandLineTests {
     #expect(result.output.contains("decoupledViewTouchedUp, decoupledViewDidDismiss"))
   }
 
+  @Test("CLI-001: `-` reads standard input in every verb and for every format: XIB, NIBArchive nib, archive")
+  func standardInputEveryFormat() throws {
+    var inputs: [(name: String, url: URL)] = []
+    if let xib = ScenarioResources.url?.appendingPathComponent("ConnectedActionsView.xib") {
+      inputs.append(("XIB", xib))
+    }
+    // The first NIBArchive of the corpus, when it is there.
+    if let nib = NIBArchiveCommandTests.files.first { inputs.append(("NIBArchive", nib)) }
+    let archive = try temporaryFile(Self.archive, name: "archive.plist")
+    defer { try? FileManager.default.removeItem(at: archive) }
+    inputs.append(("archive", archive))
+    #expect(inputs.count >= 2)
+    let forms: [[String]] = [["dump"], ["dump", "--json"], ["validate"], ["instantiate", "--stats", "--json"]]
+    for (name, url) in inputs {
+      let bytes = try Data(contentsOf: url)
+      for form in forms where !(name == "archive" && form[0] == "instantiate") {
+        let fromPath = KeyedTool.run(form + [url.path])
+        let fromInput = KeyedTool.run(form + ["-"], standardInput: { bytes })
+        #expect(fromPath.status == 0, "\(name) \(form): \(fromPath.errors)")
+        #expect(fromInput.status == 0, "\(name) \(form) -: \(fromInput.errors)")
+        // The same output, the input's name aside (`validate` names it).
+        #expect(
+          fromInput.output.replacingOccurrences(of: "<stdin>", with: url.path) == fromPath.output,
+          "\(name) \(form)")
+      }
+    }
+  }
+
+  @Test("CLI-020: convert to XML refuses a set, which XML property lists cannot hold, and writes nothing")
+  func convertRefusesSetsInXML() throws {
+    let value = PropertyListValue.dictionary(
+      PropertyListDictionary([(.string("members"), .set([.string("b"), .string("a"), .integer(10)]))]))
+    let input = try temporaryFile(try PropertyListWriter.write(value), name: "set.bplist")
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString).xml")
+    defer { for url in [input, out] { try? FileManager.default.removeItem(at: url) } }
+    let result = keyed("convert", input.path, "-o", out.path, "--format", "xml")
+    #expect(result.status == 65)
+    #expect(
+      result.errors.contains(input.path) && result.errors.contains("no sets") && result.errors.contains("members"))
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    // Binary holds sets: converted, the dump is the same.
+    #expect(keyed("convert", input.path, "-o", out.path).status == 0)
+    #expect(keyed("dump", "--raw", "--json", out.path).output == keyed("dump", "--raw", "--json", input.path).output)
+    #expect(keyed("dump", "--raw", "--json", out.path).output.contains(#"{"$set":["a","b",10]}"#))
+  }
+
+  @Test("CLI-001: demo takes no file argument: an extra one is a usage error")
+  func demoExtraArgument() {
+    let result = keyed("demo", "extra")
+    #expect(result.status == 64)
+    #expect(result.errors.contains("extra"))
+  }
+
   @Test("CLI-004: the built executable runs end to end: version, dump from stdin, exit statuses")
   func executable() throws {
     let version = try runExecutable(["--version"])
@@ -179,6 +233,12 @@ struct CommandLineTests {
     let dump = try runExecutable(["dump", "--json", "-"], stdin: Self.archive)
     #expect(dump.status == 0)
     #expect(dump.output == keyed("dump", "--json", "-", input: Self.archive).output)
+    // A XIB on standard input: its format is told from the bytes, which are read once.
+    if let xib = ScenarioResources.url?.appendingPathComponent("ConnectedActionsView.xib") {
+      let fromInput = try runExecutable(["dump", "--json", "-"], stdin: try Data(contentsOf: xib))
+      #expect(fromInput.status == 0, "\(fromInput.errors)")
+      #expect(fromInput.output == keyed("dump", "--json", xib.path).output)
+    }
     let junk = try runExecutable(["validate", "-"], stdin: Data("junk".utf8))
     #expect(junk.status == 65)
     #expect(junk.errors.contains("<stdin>"))

@@ -91,6 +91,27 @@ struct DumpOrderTests {
     #expect(try ArchiveJSON.render(value, pretty: false) == #"[{"x":{"$cycle":1}}]"#)
   }
 
+  @Test("CLI-011: an NSURL whose relative part is empty is its base without the fragment (RFC 3986, 5.2.2)")
+  func emptyRelativeURL() throws {
+    let value = Self.archive(
+      [
+        ["$class": .uid(2), "NS.base": .uid(3), "NS.relative": ""], Self.classDescription("NSURL"),
+        ["$class": .uid(2), "NS.base": .uid(0), "NS.relative": "http://a/b/c/d;p?q#frag"],
+      ], top: ["root": 1])
+    #expect(try ArchiveJSON.render(value, pretty: false) == #"{"$url":"http://a/b/c/d;p?q"}"#)
+  }
+
+  @Test("ARC-024, CLI-011: a $objects dictionary without $class is corrupt for dump --json too, named once")
+  func dictionaryWithoutClass() throws {
+    let value = Self.archive([["title": .uid(2)], "t"], top: ["root": 1])
+    #expect {
+      try ArchiveJSON.render(value, pretty: false)
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("without $class") && text.components(separatedBy: "object #1").count == 2
+    }
+  }
+
   @Test("CLI-010: keys and set members sort by code point, whatever the input's order or normalisation")
   func codePointOrder() throws {
     // "é" precomposed (U+00E9) and decomposed ("e" + U+0301) are canonically equivalent: Swift's `<` finds them

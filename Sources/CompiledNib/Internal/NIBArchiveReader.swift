@@ -310,7 +310,7 @@ struct NIBArchiveReader {
     var claimedValues = 0
     for objectIndex in 0..<count {
       let classStart = position
-      let classIndex = try readVarint(&position, "object #\(objectIndex): class index", objectIndex: objectIndex)
+      let classIndex = try readVarint(&position, "class index", objectIndex: objectIndex)
       // The class index names an entry of the class-name table.
       guard classIndex < header.classNameCount else {
         throw .nibArchive(
@@ -319,8 +319,8 @@ struct NIBArchiveReader {
           byteOffset: classStart, objectIndex: objectIndex)
       }
       let valuesStart = position
-      let firstValue = try readVarint(&position, "object #\(objectIndex): first value", objectIndex: objectIndex)
-      let valueCount = try readVarint(&position, "object #\(objectIndex): value count", objectIndex: objectIndex)
+      let firstValue = try readVarint(&position, "first value", objectIndex: objectIndex)
+      let valueCount = try readVarint(&position, "value count", objectIndex: objectIndex)
       // The object's slice must lie inside the values table.
       let (end, endOverflow) = firstValue.addingReportingOverflow(valueCount)
       guard !endOverflow, end <= header.valueCount else {

@@ -65,7 +65,7 @@ final class ArchiveDecodingState {
   /// The class name of an object entry (a dictionary with `$class`), memoised per class description.
   func className(of header: Header, uid: Int) throws -> String {
     guard let classRef = reader.lookup(string: ArchiveKeys.class, inDictionary: header) else {
-      throw ArchiveError(.corruptData, "object #\(uid) is a dictionary without $class", at: .init(objectIndex: uid))
+      throw ArchiveError(.corruptData, "expected an object with $class, found a dictionary without $class", at: .init(objectIndex: uid))
     }
     let classUID = try unarchiver.codableUID(ref: classRef, key: ArchiveKeys.class)
     if let name = classNames[classUID] { return name }
@@ -76,7 +76,7 @@ final class ArchiveDecodingState {
       nameHeader.kind == .asciiString || nameHeader.kind == .utf16String
     else {
       throw ArchiveError(
-        .corruptData, "$class of object #\(uid) is not a class description with a $classname",
+        .corruptData, "$class does not refer to a class description with a $classname",
         at: .init(objectIndex: uid, keyPath: ArchiveKeys.class))
     }
     // As the unarchiver's class descriptions (ARC-043): a name is compared on every use.
