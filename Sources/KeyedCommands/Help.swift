@@ -66,7 +66,7 @@ enum Help {
     OVERVIEW: Load a XIB, storyboard or compiled nib through the full pipeline (decode, outlets, actions, awake)
     with the built-in interface object catalog.
 
-    USAGE: keyed instantiate [--owner CLASS] [--stats] [--json] [--trace] FILE
+    USAGE: keyed instantiate [--owner CLASS] [--stats] [--json] [--trace | --trace-all] FILE
 
     ARGUMENTS:
       FILE            A .xib, .storyboard, .nib file or .nib directory, or - for standard input.
@@ -76,6 +76,7 @@ enum Help {
       --stats         Print the counts of objects, placeholders, connections and awakened objects.
       --json          With --stats (or alone): the counts as one JSON object.
       --trace         Print the pipeline's events in order: decode, outlet, collection, action, awake.
+      --trace-all     As --trace, with the runtime attributes set and the segues recorded as well.
       -h, --help      Show this help.
 
     """,

@@ -48,7 +48,7 @@ extension Context {
   }
 
   mutating func instantiate(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: ["--stats", "--json", "--trace"], valued: ["--owner"])
+    let parsed = try parse(arguments, flags: ["--stats", "--json", "--trace", "--trace-all"], valued: ["--owner"])
     let path = try singleInput(parsed)
     let table = try readObjectTable(path)
     InterfaceCatalog.register()
@@ -70,8 +70,10 @@ extension Context {
       throw inputError(path, error)
     }
     for warning in warnings { errors += "keyed: \(name(path)): warning: \(warning)\n" }
-    if parsed.flags.contains("--trace") {
-      for event in events { output += "\(event)\n" }
+    if parsed.flags.contains("--trace") || parsed.flags.contains("--trace-all") {
+      // `--trace` prints exactly the five forms of cli.md; `--trace-all` adds attribute and segue events.
+      let all = parsed.flags.contains("--trace-all")
+      for event in events where all || event.isContractForm { output += "\(event)\n" }
       return
     }
     let stats = instance.statistics

@@ -15,6 +15,15 @@ public enum NibEvent: Sendable, Hashable, CustomStringConvertible {
   /// `awakeFromNib()` was sent.
   case awake(id: String)
 
+  /// `true` for the five forms cli.md fixes for `keyed instantiate --trace` (decode, outlet, collection, action,
+  /// awake); segues and runtime attributes are printed by `--trace-all` only.
+  public var isContractForm: Bool {
+    switch self {
+    case .decode, .outlet, .collection, .action, .awake: true
+    case .segue, .attribute: false
+    }
+  }
+
   /// The line `keyed instantiate --trace` prints (CLI-030).
   public var description: String {
     switch self {

@@ -42,10 +42,31 @@ struct InstantiateCorpusTests {
   )
   func traceOrder() throws {
     guard !Self.documents.isEmpty else { return }
+    var extraEvents = 0
     for url in Self.documents {
       let result = keyed("instantiate", "--trace", url.path)
       #expect(result.status == 0, "\(url.lastPathComponent): \(result.errors)")
-      let phases = result.output.split(separator: "\n").map { line -> Int in
+      let lines = result.output.split(separator: "\n")
+      // Exactly the five forms of cli.md.
+      let phases = lines.map { line -> Int in
+        switch line.split(separator: " ").first {
+        case "decode": 0
+        case "outlet", "collection": 1
+        case "action": 2
+        case "awake": 3
+        default: -1
+        }
+      }
+      #expect(!phases.contains(-1), "\(url.lastPathComponent): a line of another form")
+      #expect(phases == phases.sorted(), "\(url.lastPathComponent): events out of pipeline order")
+      let placeholderIDs = Set(["-1", "-2", "-3"])
+      let awakened = lines.filter { $0.hasPrefix("awake ") }.map { $0.dropFirst(6) }
+      #expect(awakened.allSatisfy { !placeholderIDs.contains(String($0)) }, "\(url.lastPathComponent)")
+      // --trace-all: the same events with the runtime attributes (set before the outlets) and the segues (after
+      // the actions) among them.
+      let all = keyed("instantiate", "--trace-all", url.path)
+      let allLines = all.output.split(separator: "\n")
+      let allPhases = allLines.map { line -> Int in
         switch line.split(separator: " ").first {
         case "decode": 0
         case "outlet", "collection", "attribute": 1
@@ -55,11 +76,12 @@ struct InstantiateCorpusTests {
         default: -1
         }
       }
-      #expect(!phases.contains(-1), "\(url.lastPathComponent): unknown trace line")
-      #expect(phases == phases.sorted(), "\(url.lastPathComponent): events out of pipeline order")
-      let placeholderIDs = Set(["-1", "-2", "-3"])
-      let awakened = result.output.split(separator: "\n").filter { $0.hasPrefix("awake ") }.map { $0.dropFirst(6) }
-      #expect(awakened.allSatisfy { !placeholderIDs.contains(String($0)) }, "\(url.lastPathComponent)")
+      #expect(!allPhases.contains(-1) && allPhases == allPhases.sorted(), "\(url.lastPathComponent): --trace-all")
+      let extra = allLines.filter { $0.hasPrefix("attribute ") || $0.hasPrefix("segue ") }
+      extraEvents += extra.count
+      #expect(allLines.filter { !extra.contains($0) } == lines, "\(url.lastPathComponent): --trace-all adds only")
     }
+    // Storyboards with segues and XIBs with runtime attributes are among them.
+    #expect(extraEvents > 0)
   }
 }
