@@ -78,6 +78,14 @@ struct ArchiveJSON {
   static func render(
     _ archive: PropertyListValue, pretty: Bool, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> String {
+    CanonicalJSON.text(try graph(archive, valueLimit: valueLimit, textLimit: textLimit), pretty: pretty)
+  }
+
+  /// The graph of `archive` as canonical JSON nodes (what ``render(_:pretty:valueLimit:textLimit:)`` writes, and
+  /// what `keyed dump` without `--json` prints as a tree).
+  static func graph(
+    _ archive: PropertyListValue, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
+  ) throws -> CanonicalJSON.Node {
     guard let top = archive.dictionaryValue, let objects = top["$objects"]?.arrayValue,
       let scope = top["$top"]?.dictionaryValue
     else {
@@ -91,7 +99,7 @@ struct ArchiveJSON {
     walker.collectionPath = Array(repeating: 0, count: objects.count)
     (walker.segment, walker.segmentsBegun) = (1, 1)
     walker.budget = valueLimit
-    return CanonicalJSON.text(try walker.topNode(scope, rootOnly: rootOnly), pretty: pretty)
+    return try walker.topNode(scope, rootOnly: rootOnly)
   }
 
   private mutating func topNode(_ scope: PropertyListDictionary, rootOnly: Bool) throws -> CanonicalJSON.Node {

@@ -326,8 +326,9 @@ struct Context {
     }
     do {
       _ = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
-      let json = try ArchiveJSON.render(value, pretty: pretty || !parsed.flags.contains("--json"))
-      output += json + "\n"
+      let graph = try ArchiveJSON.graph(value)
+      output +=
+        parsed.flags.contains("--json") ? CanonicalJSON.text(graph, pretty: pretty) + "\n" : TreeText.render(graph)
     } catch let error as ArchiveError {
       throw inputError(path, error)
     }

@@ -112,6 +112,35 @@ struct DumpOrderTests {
     }
   }
 
+  @Test("CLI-010: dump without --json prints an archive's graph as an indented tree, in the JSON's order")
+  func archiveTree() throws {
+    // The root array (1) holds Node (3) twice and a set; Node's "back" is the array, its "when" a date.
+    let value = Self.archive(
+      [
+        ["$class": .uid(2), "NS.objects": [.uid(3), .uid(3), .uid(5)]], Self.classDescription("NSMutableArray"),
+        ["$class": .uid(4), "back": .uid(1), "name": "n"], Self.classDescription("Node"),
+        ["$class": .uid(6), "NS.objects": [.uid(7)]], Self.classDescription("NSSet"), "member",
+      ], top: ["root": 1, "other": 7])
+    let tree = TreeText.render(try ArchiveJSON.graph(value))
+    #expect(
+      tree == """
+        top-level keys (2)
+          "other": "member"
+          "root": array (3)
+            [0]: Node #3
+              back: array (3)
+                [0]: → #3
+                [1]: → #3
+                [2]: set (1)
+                  [0]: "member"
+              name: "n"
+            [1]: → #3
+            [2]: set (1)
+              [0]: "member"
+
+        """)
+  }
+
   @Test("CLI-010: keys and set members sort by code point, whatever the input's order or normalisation")
   func codePointOrder() throws {
     // "é" precomposed (U+00E9) and decomposed ("e" + U+0301) are canonically equivalent: Swift's `<` finds them
