@@ -120,6 +120,14 @@ struct ArchiveJSON {
 
   static func unescape(_ key: String) -> String { key.hasPrefix("$$") ? String(key.dropFirst()) : key }
 
+  /// A class object's field name as written: `$`-escaping undone, except for fields whose names are the
+  /// output's own keys (`$$class`, `$$id`, `$$ref`, `$$cycle` as stored), which stay escaped so as not to stand
+  /// for the object's class, its id, or a reference.
+  static func fieldName(_ key: String) -> String {
+    let name = unescape(key)
+    return ["$class", "$id", "$ref", "$cycle"].contains(name) ? key : name
+  }
+
   private mutating func spend(_ count: Int = 1) throws {
     budget -= count
     guard budget >= 0 else {
@@ -224,7 +232,9 @@ struct ArchiveJSON {
     _ uid: Int, _ className: String, _ fields: PropertyListDictionary
   ) throws -> CanonicalJSON.Node {
     if !counting, case .value? = countedKinds[uid], let known = valueNodes[uid] { return known }
-    if let foundation = try foundationNode(className, fields, uid: uid) {
+    // Known to be a class object (the count found it so): not read again as a Foundation value at each `$ref`.
+    let knownClassObject = if case .classObject? = countedKinds[uid] { true } else { false }
+    if !knownClassObject, let foundation = try foundationNode(className, fields, uid: uid) {
       if counting, countedKinds[uid] == nil {
         // A value object's text, measured once: an NSValue's geometry or an NSURL can be long and shared.
         let bytes = CanonicalJSON.text(foundation, pretty: false).utf8.count
@@ -251,7 +261,7 @@ struct ArchiveJSON {
       try Self.sortedFields(
         fields.entries.compactMap { entry in
           guard let key = entry.key.stringValue, key != "$class" else { return nil }
-          return (Self.unescape(key), entry.value)
+          return (Self.fieldName(key), entry.value)
         }
       ).map { ($0.key, try walker.node($0.value)) }
     }
@@ -362,14 +372,18 @@ struct ArchiveJSON {
       return .object([("$class", .raw("\"NSNull\""))])
     case "NSValue":
       let special = fields["NS.special"]?.integerValue ?? 0
-      func numbers(_ key: String) throws -> [CanonicalJSON.Node] {
+      /// The `count` numbers of a geometry string (`{{x, y}, {w, h}}`), or `nil` when it holds anything else (the
+      /// object is then written as a class object, as for a range).
+      func numbers(_ key: String, count: Int) -> CanonicalJSON.Node? {
         let text: String
         switch fields[key] {
         case .uid(let u)?: text = Int(u) < objects.count ? objects[Int(u)].stringValue ?? "" : ""
         case .string(let s)?: text = s
         default: text = ""
         }
-        return text.split(whereSeparator: { "{}, \t\n".contains($0) }).compactMap { Double($0) }.map(CanonicalJSON.real)
+        let parts = text.split(whereSeparator: { "{}, \t\n".contains($0) }).map { Double($0) }
+        guard parts.count == count, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return .array(parts.compactMap { $0 }.map(CanonicalJSON.real))
       }
       /// A range's location or length: a number, inline or behind a UID; `nil` for anything else (the object is
       /// then written as a class object, whose fields count against the budget).
@@ -384,9 +398,15 @@ struct ArchiveJSON {
       }
       let value: (String, CanonicalJSON.Node)
       switch special {
-      case 1: value = ("point", .array(try numbers("NS.pointval")))
-      case 2: value = ("size", .array(try numbers("NS.sizeval")))
-      case 3: value = ("rect", .array(try numbers("NS.rectval")))
+      case 1:
+        guard let point = numbers("NS.pointval", count: 2) else { return nil }
+        value = ("point", point)
+      case 2:
+        guard let size = numbers("NS.sizeval", count: 2) else { return nil }
+        value = ("size", size)
+      case 3:
+        guard let rect = numbers("NS.rectval", count: 4) else { return nil }
+        value = ("rect", rect)
       case 4:
         guard let location = number("NS.rangeval.location"), let length = number("NS.rangeval.length") else {
           return nil

@@ -141,6 +141,34 @@ struct DumpOrderTests {
         """)
   }
 
+  @Test("CLI-011: fields stored as $$class, $$id, $$ref and $$cycle stay escaped; other $$ keys are undone")
+  func reservedFieldNames() throws {
+    let thing = PropertyListValue.dictionary(
+      PropertyListDictionary([
+        ("$class", .uid(2)), ("$$class", "fake"), ("$$id", 7), ("$$ref", 1), ("$$cycle", 2), ("$$other", 3),
+      ]))
+    let value = Self.archive([thing, Self.classDescription("Thing")], top: ["root": 1])
+    #expect(
+      try ArchiveJSON.render(value, pretty: false)
+        == #"{"$$class":"fake","$$cycle":2,"$$id":7,"$$ref":1,"$class":"Thing","$other":3}"#)
+  }
+
+  @Test("CLI-011: an NSValue geometry that is not all numbers is written as the object it is, not as []")
+  func unreadableGeometry() throws {
+    let value = Self.archive(
+      [
+        ["$class": .uid(2), "NS.objects": [.uid(3), .uid(4), .uid(5)]], Self.classDescription("NSArray"),
+        ["$class": .uid(6), "NS.special": 3, "NS.rectval": "{{1, 2}, {3, 4}}"],
+        ["$class": .uid(6), "NS.special": 3, "NS.rectval": "{{1, x}, {3, 4}}"],
+        ["$class": .uid(6), "NS.special": 1, "NS.pointval": "{1, 2, 3}"], Self.classDescription("NSValue"),
+      ], top: ["root": 1])
+    #expect(
+      try ArchiveJSON.render(value, pretty: false)
+        == #"[{"$class":"NSValue","rect":[1.0,2.0,3.0,4.0]},"#
+        + #"{"$class":"NSValue","NS.rectval":"{{1, x}, {3, 4}}","NS.special":3},"#
+        + #"{"$class":"NSValue","NS.pointval":"{1, 2, 3}","NS.special":1}]"#)
+  }
+
   @Test("CLI-010: keys and set members sort by code point, whatever the input's order or normalisation")
   func codePointOrder() throws {
     // "é" precomposed (U+00E9) and decomposed ("e" + U+0301) are canonically equivalent: Swift's `<` finds them
