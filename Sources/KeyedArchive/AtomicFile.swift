@@ -11,36 +11,56 @@ import Darwin
 /// Crash-safe file replacement: the new bytes go to a temporary file in the same directory, are flushed to disk,
 /// and replace the old file with one `rename`, after which the directory is flushed too. A reader sees the old
 /// file or the new one, never a torn mix.
+///
+/// What is replaced is a file: a symbolic link is followed (the file it names is replaced and the link stays),
+/// an existing file's permissions are kept, and a device, FIFO or socket (`/dev/stdout`, `/dev/null`) is written
+/// in place, since renaming over it would replace the device node itself (ARC-050).
 public enum AtomicFile {
   /// Writes `data` to `url` atomically.
   /// - Throws: ``ArchiveError`` with code `fileIO` naming the path and the system error.
   public static func write(_ data: Data, to url: URL) throws {
-    let directory = url.deletingLastPathComponent().path
-    let target = url.path
-    let temporary = "\(directory)/.\(url.lastPathComponent).\(UUID().uuidString).tmp"
+    var target = url.path
     func fail(_ what: String) -> ArchiveError {
-      ArchiveError(.fileIO, "\(what) failed: \(String(cString: strerror(errno)))", at: .init(file: target))
+      ArchiveError(.fileIO, "\(what) failed: \(String(cString: strerror(errno)))", at: .init(file: url.path))
     }
+    var existingMode: mode_t?
+    var info = stat()
+    if lstat(target, &info) == 0 {
+      if info.st_mode & S_IFMT == S_IFLNK {
+        // What the link names (`/dev/stdout` names a pipe that has no path: it is written through the link).
+        guard stat(target, &info) == 0 else { throw fail("following the symbolic link") }
+        if info.st_mode & S_IFMT == S_IFREG {
+          guard let resolved = realpath(target, nil) else { throw fail("resolving the symbolic link") }
+          target = String(cString: resolved)
+          free(resolved)
+        }
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        existingMode = info.st_mode & 0o7777
+      case S_IFDIR:
+        throw ArchiveError(.fileIO, "expected a file to write, found a directory", at: .init(file: url.path))
+      default:
+        try writeInPlace(data, to: target, fail)
+        return
+      }
+    }
+    let targetURL = URL(fileURLWithPath: target)
+    let directory = targetURL.deletingLastPathComponent().path
+    let temporary = "\(directory)/.\(targetURL.lastPathComponent).\(UUID().uuidString).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     guard descriptor >= 0 else { throw fail("creating a temporary file") }
     var closed = false
     defer {
       if !closed { close(descriptor) }
     }
-    let written = data.withUnsafeBytes { buffer -> Bool in
-      var offset = 0
-      while offset < buffer.count {
-        guard let base = buffer.baseAddress else { return true }
-        let count = Foundation.write(descriptor, base + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += count
-      }
-      return true
+    // The replacement keeps the permissions of the file it replaces (a private file stays private).
+    if let existingMode, fchmod(descriptor, existingMode) != 0 {
+      let error = fail("keeping the file's permissions")
+      unlink(temporary)
+      throw error
     }
-    guard written, fsync(descriptor) == 0 else {
+    guard writeAll(data, to: descriptor), fsync(descriptor) == 0 else {
       let error = fail("writing")
       unlink(temporary)
       throw error
@@ -56,6 +76,34 @@ public enum AtomicFile {
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)
       close(directoryDescriptor)
+    }
+  }
+
+  /// Writes to a device, FIFO or socket that exists: there is no file to replace. A FIFO nobody reads is an
+  /// error at once (`O_NONBLOCK` on open), not a wait without end.
+  private static func writeInPlace(_ data: Data, to path: String, _ fail: (String) -> ArchiveError) throws {
+    let descriptor = open(path, O_WRONLY | O_NONBLOCK)
+    guard descriptor >= 0 else { throw fail("opening the device") }
+    defer { close(descriptor) }
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw fail("opening the device") }
+    guard writeAll(data, to: descriptor) else { throw fail("writing") }
+  }
+
+  /// Writes every byte of `data`, retrying after a signal; `false` on an error (`errno` says which).
+  private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+    data.withUnsafeBytes { buffer -> Bool in
+      var offset = 0
+      while offset < buffer.count {
+        guard let base = buffer.baseAddress else { return true }
+        let count = Foundation.write(descriptor, base + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += count
+      }
+      return true
     }
   }
 }

@@ -1,3 +1,4 @@
+import ArchiveCoding
 import Foundation
 import KeyedArchive
 import PropertyList
@@ -13,6 +14,50 @@ struct CrashSafeWriteTests {
   static func archive(version: Int) throws -> Data {
     let payload = (0..<15_000).map { "v\(version)-item-\($0)" }
     return try KeyedArchiver.archivedData(withRootObject: ["version": version, "items": payload] as [String: Any])
+  }
+
+  @Test("ARC-050: what is replaced is a file: links are followed, permissions kept, devices and FIFOs not replaced")
+  func replacesFilesOnly() throws {
+    let directory = try makeTemporaryDirectory("targets")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let bytes = Data("new".utf8)
+    // A private file behind a symbolic link: the file gets the bytes and keeps its mode; the link stays a link.
+    let file = directory.appendingPathComponent("private.archive")
+    try Data("old".utf8).write(to: file)
+    #expect(chmod(file.path, 0o600) == 0)
+    let link = directory.appendingPathComponent("link.archive")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+    try AtomicFile.write(bytes, to: link)
+    #expect(try Data(contentsOf: file) == bytes)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == file.path)
+    var info = stat()
+    #expect(stat(file.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+    // A FIFO (standing for any device: a test must not risk /dev) is written in place, not replaced by a file,
+    // also through a link to it; one nobody reads fails at once. It stays a FIFO.
+    let fifo = directory.appendingPathComponent("fifo")
+    #expect(mkfifo(fifo.path, 0o644) == 0)
+    let fifoLink = directory.appendingPathComponent("fifo-link")
+    try FileManager.default.createSymbolicLink(at: fifoLink, withDestinationURL: fifo)
+    for target in [fifo, fifoLink] {
+      let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
+      #expect(reader >= 0)
+      try AtomicFile.write(bytes, to: target)
+      var buffer = [UInt8](repeating: 0, count: 16)
+      let count = read(reader, &buffer, buffer.count)
+      close(reader)
+      #expect(count == bytes.count && Data(buffer.prefix(max(count, 0))) == bytes, "\(target.lastPathComponent)")
+    }
+    #expect(throws: ArchiveError.self) { try AtomicFile.write(bytes, to: fifo) }
+    #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    #expect(lstat(fifoLink.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    #expect(throws: ArchiveError.self) { try AtomicFile.write(bytes, to: directory) }
+    let dangling = directory.appendingPathComponent("dangling")
+    try FileManager.default.createSymbolicLink(
+      at: dangling, withDestinationURL: directory.appendingPathComponent("nowhere"))
+    #expect(throws: ArchiveError.self) { try AtomicFile.write(bytes, to: dangling) }
+    // No temporary file is left behind by any of them.
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+    #expect(left.isEmpty, "\(left)")
   }
 
   @Test(
