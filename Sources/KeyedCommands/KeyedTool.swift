@@ -35,7 +35,8 @@ public enum KeyedTool {
   public static func main(_ arguments: [String]) -> Int32 {
     let progress = ProgressLine(arguments: arguments)
     progress.start()
-    let result = run(arguments, standardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    // Read as a pipe is (CLI-002): at most `Context.maxInputBytes`, so `keyed dump - < /dev/zero` ends in 65.
+    let result = run(arguments, standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") })
     progress.finish()
     FileHandle.standardOutput.write(Data(result.output.utf8))
     FileHandle.standardError.write(Data(result.errors.utf8))
@@ -45,9 +46,10 @@ public enum KeyedTool {
   /// Runs the tool in-process.
   /// - Parameters:
   ///   - arguments: the arguments, without the program name.
-  ///   - standardInput: reads standard input when the file argument is `-`.
+  ///   - standardInput: reads standard input when the file argument is `-` (called once at most); an error it
+  ///     throws ends the command as a failed read would.
   /// - Returns: the status and what was printed.
-  public static func run(_ arguments: [String], standardInput: @escaping () -> Data = { Data() }) -> Result {
+  public static func run(_ arguments: [String], standardInput: @escaping () throws -> Data = { Data() }) -> Result {
     var context = Context(standardInput: standardInput)
     let status = context.dispatch(arguments)
     return Result(status: status, output: context.output, errors: context.errors)
@@ -60,15 +62,15 @@ struct UsageError: Error {
 
 struct Context {
   /// Standard input, read once: a verb may look at its input's format before reading it (as for ``streams``).
-  var standardInput: () -> Data {
+  var standardInput: () throws -> Data {
     { [streams, readStandardInput] in
-      if let data = streams.standardInput { return data }
-      let data = readStandardInput()
-      streams.standardInput = data
-      return data
+      if let known = streams.standardInput { return try known.get() }
+      let result = Result { try readStandardInput() }
+      streams.standardInput = result
+      return try result.get()
     }
   }
-  private let readStandardInput: () -> Data
+  private let readStandardInput: () throws -> Data
   var output = ""
   var errors = ""
   /// The bytes of each pipe, FIFO or device read so far: a stream can be read only once, and a verb may look at its
@@ -78,11 +80,11 @@ struct Context {
   final class StreamCache {
     /// What reading each stream gave, its failure included: a stream read again would give other bytes.
     var contents: [String: Result<Data, any Error>] = [:]
-    /// Standard input's bytes, once read.
-    var standardInput: Data?
+    /// What reading standard input gave, once read.
+    var standardInput: Result<Data, any Error>?
   }
 
-  init(standardInput: @escaping () -> Data) { readStandardInput = standardInput }
+  init(standardInput: @escaping () throws -> Data) { readStandardInput = standardInput }
 
   mutating func dispatch(_ arguments: [String]) -> Int32 {
     guard let verb = arguments.first else {
@@ -185,7 +187,7 @@ struct Context {
 
   /// Reads a file argument (`-` is standard input).
   func read(_ path: String) throws -> Data {
-    if path == "-" { return standardInput() }
+    if path == "-" { return try standardInput() }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw InputError(message: "\(path): no such file", status: KeyedTool.ExitCode.failure)
@@ -194,6 +196,7 @@ struct Context {
       throw InputError(message: "\(path): is a directory, not a supported input", status: KeyedTool.ExitCode.dataError)
     }
     if !Self.isRegularFile(path) { return try readStream(path) }
+    try Self.checkSize(path)
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
@@ -202,8 +205,18 @@ struct Context {
     }
   }
 
-  /// The most bytes read from a pipe, FIFO or device (a regular file's size is known before it is read).
-  static let maxStreamBytes = 1 << 30
+  /// The most bytes an input may hold: a pipe, FIFO, device or standard input is read up to this, a regular file
+  /// larger than this is refused before it is read (its bytes are held, and a binary plist's copied once more).
+  static let maxInputBytes = 1 << 30
+
+  /// Refuses a regular file larger than `limit` bytes before reading it (exit 65).
+  static func checkSize(_ path: String, limit: Int = maxInputBytes) throws {
+    var status = stat()
+    guard stat(path, &status) == 0, Int64(status.st_size) > Int64(limit) else { return }
+    throw InputError(
+      message: "\(path): \(status.st_size) bytes, more than the \(limit) an input may hold",
+      status: KeyedTool.ExitCode.dataError)
+  }
   /// How long a pipe, FIFO or device may stay silent before it is read: a FIFO's writer opening it.
   static let streamWaitMilliseconds = 5_000
 
@@ -213,7 +226,7 @@ struct Context {
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
   }
 
-  /// Reads a pipe, FIFO or device to its end, at most ``maxStreamBytes``, once per invocation (``streams``). It is
+  /// Reads a pipe, FIFO or device to its end, at most ``maxInputBytes``, once per invocation (``streams``). It is
   /// opened without blocking, then given ``streamWaitMilliseconds`` to have something to read or reach its end (a
   /// FIFO nobody opens for writing fails then, instead of blocking the open forever).
   func readStream(_ path: String) throws -> Data {
@@ -245,6 +258,11 @@ struct Context {
     }
     // Blocking reads from here on: a writer that is still writing is waited for.
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return try Self.readToEnd(descriptor: descriptor, path: path)
+  }
+
+  /// Reads `descriptor` to its end, at most `limit` bytes (more is exit 65, naming `path`).
+  static func readToEnd(descriptor: Int32, path: String, limit: Int = maxInputBytes) throws -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -254,9 +272,9 @@ struct Context {
         if errno == EINTR { continue }
         throw Self.unreadable(path)
       }
-      guard data.count + count <= Self.maxStreamBytes else {
+      guard data.count + count <= limit else {
         throw InputError(
-          message: "\(path): more than \(Self.maxStreamBytes) bytes, more than an input may hold",
+          message: "\(path): more than \(limit) bytes, more than an input may hold",
           status: KeyedTool.ExitCode.dataError)
       }
       data.append(contentsOf: buffer[0..<count])

@@ -7,7 +7,7 @@ extension Context {
   /// Reads a XIB, storyboard, compiled nib or `.nib` directory into an object table, with one-line diagnostics.
   func readObjectTable(_ path: String) throws -> ObjectTable {
     do {
-      if path == "-" { return try NibReader.objectTable(from: standardInput(), fileName: "<stdin>") }
+      if path == "-" { return try NibReader.objectTable(from: try standardInput(), fileName: "<stdin>") }
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw InputError(message: "\(path): no such file", status: KeyedTool.ExitCode.failure)
@@ -15,6 +15,7 @@ extension Context {
       if !isDirectory.boolValue, !Self.isRegularFile(path) {
         return try NibReader.objectTable(from: readStream(path), fileName: path)
       }
+      if !isDirectory.boolValue { try Self.checkSize(path) }
       return try NibReader.objectTable(contentsOf: URL(fileURLWithPath: path))
     } catch let error as ArchiveError {
       if error.code == .fileIO {
@@ -27,7 +28,8 @@ extension Context {
   /// `true` when the input is a XIB, storyboard, NIBArchive or nib directory (keyed-archive nibs are archives).
   func isNibInput(_ path: String) -> Bool {
     if path == "-" {
-      let format = NibReader.format(of: standardInput().prefix(2048))
+      guard let input = try? standardInput() else { return false }  // the read's error is met again when read
+      let format = NibReader.format(of: input.prefix(2048))
       return format == .xib || format == .nibArchive
     }
     var isDirectory: ObjCBool = false

@@ -1,7 +1,8 @@
 import Foundation
-import KeyedCommands
 import PropertyList
 import Testing
+
+@testable import KeyedCommands
 
 #if canImport(Glibc)
 import Glibc
@@ -198,6 +199,35 @@ struct CommandLineTests {
           "\(name) \(form)")
       }
     }
+  }
+
+  @Test("CLI-002: a file past 1 GiB is refused before it is read; standard input is read up to the same bound")
+  func inputBound() throws {
+    // A sparse file of 1 GiB and one byte, with a binary plist's magic: refused at once, without reading it.
+    let big = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString)-big")
+    defer { try? FileManager.default.removeItem(at: big) }
+    try Data("bplist00".utf8).write(to: big)
+    #expect(truncate(big.path, off_t(Context.maxInputBytes) + 1) == 0)
+    for verb in ["dump", "validate", "instantiate"] {
+      let started = ContinuousClock.now
+      let result = keyed(verb, big.path)
+      #expect(result.status == 65, "\(verb): \(result.errors)")
+      #expect(result.errors.contains("more than the \(Context.maxInputBytes) an input may hold"), "\(verb)")
+      #expect(ContinuousClock.now - started < .seconds(5), "\(verb): read before it was refused")
+    }
+    // Standard input is read as a pipe is, with the bound (here a small one, on /dev/zero, which never ends).
+    let zero = open("/dev/zero", O_RDONLY)
+    #expect(zero >= 0)
+    defer { close(zero) }
+    #expect(throws: Context.InputError.self) {
+      try Context.readToEnd(descriptor: zero, path: "<stdin>", limit: 1 << 20)
+    }
+    // An error reading standard input ends the command with it, for every format test the verb makes first.
+    let failing = KeyedTool.run(["dump", "-"]) {
+      throw Context.InputError(message: "<stdin>: more than 9 bytes", status: KeyedTool.ExitCode.dataError)
+    }
+    #expect(failing.status == 65)
+    #expect(failing.errors.contains("<stdin>: more than 9 bytes"))
   }
 
   @Test("CLI-020: convert to XML refuses a set, which XML property lists cannot hold, and writes nothing")
