@@ -411,7 +411,7 @@ struct Context {
       // An empty registry: every class but Foundation's decodes generically, whatever the process registered.
       unarchiver.registry = ClassRegistry()
       unarchiver.decodesUnknownClassesGenerically = true
-      for key in unarchiver.topLevelKeys { _ = try unarchiver.decodeObject(forStoredKey: key, allowedClasses: nil) }
+      try unarchiver.decodeEveryTopLevelObject(allowedClasses: nil)
       // Every object, including ones not reachable from $top.
       for uid in 1..<max(1, unarchiver.objectCount) { _ = try unarchiver.decodeAny(uid: uid) }
       output += "\(name(path)): valid keyed archive, \(unarchiver.objectCount) objects\n"

@@ -511,7 +511,7 @@ import Foundation
         return Header(kind: .asciiString, count: count, start: offset + 3)
       }
     case 0x8:
-      if offset + 2 + low <= offsetTableOffset { return Header(kind: .uid, count: low + 1, start: offset + 1) }
+      if low < 8, offset + 2 + low <= offsetTableOffset { return Header(kind: .uid, count: low + 1, start: offset + 1) }
     case 0xA:
       if low != 0x0F, offset + 1 + low * objectRefSize <= offsetTableOffset {
         return Header(kind: .array, count: low, start: offset + 1)
@@ -606,6 +606,10 @@ import Foundation
     case BinaryPropertyListMarker.utf16String:
       return try sized(.utf16String, unitSize: 2, limit: options.maxStringLength, what: "UTF-16 string")
     case BinaryPropertyListMarker.uid:
+      // 1 to 8 bytes: a UID is a 64-bit value (read wider, its high bytes were dropped, and 2^64 + 1 was object 1).
+      guard low < 8 else {
+        throw bad(String(format: "UID marker 0x%02X: a UID of %d bytes, expected 1 to 8", marker, low + 1))
+      }
       return try fixed(.uid, width: low + 1, count: low + 1)
     case BinaryPropertyListMarker.array:
       return try sized(.array, unitSize: objectRefSize, limit: options.maxCollectionCount, what: "array")
@@ -1016,8 +1020,9 @@ import Foundation
   package func uidValue(ofObject object: Int) -> UInt64? {
     guard let offset = checkedOffset(of: object) else { return nil }
     let marker = bytes[offset]
-    guard marker & 0xF0 == 0x80 else { return nil }
-    let width = Int(marker & 0x0F) + 1
+    // 0x80...0x87: a UID of 1 to 8 bytes (a wider one is refused by ``header(of:)``).
+    guard marker & 0xF8 == 0x80 else { return nil }
+    let width = Int(marker & 0x07) + 1
     guard offset + 1 + width <= offsetTableOffset else { return nil }
     return Self.readUInt(bytes, at: offset + 1, width: width)
   }

@@ -168,6 +168,30 @@ struct HostileValidateTests {
     #expect(try Self.expectContract(url, "old-style array") == 0)
   }
 
+  @Test("CLI-021, CLI-032: keyed validate decodes every one of 200,000 $top entries within the CPU limit")
+  func manyTopLevelKeys() throws {
+    // Looking each key up by name scanned $top from its start: quadratic (100,000 keys took 23 s in a release
+    // build). Every entry is read at its position instead. The last one refers past $objects: it is decoded too.
+    let count = 200_000
+    func archive(lastRef: UInt64) throws -> Data {
+      let top = PropertyListDictionary(
+        (0..<count).map { (PropertyListValue.string("k\($0)"), PropertyListValue.uid($0 == count - 1 ? lastRef : 1)) })
+      return try PropertyListWriter.write([
+        "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": .dictionary(top), "$objects": ["$null", "x"],
+      ])
+    }
+    let directory = try makeTemporaryDirectory("top-keys")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let good = directory.appendingPathComponent("many-keys.archive")
+    try archive(lastRef: 1).write(to: good)
+    #expect(try Self.expectContract(good, "200,000 $top keys") == 0)
+    let bad = directory.appendingPathComponent("many-keys-bad-last.archive")
+    try archive(lastRef: 7).write(to: bad)
+    let result = try Self.validate(bad)
+    #expect(result.status == 65, "\(result.errors)")
+    #expect(result.errors.contains("k\(count - 1)"), "the diagnostic names the last key: \(result.errors)")
+  }
+
   @Test("CLI-032: keyed validate reads a well-formed XIB of 25,000 views written on one line within the CPU limit")
   func oneLineXIB() throws {
     // Every element's column used to be counted from the start of its line: on one 6 MB line, 10^11 byte steps,

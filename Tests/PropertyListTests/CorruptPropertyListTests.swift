@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import PropertyList
+@_spi(PropertyListInternals) @testable import PropertyList
 
 /// Assembles a binary property list by hand from the objects' bytes, with 1-byte references and offsets unless
 /// told otherwise (``RawPropertyList/bytes(top:refSize:offsetSize:objectCount:tableOffset:)``).
@@ -121,6 +121,27 @@ struct CorruptPropertyListTests {
     expectFailure(bplist([[0xE0]]), .corruptData, containing: "unknown object marker 0xE0")
     expectFailure(bplist([[0x00]]), .corruptData, containing: "unsupported marker 0x00")
     expectFailure(bplist([[0x21, 0, 0]]), .corruptData, containing: "expected 0x22 or 0x23")
+  }
+
+  @Test("ARC-002: a UID of 1 to 8 bytes reads whole; a wider one is refused, not cut to its low 8 bytes")
+  func uidWidths() throws {
+    for width in 1...16 {
+      // The first byte 0x01, the rest 0x00 except the last, 0x05: 2^(8(w-1)) + 5 (w = 1: just 5).
+      let payload: [UInt8] = width == 1 ? [5] : [1] + Array(repeating: 0, count: width - 2) + [5]
+      let bytes = bplist([[0x80 | UInt8(width - 1)] + payload])
+      if width <= 8 {
+        let expected: UInt64 = width == 1 ? 5 : (1 << (8 * UInt64(width - 1))) + 5
+        #expect(try PropertyListReader.read(Data(bytes)) == .uid(expected), "width \(width)")
+        let reader = try BinaryPropertyListReader(bytes: bytes)
+        #expect(reader.uidValue(ofObject: 0) == expected, "width \(width)")
+      } else {
+        // 2^64 + 5 read as 5 would have made a keyed archive's reference point at object 5.
+        expectFailure(bytes, .corruptData, containing: "a UID of \(width) bytes, expected 1 to 8")
+        let reader = try BinaryPropertyListReader(bytes: bytes, validation: .onAccess)
+        #expect(reader.uidValue(ofObject: 0) == nil, "width \(width)")
+        #expect(throws: ArchiveError.self) { try reader.header(of: 0) }
+      }
+    }
   }
 
   @Test("ARC-002: an ASCII string holding a byte above 0x7F")
