@@ -863,7 +863,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       return value
     }
     guard let classRef = classRef(in: header) else {
-      throw ArchiveError(.corruptData, "expected an object with $class, found a dictionary without $class", at: .init(objectIndex: uid))
+      throw ArchiveError(
+        .corruptData, "expected an object with $class, found a dictionary without $class", at: .init(objectIndex: uid))
     }
     guard let rawClassUID = reader.uidValue(ofObject: classRef) else {
       // Not a well-formed UID: a malformed one's header gives its error (`uidValue` checks the bounds the header

@@ -65,7 +65,8 @@ final class ArchiveDecodingState {
   /// The class name of an object entry (a dictionary with `$class`), memoised per class description.
   func className(of header: Header, uid: Int) throws -> String {
     guard let classRef = reader.lookup(string: ArchiveKeys.class, inDictionary: header) else {
-      throw ArchiveError(.corruptData, "expected an object with $class, found a dictionary without $class", at: .init(objectIndex: uid))
+      throw ArchiveError(
+        .corruptData, "expected an object with $class, found a dictionary without $class", at: .init(objectIndex: uid))
     }
     let classUID = try unarchiver.codableUID(ref: classRef, key: ArchiveKeys.class)
     if let name = classNames[classUID] { return name }
