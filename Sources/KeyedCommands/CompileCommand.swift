@@ -46,7 +46,8 @@ extension Context {
       throw inputError(path, error)
     }
     var taken: Set<String> = []
-    for (identifier, scene, indexes) in scenes {
+    let tables = table.restricted(toEach: scenes.map(\.2))  // one pass for all the scenes
+    for ((identifier, scene, _), sceneTable) in zip(scenes, tables) {
       // A file name per scene, unique even when two identifiers differ only where "/" became "_".
       let base = identifier.replacingOccurrences(of: "/", with: "_")
       var nibName = base
@@ -56,7 +57,7 @@ extension Context {
         suffix += 1
       }
       try AtomicFile.write(
-        try NibCompiler.compile(table.restricted(to: indexes), format: format),
+        try NibCompiler.compile(sceneTable, format: format),
         to: outURL.appendingPathComponent("\(nibName).nib"))
       identifiers[identifier] = .string(nibName)
       if let initial = document.initialViewControllerID, initial == scene.controllerID { entryPoint = identifier }

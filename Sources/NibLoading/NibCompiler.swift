@@ -163,42 +163,74 @@ extension ObjectTable {
   /// become `nil`; connections keep both ends inside, except segues, whose destination outside becomes `nil` (it is
   /// resolved by identifier at run time).
   public func restricted(to indexes: [Int]) -> ObjectTable {
-    var newIndex: [Int: Int] = [:]
-    for (position, index) in indexes.enumerated() { newIndex[index] = position }
-    func remap(_ value: FieldValue) -> FieldValue {
+    restricted(toEach: [indexes])[0]
+  }
+
+  /// ``restricted(to:)`` for each of several parts at once (a storyboard's scenes), in one pass over the
+  /// connections, runtime attributes and top-level objects: a pass per part was quadratic in the number of scenes
+  /// (20,000 scenes took 22 s to compile). The parts are meant to be disjoint; an index given twice belongs to its
+  /// last place.
+  public func restricted(toEach parts: [[Int]]) -> [ObjectTable] {
+    // For each object of the table: its part and its position there, or -1.
+    var part = [Int](repeating: -1, count: objects.count)
+    var position = [Int](repeating: -1, count: objects.count)
+    for (p, indexes) in parts.enumerated() {
+      for (place, index) in indexes.enumerated() where objects.indices.contains(index) {
+        part[index] = p
+        position[index] = place
+      }
+    }
+    func local(_ index: Int, in p: Int) -> Int? {
+      objects.indices.contains(index) && part[index] == p ? position[index] : nil
+    }
+    func remap(_ value: FieldValue, _ p: Int) -> FieldValue {
       switch value {
-      case .object(let index): newIndex[index].map(FieldValue.object) ?? .null
-      case .array(let elements): .array(elements.map(remap))
-      case .record(let name, let fields): .record(name, fields.map { ObjectField(key: $0.key, value: remap($0.value)) })
+      case .object(let index): local(index, in: p).map(FieldValue.object) ?? .null
+      case .array(let elements): .array(elements.map { remap($0, p) })
+      case .record(let name, let fields):
+        .record(name, fields.map { ObjectField(key: $0.key, value: remap($0.value, p)) })
       default: value
       }
     }
-    let objects = indexes.map { index -> ObjectRecord in
-      var record = self.objects[index]
-      record.fields = record.fields.map { ObjectField(key: $0.key, value: remap($0.value)) }
-      return record
-    }
-    var connections: [ConnectionRecord] = []
-    for connection in self.connections {
-      guard let source = newIndex[connection.source] else { continue }
+    var connectionsByPart = [[ConnectionRecord]](repeating: [], count: parts.count)
+    for connection in connections {
+      guard objects.indices.contains(connection.source), part[connection.source] >= 0 else { continue }
+      let p = part[connection.source]
       var copy = connection
-      copy.source = source
+      copy.source = position[connection.source]
       if let destination = connection.destination {
-        copy.destination = newIndex[destination]
+        copy.destination = local(destination, in: p)
         if copy.destination == nil, connection.kind != .segue { continue }
       }
-      connections.append(copy)
+      connectionsByPart[p].append(copy)
     }
-    let attributes = runtimeAttributes.compactMap { attribute -> RuntimeAttributeRecord? in
-      guard let object = newIndex[attribute.object] else { return nil }
+    var attributesByPart = [[RuntimeAttributeRecord]](repeating: [], count: parts.count)
+    for attribute in runtimeAttributes {
+      guard objects.indices.contains(attribute.object), part[attribute.object] >= 0 else { continue }
+      let p = part[attribute.object]
       var copy = attribute
-      copy.object = object
-      copy.value = remap(attribute.value)
-      return copy
+      copy.object = position[attribute.object]
+      copy.value = remap(attribute.value, p)
+      attributesByPart[p].append(copy)
     }
-    return ObjectTable(
-      objects: objects, topLevel: topLevel.compactMap { newIndex[$0] }, connections: connections,
-      runtimeAttributes: attributes, visibleWindows: visibleWindows.compactMap { newIndex[$0] }, platform: platform,
-      warnings: [])
+    func byPart(_ list: [Int]) -> [[Int]] {
+      var grouped = [[Int]](repeating: [], count: parts.count)
+      for index in list where objects.indices.contains(index) && part[index] >= 0 {
+        grouped[part[index]].append(position[index])
+      }
+      return grouped
+    }
+    let topLevelByPart = byPart(topLevel)
+    let windowsByPart = byPart(visibleWindows)
+    return parts.enumerated().map { p, indexes in
+      let records = indexes.map { index -> ObjectRecord in
+        var record = self.objects[index]
+        record.fields = record.fields.map { ObjectField(key: $0.key, value: remap($0.value, p)) }
+        return record
+      }
+      return ObjectTable(
+        objects: records, topLevel: topLevelByPart[p], connections: connectionsByPart[p],
+        runtimeAttributes: attributesByPart[p], visibleWindows: windowsByPart[p], platform: platform, warnings: [])
+    }
   }
 }

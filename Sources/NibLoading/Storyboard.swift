@@ -44,8 +44,9 @@ public final class Storyboard: Sendable {
     var scenes: [String: ObjectTable] = [:]
     var controllers: [String: String] = [:]
     var initial: String?
-    for (identifier, scene, indexes) in try Self.scenes(of: document, table: table) {
-      scenes[identifier] = table.restricted(to: indexes)
+    let found = try Self.scenes(of: document, table: table)
+    for ((identifier, scene, _), sceneTable) in zip(found, table.restricted(toEach: found.map(\.2))) {
+      scenes[identifier] = sceneTable
       controllers[identifier] = scene.controllerID
       if let controller = scene.controllerID, controller == document.initialViewControllerID { initial = identifier }
     }
