@@ -388,16 +388,7 @@ struct Context {
     let parsed = try parse(arguments, flags: [], valued: [])
     let path = try singleInput(parsed)
     if isNibInput(path) {
-      let table = try readObjectTable(path)
-      do {
-        // An empty registry: every object decodes as a generic object, checking the table's references.
-        let instance = try Nib(table: table, name: name(path), registry: ClassRegistry()).instantiateGraph(
-          owner: GenericNibObject(className: "FilesOwner"), options: NibOptions(missingOwnerPolicy: .skipConnections))
-        output += "\(name(path)): valid nib document, \(instance.statistics.objects) objects, "
-        output += "\(table.connections.count) connections\n"
-      } catch let error as ArchiveError {
-        throw inputError(path, error)
-      }
+      try validateNib(try readObjectTable(path), path: path)
       return
     }
     let data = try read(path)
@@ -414,7 +405,31 @@ struct Context {
       try unarchiver.decodeEveryTopLevelObject(allowedClasses: nil)
       // Every object, including ones not reachable from $top.
       for uid in 1..<max(1, unarchiver.objectCount) { _ = try unarchiver.decodeAny(uid: uid) }
+      // A keyed-archive nib is a compiled nib too (CLI-021): instantiated as `instantiate` would, so the two agree.
+      if Self.isKeyedArchiveNib(value) {
+        try validateNib(try NibReader.objectTable(from: data, fileName: name(path)), path: path)
+        return
+      }
       output += "\(name(path)): valid keyed archive, \(unarchiver.objectCount) objects\n"
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+  }
+
+  /// `true` for a keyed archive whose `$top` is a nib's: macOS's `IB.objectdata` or iOS's `UINibObjectsKey`.
+  static func isKeyedArchiveNib(_ value: PropertyListValue) -> Bool {
+    guard let top = value.dictionaryValue?["$top"]?.dictionaryValue else { return false }
+    return top["IB.objectdata"] != nil || top["UINibObjectsKey"] != nil
+  }
+
+  /// Instantiates `table` with generic objects for every class (an empty registry), checking its references and
+  /// connections, and prints the one-line summary.
+  mutating func validateNib(_ table: ObjectTable, path: String) throws {
+    do {
+      let instance = try Nib(table: table, name: name(path), registry: ClassRegistry()).instantiateGraph(
+        owner: GenericNibObject(className: "FilesOwner"), options: NibOptions(missingOwnerPolicy: .skipConnections))
+      output += "\(name(path)): valid nib document, \(instance.statistics.objects) objects, "
+      output += "\(table.connections.count) connections\n"
     } catch let error as ArchiveError {
       throw inputError(path, error)
     }

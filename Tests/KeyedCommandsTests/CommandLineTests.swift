@@ -230,6 +230,42 @@ struct CommandLineTests {
     #expect(failing.errors.contains("<stdin>: more than 9 bytes"))
   }
 
+  @Test("CLI-021: validate instantiates a keyed-archive nib as instantiate does: both refuse a broken one")
+  func validateKeyedArchiveNib() throws {
+    // A macOS nib: NSIBObjectData whose NSObjectsKeys (3) and NSObjectsValues (`values`) lists are the
+    // objects' parents; well formed when both have 3 entries.
+    func nib(values: Int) throws -> Data {
+      let array: PropertyListValue = ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]]
+      return try PropertyListWriter.write([
+        "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["IB.objectdata": .uid(1)],
+        "$objects": [
+          "$null",
+          [
+            "$class": .uid(2), "NSRoot": .uid(3), "NSObjectsKeys": .uid(4), "NSObjectsValues": .uid(5),
+            "NSOidsKeys": .uid(4), "NSOidsValues": .uid(6), "NSConnections": .uid(6),
+          ],
+          ["$classname": "NSIBObjectData", "$classes": ["NSIBObjectData", "NSObject"]],
+          ["$class": .uid(7), "NSClassName": .uid(8)],
+          ["$class": .uid(9), "NS.objects": [.uid(3), .uid(3), .uid(1)]],
+          ["$class": .uid(9), "NS.objects": .array(Array(repeating: .uid(3), count: values))],
+          ["$class": .uid(9), "NS.objects": []],
+          ["$classname": "NSCustomObject", "$classes": ["NSCustomObject", "NSObject"]], "NSApplication", array,
+        ],
+      ])
+    }
+    let good = try temporaryFile(try nib(values: 3), name: "good.nib")
+    let broken = try temporaryFile(try nib(values: 1), name: "broken.nib")
+    defer { for url in [good, broken] { try? FileManager.default.removeItem(at: url) } }
+    #expect(keyed("instantiate", "--stats", "--json", good.path).status == 0)
+    let valid = keyed("validate", good.path)
+    #expect(valid.status == 0, "\(valid.errors)")
+    #expect(valid.output.contains("valid nib document"), "\(valid.output)")
+    #expect(keyed("instantiate", broken.path).status == 65)
+    let refused = keyed("validate", broken.path)
+    #expect(refused.status == 65, "\(refused.output)")
+    #expect(refused.errors.contains("NSObjectsKeys"), "\(refused.errors)")
+  }
+
   @Test("CLI-020: convert to XML refuses a set, which XML property lists cannot hold, and writes nothing")
   func convertRefusesSetsInXML() throws {
     let value = PropertyListValue.dictionary(
