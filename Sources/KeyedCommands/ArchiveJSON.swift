@@ -46,6 +46,11 @@ struct ArchiveJSON {
   private var valueNodes: [Int: CanonicalJSON.Node] = [:]
   /// First appearances of class objects and cycle cuts so far (what makes an expansion depend on where it is).
   private var contextEvents = 0
+  /// The object being walked and, in a class object, the field: where an error inside it is reported.
+  private var location = ArchiveError.Location()
+  /// The strings and data objects whose contents (another object) are being followed, to find a chain that
+  /// leads back to itself.
+  private var passing: Set<Int> = []
 
   /// What the first count of an object found it to be, so that counting it again reads none of its fields.
   private enum Counted {
@@ -192,7 +197,8 @@ struct ArchiveJSON {
 
   private mutating func object(_ uid: Int) throws -> CanonicalJSON.Node {
     guard uid >= 0, uid < objects.count else {
-      throw ArchiveError(.corruptData, "reference to object #\(uid), but $objects has \(objects.count) entries")
+      throw ArchiveError(
+        .corruptData, "reference to object #\(uid), but $objects has \(objects.count) entries", at: location)
     }
     if uid == 0 { return .raw("null") }
     if counting, let kind = countedKinds[uid] { return try recount(uid, kind) }
@@ -263,7 +269,10 @@ struct ArchiveJSON {
           guard let key = entry.key.stringValue, key != "$class" else { return nil }
           return (Self.fieldName(key), entry.value)
         }
-      ).map { ($0.key, try walker.node($0.value)) }
+      ).map { field in
+        walker.location.keyPath = field.key
+        return (field.key, try walker.node(field.value))
+      }
     }
     if counting { return Self.counted }
     var header: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(className)))]
@@ -340,7 +349,7 @@ struct ArchiveJSON {
       }
       if case .uid? = fields["NS.string"], let contents = fields["NS.string"] {
         if counting { countedKinds[uid] = .passthrough(contents) }
-        return try node(contents)
+        return try passThrough(uid, to: contents)
       }
       return nil
     case "NSData", "NSMutableData":
@@ -349,7 +358,7 @@ struct ArchiveJSON {
       }
       if case .uid? = fields["NS.data"], let contents = fields["NS.data"] {
         if counting { countedKinds[uid] = .passthrough(contents) }
-        return try node(contents)
+        return try passThrough(uid, to: contents)
       }
       return nil
     case "NSDate":
@@ -499,7 +508,7 @@ struct ArchiveJSON {
       referenceCounts[uid, default: 0] += 1
       return Self.counted
     case .passthrough(let contents):
-      return try nested(uid) { try $0.node(contents) }
+      return try nested(uid) { try $0.passThrough(uid, to: contents) }
     case .collection(let values):
       return try nested(uid) { walker in
         try walker.expandCollection(uid) { walker in
@@ -515,10 +524,23 @@ struct ArchiveJSON {
     _ uid: Int, className: String? = nil, _ body: (inout ArchiveJSON) throws -> CanonicalJSON.Node
   ) throws -> CanonicalJSON.Node {
     depth += 1
-    defer { depth -= 1 }
+    let outer = location
+    location = .init(objectIndex: uid, className: className)
+    defer { (depth, location) = (depth - 1, outer) }
     if depth == 1 { stackGuard = StackGuard() }
     try ExpansionBound.checkDepth(depth, stack: stackGuard, objectIndex: uid, className: className)
     return try body(&self)
+  }
+
+  /// Follows a Foundation string or data object whose contents are another object (`NS.string`, `NS.data`). A
+  /// chain that leads back to itself is corrupt: followed, it nested to the depth limit and was reported as depth.
+  private mutating func passThrough(_ uid: Int, to contents: PropertyListValue) throws -> CanonicalJSON.Node {
+    guard passing.insert(uid).inserted else {
+      throw ArchiveError(
+        .corruptData, "its contents lead back to itself (a cycle of strings or data)", at: .init(objectIndex: uid))
+    }
+    defer { passing.remove(uid) }
+    return try node(contents)
   }
 
   private func resolveURL(_ fields: PropertyListDictionary, depth: Int) throws -> URL? {

@@ -169,6 +169,26 @@ struct DumpOrderTests {
         + #"{"$class":"NSValue","NS.pointval":"{1, 2, 3}","NS.special":1}]"#)
   }
 
+  @Test("CLI-011: an error inside the graph names the object and the field it is in")
+  func errorsAreLocated() throws {
+    let outOfRange = Self.archive(
+      [["$class": .uid(2), "name": "n", "f": .uid(1_000)], Self.classDescription("Foo")], top: ["root": 1])
+    #expect {
+      try ArchiveJSON.render(outOfRange, pretty: false)
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("object #1 (Foo)") && text.contains("key \"f\"") && text.contains("object #1000")
+    }
+    // An NSString whose NS.string is itself: a cycle, not a nesting past the depth limit.
+    let selfString = Self.archive(
+      [["$class": .uid(2), "NS.string": .uid(1)], Self.classDescription("NSMutableString")], top: ["root": 1])
+    #expect {
+      try ArchiveJSON.render(selfString, pretty: false)
+    } throws: { error in
+      "\(error)".contains("lead back to itself") && "\(error)".contains("object #1")
+    }
+  }
+
   @Test("CLI-010: keys and set members sort by code point, whatever the input's order or normalisation")
   func codePointOrder() throws {
     // "é" precomposed (U+00E9) and decomposed ("e" + U+0301) are canonically equivalent: Swift's `<` finds them
