@@ -13,8 +13,10 @@ import Darwin
 /// file or the new one, never a torn mix.
 ///
 /// What is replaced is a file: a symbolic link is followed (the file it names is replaced and the link stays),
-/// an existing file's permissions are kept, and a device, FIFO or socket (`/dev/stdout`, `/dev/null`) is written
-/// in place, since renaming over it would replace the device node itself (ARC-050).
+/// an existing file's permission bits are kept (not set-user-ID and the like, nor its owner), a device or FIFO
+/// (`/dev/null`) is written in place, since renaming over it would replace the device node itself, and one of this
+/// process's descriptors named by path (`/dev/stdout`, `/dev/fd/N`) is written through that descriptor, so that a
+/// redirection with `>>` appends (ARC-050). A socket is an error.
 public enum AtomicFile {
   /// Writes `data` to `url` atomically.
   /// - Throws: ``ArchiveError`` with code `fileIO` naming the path and the system error.
@@ -22,6 +24,10 @@ public enum AtomicFile {
     var target = url.path
     func fail(_ what: String) -> ArchiveError {
       ArchiveError(.fileIO, "\(what) failed: \(String(cString: strerror(errno)))", at: .init(file: url.path))
+    }
+    if let descriptor = ownDescriptor(named: target) {
+      guard writeAll(data, to: descriptor) else { throw fail("writing") }
+      return
     }
     var existingMode: mode_t?
     var info = stat()
@@ -37,7 +43,7 @@ public enum AtomicFile {
       }
       switch info.st_mode & S_IFMT {
       case S_IFREG:
-        existingMode = info.st_mode & 0o7777
+        existingMode = info.st_mode & 0o777
       case S_IFDIR:
         throw ArchiveError(.fileIO, "expected a file to write, found a directory", at: .init(file: url.path))
       default:
@@ -79,7 +85,19 @@ public enum AtomicFile {
     }
   }
 
-  /// Writes to a device, FIFO or socket that exists: there is no file to replace. A FIFO nobody reads is an
+  /// The descriptor of this process that `path` names (`/dev/stdin`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`,
+  /// `/proc/self/fd/N`), when it is open; `nil` for any other path.
+  private static func ownDescriptor(named path: String) -> Int32? {
+    let named: [String: Int32] = ["/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2]
+    var number = named[path]
+    for prefix in ["/dev/fd/", "/proc/self/fd/"] where number == nil && path.hasPrefix(prefix) {
+      number = Int32(path.dropFirst(prefix.count))
+    }
+    guard let number, number >= 0, fcntl(number, F_GETFD) != -1 else { return nil }
+    return number
+  }
+
+  /// Writes to a device or FIFO that exists: there is no file to replace. A FIFO nobody reads is an
   /// error at once (`O_NONBLOCK` on open), not a wait without end.
   private static func writeInPlace(_ data: Data, to path: String, _ fail: (String) -> ArchiveError) throws {
     let descriptor = open(path, O_WRONLY | O_NONBLOCK)

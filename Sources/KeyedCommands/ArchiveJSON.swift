@@ -48,8 +48,8 @@ struct ArchiveJSON {
   private var contextEvents = 0
   /// The object being walked and, in a class object, the field: where an error inside it is reported.
   private var location = ArchiveError.Location()
-  /// The strings and data objects whose contents (another object) are being followed, to find a chain that
-  /// leads back to itself.
+  /// The strings and data objects whose contents (another object) are being followed since the last collection or
+  /// class object, to find a chain of them that leads back to itself.
   private var passing: Set<Int> = []
 
   /// What the first count of an object found it to be, so that counting it again reads none of its fields.
@@ -108,10 +108,16 @@ struct ArchiveJSON {
   }
 
   private mutating func topNode(_ scope: PropertyListDictionary, rootOnly: Bool) throws -> CanonicalJSON.Node {
-    if rootOnly, let root = scope["root"] { return try node(root) }
+    if rootOnly, let root = scope["root"] {
+      location = .init(keyPath: "root")
+      return try node(root)
+    }
     // Visited in the order they are written: sorted once `$`-escaping is undone.
     let members = try Self.sortedFields(scope.entries.map { (Self.unescape($0.key.stringValue ?? ""), $0.value) })
-      .map { ($0.key, try node($0.value)) }
+      .map { member in
+        location = .init(keyPath: member.key)
+        return (member.key, try node(member.value))
+      }
     return .object([("$top", .object(members))])
   }
 
@@ -120,17 +126,32 @@ struct ArchiveJSON {
   private static func sortedFields(
     _ fields: [(key: String, value: PropertyListValue)]
   ) -> [(key: String, value: PropertyListValue)] {
-    fields.sorted { CanonicalJSON.precedes($0.key, $1.key) }
+    CanonicalJSON.inKeyOrder(fields) { $0.key }
+  }
+
+  /// `raw` as an index into `$objects`, or `nil` past its end (`Int(raw)` traps at 2^63 and beyond, which an
+  /// 8-byte UID can hold).
+  private func index(_ raw: UInt64) -> Int? {
+    raw < UInt64(objects.count) ? Int(raw) : nil
+  }
+
+  /// The `$objects` entry `raw` refers to, or `nil` past the end.
+  private func entry(_ raw: UInt64) -> PropertyListValue? {
+    index(raw).map { objects[$0] }
   }
 
   static func unescape(_ key: String) -> String { key.hasPrefix("$$") ? String(key.dropFirst()) : key }
 
-  /// A class object's field name as written: `$`-escaping undone, except for fields whose names are the
-  /// output's own keys (`$$class`, `$$id`, `$$ref`, `$$cycle` as stored), which stay escaped so as not to stand
-  /// for the object's class, its id, or a reference.
+  /// A class object's field name as written: `$`-escaping undone, except for fields whose names are the output's
+  /// own keys (`$class`, `$id`, `$ref`, `$cycle`) after any number of `$`: those keep their stored form (`$$class`
+  /// stays `$$class`, `$$$class` stays `$$$class`), so as not to stand for the object's class or id or for a
+  /// reference. A bare `$id`, `$ref` or `$cycle` (no archiver writes one: a user key beginning with `$` is stored
+  /// escaped) gets one `$` more.
   static func fieldName(_ key: String) -> String {
-    let name = unescape(key)
-    return ["$class", "$id", "$ref", "$cycle"].contains(name) ? key : name
+    let core = key.drop { $0 == "$" }
+    let dollars = key.utf8.count - core.utf8.count
+    guard dollars > 0, ["class", "id", "ref", "cycle"].contains(core) else { return unescape(key) }
+    return dollars == 1 ? "$" + key : key
   }
 
   private mutating func spend(_ count: Int = 1) throws {
@@ -179,7 +200,12 @@ struct ArchiveJSON {
   private mutating func node(_ value: PropertyListValue) throws -> CanonicalJSON.Node {
     try spend()
     switch value {
-    case .uid(let uid): return try object(Int(uid))
+    case .uid(let uid):
+      guard let index = index(uid) else {
+        throw ArchiveError(
+          .corruptData, "reference to object #\(uid), but $objects has \(objects.count) entries", at: location)
+      }
+      return try object(index)
     case .array(let elements):
       if counting {
         for element in elements { _ = try node(element) }
@@ -224,7 +250,7 @@ struct ArchiveJSON {
       valueNodes[uid] = written
       return written
     }
-    guard Int(classUID) < objects.count, let classDescription = objects[Int(classUID)].dictionaryValue,
+    guard let classDescription = self.entry(classUID)?.dictionaryValue,
       let className = classDescription["$classname"]?.stringValue
     else {
       throw ArchiveError(
@@ -283,10 +309,10 @@ struct ArchiveJSON {
   /// Runs `body` (a class object's fields) in a new segment: a collection being expanded above the class object
   /// is written again in full inside it, not cut as a cycle (see ``collectionPath``).
   private mutating func inSegmentOfItsOwn<R>(_ body: (inout ArchiveJSON) throws -> R) throws -> R {
-    let outer = segment
+    let (outer, outerPassing) = (segment, passing)
     segmentsBegun += 1
-    segment = segmentsBegun
-    defer { segment = outer }
+    (segment, passing) = (segmentsBegun, [])
+    defer { (segment, passing) = (outer, outerPassing) }
     return try body(&self)
   }
 
@@ -317,11 +343,16 @@ struct ArchiveJSON {
             .corruptData, "NS.keys has \(keys.count) entries but NS.objects has \(values.count)",
             at: .init(objectIndex: uid, className: className))
         }
-        // Entries whose keys are all strings are walked in the order they are written: sorted by key.
+        // Entries are walked in the order they are written: by key when the keys are all strings, by the keys'
+        // text when they are all plain values (numbers, strings, null). Keys that are objects are walked in stored
+        // order (their text depends on where `$id` goes), then sorted.
         let stringKeys = keys.map { walker.plainString($0) }
         var order = Array(keys.indices)
         if stringKeys.allSatisfy({ $0 != nil }) {
           order.sort { CanonicalJSON.precedes(stringKeys[$0] ?? "", stringKeys[$1] ?? "") }
+        } else {
+          let texts = keys.map { walker.plainText($0) }
+          if texts.allSatisfy({ $0 != nil }) { order.sort { CanonicalJSON.precedes(texts[$0] ?? "", texts[$1] ?? "") } }
         }
         if walker.counting {
           walker.countedKinds[uid] = .collection(order.flatMap { [keys[$0], values[$0]] })
@@ -386,7 +417,7 @@ struct ArchiveJSON {
       func numbers(_ key: String, count: Int) -> CanonicalJSON.Node? {
         let text: String
         switch fields[key] {
-        case .uid(let u)?: text = Int(u) < objects.count ? objects[Int(u)].stringValue ?? "" : ""
+        case .uid(let u)?: text = entry(u)?.stringValue ?? ""
         case .string(let s)?: text = s
         default: text = ""
         }
@@ -398,7 +429,7 @@ struct ArchiveJSON {
       /// then written as a class object, whose fields count against the budget).
       func number(_ key: String) -> CanonicalJSON.Node? {
         var value = fields[key]
-        if case .uid(let u)? = value { value = Int(u) < objects.count ? objects[Int(u)] : nil }
+        if case .uid(let u)? = value { value = entry(u) }
         switch value {
         case .integer?, .unsignedInteger?, .real?, .float?: return value.map(CanonicalJSON.node)
         case nil: return fields[key] == nil ? .raw("0") : nil
@@ -438,13 +469,11 @@ struct ArchiveJSON {
     switch value {
     case .string(let text): return text
     case .uid(let reference):
-      let uid = Int(reference)
-      guard uid > 0, uid < objects.count, depth < 64 else { return nil }
+      guard let uid = index(reference), uid > 0, depth < 64 else { return nil }
       let entry = objects[uid]
       if case .string(let text) = entry { return text == "$null" ? nil : text }
       guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"],
-        Int(classUID) < objects.count,
-        let className = objects[Int(classUID)].dictionaryValue?["$classname"]?.stringValue,
+        let className = self.entry(classUID)?.dictionaryValue?["$classname"]?.stringValue,
         className == "NSString" || className == "NSMutableString"
       else { return nil }
       if let text = fields["NS.string"]?.stringValue { return text }
@@ -453,6 +482,24 @@ struct ArchiveJSON {
         return plainString(contents, depth: depth + 1)
       }
       return nil
+    default: return nil
+    }
+  }
+
+  /// The canonical text of a plain value (a number, string, data, date, boolean or null, inline or behind a UID):
+  /// what it is written as wherever it appears. `nil` for anything else (an object, whose text depends on where
+  /// its `$id` goes).
+  private func plainText(_ value: PropertyListValue) -> String? {
+    if let text = plainString(value) { return CanonicalJSON.string(text) }
+    var plain = value
+    if case .uid(let reference) = value {
+      guard let entry = entry(reference) else { return nil }
+      if reference == 0 || entry == "$null" { return "null" }
+      plain = entry
+    }
+    switch plain {
+    case .bool, .integer, .unsignedInteger, .real, .float, .date, .data:
+      return CanonicalJSON.text(CanonicalJSON.node(plain))
     default: return nil
     }
   }
@@ -487,9 +534,9 @@ struct ArchiveJSON {
       try charge(pure)
       return Self.counted
     }
-    let outer = collectionPath[uid]
-    collectionPath[uid] = segment
-    defer { collectionPath[uid] = outer }
+    let (outer, outerPassing) = (collectionPath[uid], passing)
+    (collectionPath[uid], passing) = (segment, [])
+    defer { (collectionPath[uid], passing) = (outer, outerPassing) }
     let (budgetBefore, textBefore, eventsBefore) = (budget, textBudget, contextEvents)
     let result = try body(&self)
     if counting, contextEvents == eventsBefore {
@@ -533,7 +580,9 @@ struct ArchiveJSON {
   }
 
   /// Follows a Foundation string or data object whose contents are another object (`NS.string`, `NS.data`). A
-  /// chain that leads back to itself is corrupt: followed, it nested to the depth limit and was reported as depth.
+  /// chain of such objects that leads back to itself is corrupt: followed, it nested to the depth limit and was
+  /// reported as depth. A chain through a collection or a class object ends as those do (`$cycle`, `$ref`): each
+  /// begins its own chain.
   private mutating func passThrough(_ uid: Int, to contents: PropertyListValue) throws -> CanonicalJSON.Node {
     guard passing.insert(uid).inserted else {
       throw ArchiveError(
@@ -547,15 +596,13 @@ struct ArchiveJSON {
     guard depth < 16 else { return nil }
     var relative: String?
     switch fields["NS.relative"] {
-    case .uid(let u)? where Int(u) < objects.count: relative = objects[Int(u)].stringValue
+    case .uid(let u)?: relative = entry(u)?.stringValue
     case .string(let s)?: relative = s
     default: relative = nil
     }
     guard let relative else { return nil }
     var base: URL?
-    if case .uid(let u)? = fields["NS.base"], u != 0, Int(u) < objects.count,
-      let baseFields = objects[Int(u)].dictionaryValue
-    {
+    if case .uid(let u)? = fields["NS.base"], u != 0, let baseFields = entry(u)?.dictionaryValue {
       base = try resolveURL(baseFields, depth: depth + 1)
     }
     // An empty reference is its base without the fragment (RFC 3986, 5.2.2); `URL(string: "")` is nil.

@@ -81,8 +81,13 @@ enum CanonicalJSON {
     a.utf8.lexicographicallyPrecedes(b.utf8)
   }
 
+  /// `items` in the canonical order of their keys (``precedes(_:_:)``).
+  static func inKeyOrder<Item>(_ items: [Item], key: (Item) -> String) -> [Item] {
+    items.sorted { precedes(key($0), key($1)) }
+  }
+
   static func sortedObject(_ members: [(String, Node)]) -> Node {
-    .object(members.sorted { precedes($0.0, $1.0) })
+    .object(inKeyOrder(members) { $0.0 })
   }
 
   static func sortedByText(_ nodes: [Node]) -> [Node] {

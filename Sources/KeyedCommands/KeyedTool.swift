@@ -416,10 +416,10 @@ struct Context {
     }
   }
 
-  /// `true` for a keyed archive whose `$top` is a nib's: macOS's `IB.objectdata` or iOS's `UINibObjectsKey`.
+  /// `true` for a keyed archive whose `$top` is a nib's (``NibReader/isNib(topLevelKeys:)``).
   static func isKeyedArchiveNib(_ value: PropertyListValue) -> Bool {
     guard let top = value.dictionaryValue?["$top"]?.dictionaryValue else { return false }
-    return top["IB.objectdata"] != nil || top["UINibObjectsKey"] != nil
+    return NibReader.isNib(topLevelKeys: Set(top.entries.compactMap(\.key.stringValue)))
   }
 
   /// Instantiates `table` with generic objects for every class (an empty registry), checking its references and

@@ -15,7 +15,11 @@ extension Context {
       if !isDirectory.boolValue, !Self.isRegularFile(path) {
         return try NibReader.objectTable(from: readStream(path), fileName: path)
       }
-      if !isDirectory.boolValue { try Self.checkSize(path) }
+      // Refused before they are read: the file, or each file of a `.nib` directory.
+      let members =
+        isDirectory.boolValue
+        ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { "\(path)/\($0)" } : [path]
+      for member in members where Self.isRegularFile(member) { try Self.checkSize(member) }
       return try NibReader.objectTable(contentsOf: URL(fileURLWithPath: path))
     } catch let error as ArchiveError {
       if error.code == .fileIO {
@@ -27,10 +31,13 @@ extension Context {
 
   /// `true` when the input is a XIB, storyboard, NIBArchive or nib directory (keyed-archive nibs are archives).
   func isNibInput(_ path: String) -> Bool {
+    func isNib(_ head: Data) -> Bool {
+      let format = NibReader.format(of: head.prefix(2048))
+      return format == .xib || format == .nibArchive
+    }
     if path == "-" {
       guard let input = try? standardInput() else { return false }  // the read's error is met again when read
-      let format = NibReader.format(of: input.prefix(2048))
-      return format == .xib || format == .nibArchive
+      return isNib(input)
     }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -39,14 +46,11 @@ extension Context {
     // A pipe, FIFO or device is read once (``readStream(_:)``); opening it only to peek could block.
     if !Self.isRegularFile(path) {
       guard let data = try? readStream(path) else { return false }
-      let format = NibReader.format(of: data.prefix(2048))
-      return format == .xib || format == .nibArchive
+      return isNib(data)
     }
     guard let handle = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? handle.close() }
-    let head = handle.readData(ofLength: 2048)
-    let format = NibReader.format(of: head)
-    return format == .xib || format == .nibArchive
+    return isNib(handle.readData(ofLength: 2048))
   }
 
   mutating func instantiate(_ arguments: [String]) throws {

@@ -124,7 +124,7 @@ struct TableRendering {
   /// `fields` in the order the JSON writes them, by key: an object's first appearance in the output is then the
   /// one that carries its `$id`.
   private static func inWrittenOrder(_ fields: [ObjectField]) -> [ObjectField] {
-    fields.sorted { CanonicalJSON.precedes($0.key, $1.key) }
+    CanonicalJSON.inKeyOrder(fields) { $0.key }
   }
 
   static func describe(_ placeholder: Placeholder) -> String {

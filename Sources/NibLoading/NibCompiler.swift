@@ -168,14 +168,19 @@ extension ObjectTable {
 
   /// ``restricted(to:)`` for each of several parts at once (a storyboard's scenes), in one pass over the
   /// connections, runtime attributes and top-level objects: a pass per part was quadratic in the number of scenes
-  /// (20,000 scenes took 22 s to compile). The parts are meant to be disjoint; an index given twice belongs to its
-  /// last place.
+  /// (20,000 scenes took 22 s to compile). `parts` are indexes of this table; an index given twice in one part
+  /// belongs to its last place there. Parts that share objects (two scenes with one `sceneID`) are each cut on
+  /// their own, as `restricted(to:)` cut them before.
   public func restricted(toEach parts: [[Int]]) -> [ObjectTable] {
     // For each object of the table: its part and its position there, or -1.
     var part = [Int](repeating: -1, count: objects.count)
     var position = [Int](repeating: -1, count: objects.count)
     for (p, indexes) in parts.enumerated() {
-      for (place, index) in indexes.enumerated() where objects.indices.contains(index) {
+      for (place, index) in indexes.enumerated() {
+        precondition(objects.indices.contains(index), "index \(index) is not an object of the table")
+        if part[index] >= 0, part[index] != p {
+          return parts.map { restricted(toEach: [$0])[0] }
+        }
         part[index] = p
         position[index] = place
       }

@@ -18,6 +18,15 @@ public enum NibReader {
     case nibArchive
   }
 
+  /// `true` when a keyed archive whose `$top` has these keys is a nib, as ``objectTable(from:fileName:)`` reads one:
+  /// UIKit's `UINibTopLevelObjectsKey`, `UINibObjectsKey` or `UINibConnectionsKey`, or AppKit's `IB.objectdata`.
+  public static func isNib(topLevelKeys keys: Set<String>) -> Bool {
+    typealias Names = CompiledNibWireNames
+    return [Names.uiTopLevelObjects, Names.uiObjects, Names.uiConnections, Names.objectData].contains {
+      keys.contains($0)
+    }
+  }
+
   /// The format of some bytes, or `nil`.
   public static func format(of data: Data) -> Format? {
     if data.starts(with: Array("NIBArchive".utf8)) { return .nibArchive }

@@ -215,6 +215,18 @@ struct CommandLineTests {
       #expect(result.errors.contains("more than the \(Context.maxInputBytes) an input may hold"), "\(verb)")
       #expect(ContinuousClock.now - started < .seconds(5), "\(verb): read before it was refused")
     }
+    // A .nib directory whose member is that large: refused as well, before the member is read.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-\(UUID().uuidString).nib")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let member = directory.appendingPathComponent("keyedobjects.nib")
+    try Data("bplist00".utf8).write(to: member)
+    #expect(truncate(member.path, off_t(Context.maxInputBytes) + 1) == 0)
+    for verb in ["dump", "validate", "instantiate"] {
+      let result = keyed(verb, directory.path)
+      #expect(result.status == 65, "\(verb) of the directory: \(result.errors)")
+      #expect(result.errors.contains("keyedobjects.nib"), "\(verb): names the member")
+    }
     // Standard input is read as a pipe is, with the bound (here a small one, on /dev/zero, which never ends).
     let zero = open("/dev/zero", O_RDONLY)
     #expect(zero >= 0)

@@ -55,6 +55,18 @@ struct CrashSafeWriteTests {
     try FileManager.default.createSymbolicLink(
       at: dangling, withDestinationURL: directory.appendingPathComponent("nowhere"))
     #expect(throws: ArchiveError.self) { try AtomicFile.write(bytes, to: dangling) }
+    // A path naming one of the process's descriptors is written through it: appended when it was opened to append.
+    let log = directory.appendingPathComponent("log")
+    try Data("first,".utf8).write(to: log)
+    let appending = open(log.path, O_WRONLY | O_APPEND)
+    #expect(appending >= 0)
+    try AtomicFile.write(bytes, to: URL(fileURLWithPath: "/dev/fd/\(appending)"))
+    close(appending)
+    #expect(try Data(contentsOf: log) == Data("first,new".utf8))
+    // Set-user-ID is not carried over to the new contents; the other bits are.
+    #expect(chmod(file.path, 0o4750) == 0)
+    try AtomicFile.write(bytes, to: file)
+    #expect(stat(file.path, &info) == 0 && info.st_mode & 0o7777 == 0o750)
     // No temporary file is left behind by any of them.
     let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
     #expect(left.isEmpty, "\(left)")

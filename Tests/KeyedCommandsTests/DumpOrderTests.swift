@@ -146,11 +146,17 @@ struct DumpOrderTests {
     let thing = PropertyListValue.dictionary(
       PropertyListDictionary([
         ("$class", .uid(2)), ("$$class", "fake"), ("$$id", 7), ("$$ref", 1), ("$$cycle", 2), ("$$other", 3),
+        ("$$$class", 4),
       ]))
     let value = Self.archive([thing, Self.classDescription("Thing")], top: ["root": 1])
     #expect(
       try ArchiveJSON.render(value, pretty: false)
-        == #"{"$$class":"fake","$$cycle":2,"$$id":7,"$$ref":1,"$class":"Thing","$other":3}"#)
+        == #"{"$$$class":4,"$$class":"fake","$$cycle":2,"$$id":7,"$$ref":1,"$class":"Thing","$other":3}"#)
+    // A bare "$id" (no archiver writes one) gets one "$" more, so as not to read as the object's id.
+    let bare = Self.archive(
+      [.dictionary(PropertyListDictionary([("$class", .uid(2)), ("$id", 9)])), Self.classDescription("Thing")],
+      top: ["root": 1])
+    #expect(try ArchiveJSON.render(bare, pretty: false) == #"{"$$id":9,"$class":"Thing"}"#)
   }
 
   @Test("CLI-011: an NSValue geometry that is not all numbers is written as the object it is, not as []")
@@ -187,6 +193,73 @@ struct DumpOrderTests {
     } throws: { error in
       "\(error)".contains("lead back to itself") && "\(error)".contains("object #1")
     }
+  }
+
+  @Test("CLI-011: a dictionary with plain keys that are not all strings is walked in the order of the keys' text")
+  func plainKeysInOrder() throws {
+    // NS.keys stores 2, then 1 (numbers behind UIDs); both values are Thing (6).
+    let value = Self.archive(
+      [
+        ["$class": .uid(2), "NS.keys": [.uid(3), .uid(4)], "NS.objects": [.uid(5), .uid(5)]],
+        Self.classDescription("NSDictionary"), 2, 1, ["$class": .uid(6), "v": 1], Self.classDescription("Thing"),
+      ], top: ["root": 1])
+    #expect(
+      try ArchiveJSON.render(value, pretty: false)
+        == #"{"$dictionary":[[1,{"$class":"Thing","$id":5,"v":1}],[2,{"$ref":5}]]}"#)
+  }
+
+  @Test("CLI-010: an archived dictionary's string keys sort by code point, whatever their normalisation")
+  func archivedKeysByCodePoint() throws {
+    // Keys stored "é" (U+00E9), then "e" + U+0301: Swift's `<` finds them equal; by code point "e…" comes first.
+    let value = Self.archive(
+      [
+        ["$class": .uid(2), "NS.keys": [.uid(3), .uid(4)], "NS.objects": [.uid(5), .uid(6)]],
+        Self.classDescription("NSDictionary"), "\u{E9}", "e\u{301}", 1, 2,
+      ], top: ["root": 1])
+    let text = try ArchiveJSON.render(value, pretty: false)
+    #expect(Array(text.unicodeScalars) == Array("{\"e\u{301}\":2,\"\u{E9}\":1}".unicodeScalars))
+  }
+
+  @Test("CLI-011: a UID of 8 bytes past $objects is corrupt data, not a crash, up to 2^64 - 1")
+  func hugeUID() throws {
+    for raw: UInt64 in [3, 1 << 63, .max] {
+      let value = Self.archive(
+        [["$class": .uid(2), "f": .uid(raw)], Self.classDescription("Foo")], top: ["root": 1])
+      #expect("\(raw)") {
+        try ArchiveJSON.render(value, pretty: false)
+      } throws: { error in
+        "\(error)".contains("reference to object #\(raw)") && "\(error)".contains("key \"f\"")
+      }
+    }
+    // An NSValue's string and an NSURL's parts behind such UIDs are not trapped on either: the walk ends in an
+    // error.
+    let odd = Self.archive(
+      [
+        ["$class": .uid(2), "NS.objects": [.uid(3), .uid(4)]], Self.classDescription("NSArray"),
+        ["$class": .uid(5), "NS.special": 3, "NS.rectval": .uid(.max)],
+        ["$class": .uid(6), "NS.relative": .uid(.max), "NS.base": .uid(1 << 63)], Self.classDescription("NSValue"),
+        Self.classDescription("NSURL"),
+      ], top: ["root": 1])
+    #expect(throws: (any Error).self) { try ArchiveJSON.render(odd, pretty: false) }
+  }
+
+  @Test("CLI-011: a string whose contents lead through a collection or an object back to it ends as those do")
+  func stringChainsThroughContainers() throws {
+    // String 1's NS.string is array 3, which holds string 1: the array's cycle is cut, as before.
+    let throughArray = Self.archive(
+      [
+        ["$class": .uid(2), "NS.string": .uid(3)], Self.classDescription("NSString"),
+        ["$class": .uid(4), "NS.objects": [.uid(1)]], Self.classDescription("NSArray"),
+      ], top: ["root": 1])
+    #expect(try ArchiveJSON.render(throughArray, pretty: false) == #"[{"$cycle":3}]"#)
+    // Through a class object: it is written once, then a $ref.
+    let throughObject = Self.archive(
+      [
+        ["$class": .uid(2), "NS.string": .uid(3)], Self.classDescription("NSString"),
+        ["$class": .uid(4), "back": .uid(1)], Self.classDescription("Node"),
+      ], top: ["root": 1])
+    #expect(
+      try ArchiveJSON.render(throughObject, pretty: false) == #"{"$class":"Node","$id":3,"back":{"$ref":3}}"#)
   }
 
   @Test("CLI-010: keys and set members sort by code point, whatever the input's order or normalisation")

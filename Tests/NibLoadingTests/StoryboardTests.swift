@@ -136,6 +136,10 @@ struct StoryboardTests {
     #expect(b.runtimeAttributes.map(\.object) == [1] && b.runtimeAttributes.map(\.value) == [.null])
     // One part alone is the same cut.
     #expect(table.restricted(to: [2, 3]) == b)
+    // Parts that share objects (two scenes with one sceneID) are each cut whole, as one part alone would be.
+    let shared = table.restricted(toEach: [[0, 1], [0, 1]])
+    #expect(shared == [table.restricted(to: [0, 1]), table.restricted(to: [0, 1])])
+    #expect(shared[0] == a)
   }
 
   @Test("NIB-080: a storyboard of 20,000 scenes opens in time linear in its size")
