@@ -559,12 +559,15 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// The keys of `$top`.
   public var topLevelKeys: [String] {
-    (0..<topHeader.count).compactMap { i in
-      let ref = reader.element(topHeader, i)
-      guard let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String
-      else { return nil }
-      return try? reader.string(header, object: ref)
-    }
+    (0..<topHeader.count).compactMap(topLevelKey(at:))
+  }
+
+  /// The key of `$top`'s entry at `position`, or `nil` when it is not a string.
+  private func topLevelKey(at position: Int) -> String? {
+    let ref = reader.element(topHeader, position)
+    guard let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String
+    else { return nil }
+    return try? reader.string(header, object: ref)
   }
 
   /// Decodes the object of every `$top` entry whose key is a string, in stored order (duplicates included), each
@@ -574,10 +577,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// - Throws: ``ArchiveError`` as ``decodeObject(forStoredKey:allowedClasses:)``, located at the entry's key.
   package func decodeEveryTopLevelObject(allowedClasses: Set<String>?) throws {
     for position in 0..<topHeader.count {
-      let keyRef = reader.element(topHeader, position)
-      guard let header = try? reader.header(of: keyRef), header.kind == .asciiString || header.kind == .utf16String,
-        let key = try? reader.string(header, object: keyRef)
-      else { continue }
+      guard let key = topLevelKey(at: position) else { continue }
       let ref = reader.dictionaryValue(topHeader, position)
       _ = try located(key) { try object(atFieldRef: ref, key: key, allowed: allowedClasses) }
     }

@@ -221,11 +221,8 @@ struct ArchiveJSON {
     }
   }
 
+  /// Object `uid`, an index of `$objects` (``node(_:)`` checked it: ``index(_:)``).
   private mutating func object(_ uid: Int) throws -> CanonicalJSON.Node {
-    guard uid >= 0, uid < objects.count else {
-      throw ArchiveError(
-        .corruptData, "reference to object #\(uid), but $objects has \(objects.count) entries", at: location)
-    }
     if uid == 0 { return .raw("null") }
     if counting, let kind = countedKinds[uid] { return try recount(uid, kind) }
     let entry = objects[uid]
@@ -347,8 +344,9 @@ struct ArchiveJSON {
         // text when they are all plain values (numbers, strings, null). Keys that are objects are walked in stored
         // order (their text depends on where `$id` goes), then sorted.
         let stringKeys = keys.map { walker.plainString($0) }
+        let keysAreStrings = stringKeys.allSatisfy { $0 != nil }
         var order = Array(keys.indices)
-        if stringKeys.allSatisfy({ $0 != nil }) {
+        if keysAreStrings {
           order.sort { CanonicalJSON.precedes(stringKeys[$0] ?? "", stringKeys[$1] ?? "") }
         } else {
           let texts = keys.map { walker.plainText($0) }
@@ -361,28 +359,17 @@ struct ArchiveJSON {
         }
         var pairs: [(CanonicalJSON.Node, CanonicalJSON.Node)] = []
         for i in order { pairs.append((try walker.node(keys[i]), try walker.node(values[i]))) }
-        if stringKeys.allSatisfy({ $0 != nil }) {
-          return .object(zip(order, pairs).map { (stringKeys[$0] ?? "", $1.1) })
-        }
-        return .object([
-          (
-            "$dictionary",
-            .array(
-              pairs.map { (CanonicalJSON.text($0.0), CanonicalJSON.Node.array([$0.0, $0.1])) }
-                .sorted { CanonicalJSON.precedes($0.0, $1.0) }.map(\.1))
-          )
-        ])
+        if keysAreStrings { return .object(zip(order, pairs).map { (stringKeys[$0] ?? "", $1.1) }) }
+        return CanonicalJSON.dictionary(pairs.map { (key: $0.0, value: $0.1) })
       }
     case "NSString", "NSMutableString":
-      if let string = fields["NS.string"]?.stringValue { return .raw(CanonicalJSON.string(string)) }
-      if case .data(let bytes)? = fields["NS.bytes"] {
-        return .raw(CanonicalJSON.string(String(decoding: bytes, as: UTF8.self)))
-      }
-      if case .uid? = fields["NS.string"], let contents = fields["NS.string"] {
+      switch Self.stringForm(fields) {
+      case .text(let string)?: return .raw(CanonicalJSON.string(string))
+      case .contents(let contents)?:
         if counting { countedKinds[uid] = .passthrough(contents) }
         return try passThrough(uid, to: contents)
+      case nil: return nil
       }
-      return nil
     case "NSData", "NSMutableData":
       if case .data(let bytes)? = fields["NS.data"] ?? fields["NS.bytes"] {
         return .object([("$data", .raw(CanonicalJSON.string(bytes.base64EncodedString())))])
@@ -476,14 +463,29 @@ struct ArchiveJSON {
         let className = self.entry(classUID)?.dictionaryValue?["$classname"]?.stringValue,
         className == "NSString" || className == "NSMutableString"
       else { return nil }
-      if let text = fields["NS.string"]?.stringValue { return text }
-      if case .data(let bytes)? = fields["NS.bytes"] { return String(decoding: bytes, as: UTF8.self) }
-      if case .uid? = fields["NS.string"], let contents = fields["NS.string"] {
-        return plainString(contents, depth: depth + 1)
+      switch Self.stringForm(fields) {
+      case .text(let text)?: return text
+      case .contents(let contents)?: return plainString(contents, depth: depth + 1)
+      case nil: return nil
       }
-      return nil
     default: return nil
     }
+  }
+
+  /// How an `NSString`'s fields hold its text.
+  private enum StringForm {
+    /// In `NS.string`, or as UTF-8 in `NS.bytes`.
+    case text(String)
+    /// In another object, which `NS.string` refers to.
+    case contents(PropertyListValue)
+  }
+
+  /// The form of an `NSString` whose fields are `fields`, or `nil` when they hold none of them.
+  private static func stringForm(_ fields: PropertyListDictionary) -> StringForm? {
+    if let text = fields["NS.string"]?.stringValue { return .text(text) }
+    if case .data(let bytes)? = fields["NS.bytes"] { return .text(String(decoding: bytes, as: UTF8.self)) }
+    if case .uid? = fields["NS.string"], let contents = fields["NS.string"] { return .contents(contents) }
+    return nil
   }
 
   /// The canonical text of a plain value (a number, string, data, date, boolean or null, inline or behind a UID):

@@ -94,6 +94,13 @@ enum CanonicalJSON {
     nodes.map { (text($0), $0) }.sorted { precedes($0.0, $1.0) }.map(\.1)
   }
 
+  /// `{"$dictionary": [[key, value], …]}`, the entries sorted by their key's text: a dictionary whose keys are not
+  /// all strings.
+  static func dictionary(_ pairs: [(key: Node, value: Node)]) -> Node {
+    let sorted = inKeyOrder(pairs.map { (text($0.key), $0) }) { $0.0 }
+    return .object([("$dictionary", .array(sorted.map { Node.array([$0.1.key, $0.1.value]) }))])
+  }
+
   /// The raw form of a property-list value.
   static func node(_ value: PropertyListValue) -> Node {
     switch value {
@@ -112,14 +119,7 @@ enum CanonicalJSON {
       if d.hasOnlyStringKeys {
         sortedObject(d.entries.map { ($0.key.stringValue ?? "", node($0.value)) })
       } else {
-        .object([
-          (
-            "$dictionary",
-            .array(
-              d.entries.map { (text(node($0.key)), Node.array([node($0.key), node($0.value)])) }
-                .sorted { precedes($0.0, $1.0) }.map(\.1))
-          )
-        ])
+        dictionary(d.entries.map { (node($0.key), node($0.value)) })
       }
     }
   }
