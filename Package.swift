@@ -20,17 +20,21 @@ let package = Package(
   targets: [
     // Coder protocols, Coding/SecureCoding, class registry, the public error type. Knows no format.
     .target(name: "ArchiveCoding", swiftSettings: strict),
+    // What several modules of the package share and users never see: the stack guard of recursive decoders.
+    .target(name: "ArchiveSupport", swiftSettings: strict),
     // Binary (bplist00) and XML property lists: validating reader, deterministic writer.
     .target(name: "PropertyList", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // NSKeyedArchiver-compatible archiver and unarchiver, Foundation classes' wire keys.
-    .target(name: "KeyedArchive", dependencies: ["ArchiveCoding", "PropertyList"], swiftSettings: strict),
+    .target(
+      name: "KeyedArchive", dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList"], swiftSettings: strict),
     // Apple's compiled NIBArchive format (front end).
     .target(name: "CompiledNib", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
     .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
-      name: "NibLoading", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "XIB", "CompiledNib"],
+      name: "NibLoading",
+      dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib"],
       swiftSettings: strict),
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
     .target(name: "InterfaceObjects", dependencies: ["ArchiveCoding", "NibLoading"], swiftSettings: strict),
@@ -41,7 +45,8 @@ let package = Package(
     .target(
       name: "KeyedCommands",
       dependencies: [
-        "ArchiveCoding", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading", "InterfaceObjects",
+        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading",
+        "InterfaceObjects",
       ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),

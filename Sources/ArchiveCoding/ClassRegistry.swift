@@ -169,7 +169,7 @@ public final class ClassRegistry: Sendable {
     /// The registered class; `nil` when no class is registered under the name.
     package let type: (any Coding.Type)?
     /// `type` as a ``SecureCoding`` class, or `nil` when it is none: worked out once, as the conformance check
-    /// costs a runtime lookup (about 500 instructions) that secure decoding would otherwise make per archive.
+    /// costs a runtime lookup that secure decoding would otherwise make per archive.
     package let secureType: (any SecureCoding.Type)?
     /// The class chain, ending in `NSObject`.
     package let chain: [String]
@@ -233,8 +233,7 @@ public final class ClassRegistry: Sendable {
   public func allowedClassNames(for types: [Any.Type]) -> Set<String> {
     guard types.count == 1, let type = types.first else {
       // Each type's names are its own (the computation is a union over the list), so a list is the union of its
-      // types' memoised answers: a conformance check that fails scans every conformance record in the process,
-      // and eight plist types cost about 1.4 million instructions a call before.
+      // types' memoised answers: a conformance check that fails scans every conformance record in the process.
       var names: Set<String> = []
       for type in types { names.formUnion(allowedClassNames(for: [type])) }
       return names

@@ -95,7 +95,7 @@ extension DecodingCoder {
   public func decodeBool(forKey key: String) throws -> Bool { try defaultDecodeBool(forKey: key) }
 
   /// The default implementation of ``decodeBool(forKey:)``, for coders that override it to fall back on.
-  public func defaultDecodeBool(forKey key: String) throws -> Bool {
+  package func defaultDecodeBool(forKey key: String) throws -> Bool {
     try applyingFailurePolicy(false) {
       switch try decodeValue(forKey: key) {
       case nil: return false
@@ -118,20 +118,8 @@ extension DecodingCoder {
   public func decodeInt64(forKey key: String) throws -> Int64 { try defaultDecodeInt64(forKey: key) }
 
   /// The default implementation of ``decodeInt64(forKey:)``, for coders that override it to fall back on.
-  public func defaultDecodeInt64(forKey key: String) throws -> Int64 {
-    try applyingFailurePolicy(0) {
-      switch try decodeValue(forKey: key) {
-      case nil: return 0
-      case .integer(let v): return v
-      case .bool(let v): return v ? 1 : 0
-      case .unsignedInteger(let v):
-        throw ArchiveError(.typeMismatch, "integer \(v) does not fit in Int64", at: .init(keyPath: key))
-      case .string(let text)?:
-        guard let v = Int64(text) else { throw mismatch("an integer", .string(text), key) }
-        return v
-      case let other?: throw mismatch("an integer", other, key)
-      }
-    }
+  package func defaultDecodeInt64(forKey key: String) throws -> Int64 {
+    try decodeInteger(Int64.self, forKey: key)
   }
 
   /// An integer of any fixed width; missing is 0; a value out of the type's range is an error.
@@ -173,7 +161,7 @@ extension DecodingCoder {
   public func decodeDouble(forKey key: String) throws -> Double { try defaultDecodeDouble(forKey: key) }
 
   /// The default implementation of ``decodeDouble(forKey:)``, for coders that override it to fall back on.
-  public func defaultDecodeDouble(forKey key: String) throws -> Double {
+  package func defaultDecodeDouble(forKey key: String) throws -> Double {
     try applyingFailurePolicy(0) {
       switch try decodeValue(forKey: key) {
       case nil: return 0
@@ -261,7 +249,7 @@ extension DecodingCoder {
 
   /// The default implementation of ``decodeArrayOfObjects(ofClass:forKey:)``, for coders that override it to fall
   /// back on: decodes the object under `key` allowing arrays and `T`, then casts each element.
-  public func defaultDecodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
+  package func defaultDecodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
     try applyingFailurePolicy(nil) {
       var allowed = registry.allowedClassNames(for: [[Any].self])
       allowed.formUnion(registry.allowedClassNames(for: [type]))

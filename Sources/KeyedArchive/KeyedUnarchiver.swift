@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveSupport
 import Foundation
 @_spi(PropertyListInternals) import PropertyList
 

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveSupport
 import PropertyList
 
 /// What a property list read from a file may expand to before `dump` and `convert` write it out (CLI-032).

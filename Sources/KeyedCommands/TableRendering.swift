@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveSupport
 import Foundation
 
 /// Renders an ``ObjectTable`` (a loaded XIB, storyboard or nib) for `keyed dump`: canonical JSON (CLI-013), a

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import PropertyList
 
 /// UIDs of the strings an archive holds, shared by value: an open-addressing table over the strings' UTF-8 bytes.
 ///

@@ -3,12 +3,11 @@ extension Array {
   /// compiler specialises for `Element`.
   ///
   /// `init(repeating:count:)` allocates through a standard-library entry point that is not specialised: it looks
-  /// up the storage class's metadata for `Element` in the runtime's tables on every call, which costs a decoder's
-  /// per-archive tables about 400 instructions each (a tenth of decoding a small archive's three tables).
-  /// Here the allocation is `reserveCapacity`'s, whose metadata access is cached after its first use.
+  /// up the storage class's metadata for `Element` in the runtime's tables on every call, a cost every decoder
+  /// pays for each of its per-archive tables. Here the allocation is `reserveCapacity`'s, whose metadata access is
+  /// cached after its first use.
   /// - Precondition: `count >= 0`.
-  @inlinable
-  package static func filled(with value: Element, count: Int) -> [Element] {
+  static func filled(with value: Element, count: Int) -> [Element] {
     var array: [Element] = []
     array.reserveCapacity(count)
     array.append(contentsOf: repeatElement(value, count: count))
