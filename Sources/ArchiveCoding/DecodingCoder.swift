@@ -19,7 +19,8 @@ public protocol DecodingCoder: AnyObject {
   /// - Throws: ``ArchiveError`` when the key holds something that is not a primitive.
   func decodeValue(forKey key: String) throws -> CodedValue?
 
-  /// The object under a key, decoded (or taken from the cache when it was decoded already), or `nil`.
+  /// The object under a key, decoded (or taken from the cache when it was decoded already), or `nil`. Required; no
+  /// default.
   /// - Parameters:
   ///   - key: the key.
   ///   - allowedClasses: archived class names allowed here (a subclass of an allowed class is allowed too), or
