@@ -16,9 +16,13 @@ enum BenchmarkCommand {
       return 0
     }
     FoundationArchiving.registerClassNames()
-    let all = CaseRegistry.cases(quick: options.quick)
-    if options.child != nil { return ChildCommand.run(options, cases: all) }
-    if options.profile != nil { return ProfileCommand.run(options, cases: all) }
+    // A child or a profile may name any case of its mode, including the 1m cases only `--full` runs.
+    let scope: SuiteScope = options.quick ? .quick : options.full ? .full : .standard
+    if options.child != nil || options.profile != nil {
+      let all = CaseRegistry.cases(options.quick ? .quick : .full)
+      return options.child != nil ? ChildCommand.run(options, cases: all) : ProfileCommand.run(options, cases: all)
+    }
+    let all = CaseRegistry.cases(scope)
     let selected = all.filter { item in options.filters.isEmpty || options.filters.contains { item.name.contains($0) } }
     if options.list {
       for item in selected { print("\(item.name)  (N = \(Units.count(item.n))): \(item.summary)") }
@@ -28,10 +32,7 @@ enum BenchmarkCommand {
       printError("keyed-benchmarks: no case name contains \(options.filters.joined(separator: " or ")) (see --list)")
       return 64
     }
-    let policy =
-      options.quick
-      ? RunPolicy.quick(budget: options.budget, memory: options.measuresMemory)
-      : RunPolicy.full(budget: options.budget, memory: options.measuresMemory)
+    let policy = RunPolicy(scope, budget: options.budget, memory: options.measuresMemory)
     let inputs = InputCache()
     let memory =
       policy.measuresMemory ? MemoryProbe(executable: MemoryProbe.currentExecutable(), quick: options.quick) : nil
@@ -42,7 +43,7 @@ enum BenchmarkCommand {
     var failed = false
     if !options.json {
       print(
-        "keyed-benchmarks\(options.quick ? " --quick" : ""): \(selected.count) cases, \(policy.minRuns)-"
+        "keyed-benchmarks\(options.quick ? " --quick" : options.full ? " --full" : ""): \(selected.count) cases, \(policy.minRuns)-"
           + "\(policy.maxRuns) runs per side, budget \(Units.duration(policy.budgetSeconds)) per case, "
           + "\(ProcessInfo.processInfo.activeProcessorCount) cores\n")
     }
@@ -71,8 +72,8 @@ enum BenchmarkCommand {
       budget.credit(floor?.secondsOfRuns(after: policy.minRuns) ?? 0)
       // Ours runs once more after each measured run of each peer (``InterleavedRuns``), on time credited back,
       // until those runs between one peer's runs have taken the target time together (3 at least), as ours's own
-      // runs stop: a peer of many short runs would otherwise add one of ours's long runs to each (decode flat-1m
-      // took 824 s in a run where a peer ran at a small N).
+      // runs stop: a peer of many short runs would otherwise add one of ours's long runs to each, which makes a 1m
+      // case run for many minutes when a peer runs at a small N.
       var peers: [SideMeasurement] = []
       for peer in item.peers {
         let before = interleaved?.seconds ?? 0
