@@ -2,7 +2,8 @@ import Foundation
 
 /// The benchmark executable: parses the command line, runs the selected cases and reports them.
 enum BenchmarkCommand {
-  /// Runs the command; returns the exit status (0 success, 64 bad arguments, 1 a side failed).
+  /// Runs the command; returns the exit status (0 success, 1 a side failed, 2 a target of Specs/Performance.md
+  /// missed, 64 bad arguments).
   static func main(_ arguments: [String]) -> Int32 {
     let options: BenchmarkOptions
     do {
@@ -41,6 +42,10 @@ enum BenchmarkCommand {
     var json = JSONReporter()
     let table = TableReporter()
     var failed = false
+    // The targets of Specs/Performance.md, checked unless --quick (PERF-010 to PERF-017).
+    let checksTargets = scope != .quick
+    var missed: [String] = []
+    var oursSecondsPerObject: [String: Double] = [:]
     if !options.json {
       print(
         "keyed-benchmarks\(options.quick ? " --quick" : options.full ? " --full" : ""): \(selected.count) cases, \(policy.minRuns)-"
@@ -105,13 +110,27 @@ enum BenchmarkCommand {
       let result = CaseResult(
         name: item.name, n: item.n, summary: item.summary, notes: item.notes, ours: ours, peers: peers, floor: floor)
       failed = failed || result.hasFailure
+      if checksTargets {
+        missed += Targets.misses(result)
+        if result.ours?.failure == nil { oursSecondsPerObject[item.name] = result.ours?.secondsPerObject }
+      }
       if options.json { json.add(result) } else { table.report(result) }
     }
     let total = Stopwatch.seconds(since: started)
+    if checksTargets {
+      missed += Targets.linearityMisses(secondsPerObject: oursSecondsPerObject)
+      if scope == .standard, options.filters.isEmpty, total > Targets.defaultRunSeconds {
+        missed.append(
+          "PERF-006: the default run took \(Units.duration(total)), more than "
+            + "\(Units.duration(Targets.defaultRunSeconds))")
+      }
+    }
     if options.json { print(json.text) } else { print("total \(Units.duration(total))") }
+    for miss in missed { printError("keyed-benchmarks: target missed: \(miss)") }
     printError(
-      "keyed-benchmarks: \(selected.count) cases in \(Units.duration(total))\(failed ? ", with failures" : "")")
-    return failed ? 1 : 0
+      "keyed-benchmarks: \(selected.count) cases in \(Units.duration(total))\(failed ? ", with failures" : "")"
+        + (missed.isEmpty ? "" : ", \(missed.count) target\(missed.count == 1 ? "" : "s") missed"))
+    return failed ? 1 : missed.isEmpty ? 0 : 2
   }
 
   private static func printError(_ text: String) {
