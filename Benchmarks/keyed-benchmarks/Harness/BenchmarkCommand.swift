@@ -47,8 +47,9 @@ enum BenchmarkCommand {
     var missed: [String] = []
     var oursSecondsPerObject: [String: Double] = [:]
     if !options.json {
+      let mode = options.quick ? " --quick" : options.full ? " --full" : ""
       print(
-        "keyed-benchmarks\(options.quick ? " --quick" : options.full ? " --full" : ""): \(selected.count) cases, \(policy.minRuns)-"
+        "keyed-benchmarks\(mode): \(selected.count) cases, \(policy.minRuns)-"
           + "\(policy.maxRuns) runs per side, budget \(Units.duration(policy.budgetSeconds)) per case, "
           + "\(ProcessInfo.processInfo.activeProcessorCount) cores\n")
     }
