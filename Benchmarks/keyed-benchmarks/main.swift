@@ -4,7 +4,7 @@
 //                                         [--list]
 //
 //   (default)         sizes 10k and 100k, and 1m for decode flat and decode tree; runs timed over 1 s (3 to 1,000)
-//                     and a 15 s budget per case: the whole suite in under 10 minutes.
+//                     and a 12 s budget per case: the whole suite in under 10 minutes.
 //   --quick           sizes 1k and 10k, 3-5 runs per side and a 2 s budget per case: the whole suite in well under a
 //                     minute.
 //   --full            every case at 10k, 100k and 1m; runs timed over 2 s and a 30 s budget per case: about 25
@@ -13,7 +13,7 @@
 //                     "speedup", "ours_peak_mb", ...}; speedup = peer time per object / ours time per object; null
 //                     where ours is pending. Progress goes to stderr.
 //   --filter NAME     only the cases whose name contains NAME (repeatable).
-//   --budget SECONDS  the time one case may take, all its sides together (default 15 s; 30 s with --full, 2 s
+//   --budget SECONDS  the time one case may take, all its sides together (default 12 s; 30 s with --full, 2 s
 //                     with --quick), shared out as the sides run. A peer that would overrun its share is measured at
 //                     the largest N predicted to fit and reported with that N, its fitted growth exponent and its
 //                     time extrapolated to the case's N; never skipped.

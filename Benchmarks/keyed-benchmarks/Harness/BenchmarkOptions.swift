@@ -81,7 +81,7 @@ struct BenchmarkOptions {
 
     USAGE: swift run -c release keyed-benchmarks [--quick | --full] [--json] [--filter NAME] [--budget SECONDS]
 
-    By default: sizes 10k and 100k (and 1m for decode flat and decode tree), 15 s per case, runs timed over 1 s: the
+    By default: sizes 10k and 100k (and 1m for decode flat and decode tree), 12 s per case, runs timed over 1 s: the
     whole suite in under 10 minutes.
 
     OPTIONS:
@@ -89,7 +89,7 @@ struct BenchmarkOptions {
       --full              Every case at 1m too, 30 s per case, runs timed over 2 s: about 25 minutes.
       --json              Print one JSON array of result rows on stdout instead of the tables.
       --filter NAME       Run only the cases whose name contains NAME (repeatable: any of them).
-      --budget SECONDS    Time allowed for one case, all its sides together (default 15; 30 with --full, 2 with
+      --budget SECONDS    Time allowed for one case, all its sides together (default 12; 30 with --full, 2 with
                           --quick), shared out as the sides run. A peer that would overrun its share is measured
                           at the largest size that fits and reported as such; ours always runs at the case's size, 3
                           times at least.

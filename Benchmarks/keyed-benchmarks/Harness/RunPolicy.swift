@@ -24,7 +24,7 @@ struct RunPolicy {
 extension RunPolicy {
   /// The policy of a scope, with the budget per case from `--budget` when given.
   ///
-  /// - The default: runs until they have taken 1 s together (3 at least, 1,000 at most), 15 s per case, so that the
+  /// - The default: runs until they have taken 1 s together (3 at least, 1,000 at most), 12 s per case, so that the
   ///   whole suite takes under 10 minutes on the 2-core machine.
   /// - `--full`: runs until they have taken 2 s together, 30 s per case.
   /// - `--quick`: 3 to 5 runs, 2 s per case, so the whole suite takes well under a minute.
@@ -36,7 +36,7 @@ extension RunPolicy {
     case .quick:
       self.init(minRuns: 3, maxRuns: 5, targetSeconds: 0.05, budgetSeconds: budget ?? 2, measuresMemory: memory)
     case .standard:
-      self.init(minRuns: 3, maxRuns: 1000, targetSeconds: 1, budgetSeconds: budget ?? 15, measuresMemory: memory)
+      self.init(minRuns: 3, maxRuns: 1000, targetSeconds: 1, budgetSeconds: budget ?? 12, measuresMemory: memory)
     case .full:
       self.init(minRuns: 3, maxRuns: 1000, targetSeconds: 2, budgetSeconds: budget ?? 30, measuresMemory: memory)
     }
