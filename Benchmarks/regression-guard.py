@@ -4,8 +4,8 @@
 Each case runs ours's side of a `keyed-benchmarks` case under `valgrind --tool=callgrind` twice, at the same N with
 two run counts (`--profile CASE --n N --runs K`). The difference of the two totals, divided by the extra operations,
 is the instructions one operation costs: building the inputs, starting the process and the warm-up cancel out.
-Swift's hashing is made deterministic (SWIFT_DETERMINISTIC_HASHING), so the count repeats to within a few
-instructions on one machine and toolchain; the clock plays no part.
+Swift's hashing is made deterministic (SWIFT_DETERMINISTIC_HASHING), so the count repeats to within a fraction
+of a percent on one machine and toolchain; the clock plays no part.
 
     Benchmarks/regression-guard.py [--executable PATH] [--baselines FILE] [--tolerance FRACTION] [--case NAME]...
     Benchmarks/regression-guard.py --record    # rewrite the baselines from this build
