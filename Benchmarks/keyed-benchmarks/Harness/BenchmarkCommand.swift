@@ -2,7 +2,8 @@ import Foundation
 
 /// The benchmark executable: parses the command line, runs the selected cases and reports them.
 enum BenchmarkCommand {
-  /// Runs the command; returns the exit status (0 success, 64 bad arguments, 1 a side failed).
+  /// Runs the command; returns the exit status (0 success, 1 a side failed, 2 a target of Specs/Performance.md
+  /// missed, 64 bad arguments).
   static func main(_ arguments: [String]) -> Int32 {
     let options: BenchmarkOptions
     do {
@@ -16,9 +17,13 @@ enum BenchmarkCommand {
       return 0
     }
     FoundationArchiving.registerClassNames()
-    let all = CaseRegistry.cases(quick: options.quick)
-    if options.child != nil { return ChildCommand.run(options, cases: all) }
-    if options.profile != nil { return ProfileCommand.run(options, cases: all) }
+    // A child or a profile may name any case of its mode, including the 1m cases only `--full` runs.
+    let scope: SuiteScope = options.quick ? .quick : options.full ? .full : .standard
+    if options.child != nil || options.profile != nil {
+      let all = CaseRegistry.cases(options.quick ? .quick : .full)
+      return options.child != nil ? ChildCommand.run(options, cases: all) : ProfileCommand.run(options, cases: all)
+    }
+    let all = CaseRegistry.cases(scope)
     let selected = all.filter { item in options.filters.isEmpty || options.filters.contains { item.name.contains($0) } }
     if options.list {
       for item in selected { print("\(item.name)  (N = \(Units.count(item.n))): \(item.summary)") }
@@ -28,10 +33,7 @@ enum BenchmarkCommand {
       printError("keyed-benchmarks: no case name contains \(options.filters.joined(separator: " or ")) (see --list)")
       return 64
     }
-    let policy =
-      options.quick
-      ? RunPolicy.quick(budget: options.budget, memory: options.measuresMemory)
-      : RunPolicy.full(budget: options.budget, memory: options.measuresMemory)
+    let policy = RunPolicy(scope, budget: options.budget, memory: options.measuresMemory)
     let inputs = InputCache()
     let memory =
       policy.measuresMemory ? MemoryProbe(executable: MemoryProbe.currentExecutable(), quick: options.quick) : nil
@@ -40,9 +42,14 @@ enum BenchmarkCommand {
     var json = JSONReporter()
     let table = TableReporter()
     var failed = false
+    // The targets of Specs/Performance.md, checked unless --quick (PERF-010 to PERF-017).
+    let checksTargets = scope != .quick
+    var missed: [String] = []
+    var oursSecondsPerObject: [String: Double] = [:]
     if !options.json {
+      let mode = options.quick ? " --quick" : options.full ? " --full" : ""
       print(
-        "keyed-benchmarks\(options.quick ? " --quick" : ""): \(selected.count) cases, \(policy.minRuns)-"
+        "keyed-benchmarks\(mode): \(selected.count) cases, \(policy.minRuns)-"
           + "\(policy.maxRuns) runs per side, budget \(Units.duration(policy.budgetSeconds)) per case, "
           + "\(ProcessInfo.processInfo.activeProcessorCount) cores\n")
     }
@@ -71,8 +78,8 @@ enum BenchmarkCommand {
       budget.credit(floor?.secondsOfRuns(after: policy.minRuns) ?? 0)
       // Ours runs once more after each measured run of each peer (``InterleavedRuns``), on time credited back,
       // until those runs between one peer's runs have taken the target time together (3 at least), as ours's own
-      // runs stop: a peer of many short runs would otherwise add one of ours's long runs to each (decode flat-1m
-      // took 824 s in a run where a peer ran at a small N).
+      // runs stop: a peer of many short runs would otherwise add one of ours's long runs to each, which makes a 1m
+      // case run for many minutes when a peer runs at a small N.
       var peers: [SideMeasurement] = []
       for peer in item.peers {
         let before = interleaved?.seconds ?? 0
@@ -104,13 +111,27 @@ enum BenchmarkCommand {
       let result = CaseResult(
         name: item.name, n: item.n, summary: item.summary, notes: item.notes, ours: ours, peers: peers, floor: floor)
       failed = failed || result.hasFailure
+      if checksTargets {
+        missed += Targets.misses(result)
+        if result.ours?.failure == nil { oursSecondsPerObject[item.name] = result.ours?.secondsPerObject }
+      }
       if options.json { json.add(result) } else { table.report(result) }
     }
     let total = Stopwatch.seconds(since: started)
+    if checksTargets {
+      missed += Targets.linearityMisses(secondsPerObject: oursSecondsPerObject)
+      if scope == .standard, options.filters.isEmpty, total > Targets.defaultRunSeconds {
+        missed.append(
+          "PERF-006: the default run took \(Units.duration(total)), more than "
+            + "\(Units.duration(Targets.defaultRunSeconds))")
+      }
+    }
     if options.json { print(json.text) } else { print("total \(Units.duration(total))") }
+    for miss in missed { printError("keyed-benchmarks: target missed: \(miss)") }
     printError(
-      "keyed-benchmarks: \(selected.count) cases in \(Units.duration(total))\(failed ? ", with failures" : "")")
-    return failed ? 1 : 0
+      "keyed-benchmarks: \(selected.count) cases in \(Units.duration(total))\(failed ? ", with failures" : "")"
+        + (missed.isEmpty ? "" : ", \(missed.count) target\(missed.count == 1 ? "" : "s") missed"))
+    return failed ? 1 : missed.isEmpty ? 0 : 2
   }
 
   private static func printError(_ text: String) {

@@ -1,6 +1,8 @@
 /// The parsed command line (see `main.swift` for the usage).
 struct BenchmarkOptions {
   var quick = false
+  /// `--full`: every case at 1m too, a longer budget and longer runs.
+  var full = false
   var json = false
   var list = false
   var help = false
@@ -41,6 +43,7 @@ struct BenchmarkOptions {
     while let argument = remaining.popFirst() {
       switch argument {
       case "--quick": quick = true
+      case "--full": full = true
       case "--json": json = true
       case "--list": list = true
       case "--no-memory": measuresMemory = false
@@ -66,6 +69,7 @@ struct BenchmarkOptions {
       default: throw UsageError(message: "unknown argument \"\(argument)\"")
       }
     }
+    if quick && full { throw UsageError(message: "--quick and --full exclude each other") }
     if child != nil, childN == nil || childSide == nil {
       throw UsageError(message: "--child needs --n and --side")
     }
@@ -75,15 +79,20 @@ struct BenchmarkOptions {
   static let usage = """
     OVERVIEW: Benchmarks of KeyedArchive against the toolchain's Foundation coders.
 
-    USAGE: swift run -c release keyed-benchmarks [--quick] [--json] [--filter NAME] [--budget SECONDS]
+    USAGE: swift run -c release keyed-benchmarks [--quick | --full] [--json] [--filter NAME] [--budget SECONDS]
+
+    By default: sizes 10k and 100k (and 1m for decode flat and decode tree), 12 s per case, runs timed over 1 s: the
+    whole suite in under 10 minutes.
 
     OPTIONS:
       --quick             Small sizes (1k and 10k) and a short budget: the whole suite in well under a minute.
+      --full              Every case at 1m too, 30 s per case, runs timed over 2 s: about 25 minutes.
       --json              Print one JSON array of result rows on stdout instead of the tables.
       --filter NAME       Run only the cases whose name contains NAME (repeatable: any of them).
-      --budget SECONDS    Time allowed for one case, all its sides together (default 30, or 2 with --quick), shared
-                          out as the sides run. A peer that would overrun its share is measured at the largest size
-                          that fits and reported as such; ours always runs at the case's size, 3 times at least.
+      --budget SECONDS    Time allowed for one case, all its sides together (default 12; 30 with --full, 2 with
+                          --quick), shared out as the sides run. A peer that would overrun its share is measured
+                          at the largest size that fits and reported as such; ours always runs at the case's size, 3
+                          times at least.
       --no-memory         Do not measure peak memory (no child processes).
       --list              List the cases and exit.
       -h, --help          Show this help.

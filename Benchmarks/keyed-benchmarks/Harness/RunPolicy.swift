@@ -19,16 +19,26 @@ struct RunPolicy {
   /// A side whose run takes at most this share of the budget gets the minimum runs even when the budget is spent
   /// (its inputs took it): three runs of a few hundred milliseconds against one.
   var cheapRunShare: Double = 0.02
+}
 
-  /// The full suite: runs until they have taken 2 s together (3 at least, 1,000 at most), 30 s per case unless told
-  /// otherwise. A side whose run takes a few milliseconds is thus timed over 2 s, not over 10 runs (tens of
-  /// milliseconds, where one burst of another process on the shared machine moves the median by half).
-  static func full(budget: Double?, memory: Bool) -> RunPolicy {
-    RunPolicy(minRuns: 3, maxRuns: 1000, targetSeconds: 2, budgetSeconds: budget ?? 30, measuresMemory: memory)
-  }
-
-  /// `--quick`: 3 to 5 runs, a short budget per case, so the whole suite takes well under a minute.
-  static func quick(budget: Double?, memory: Bool) -> RunPolicy {
-    RunPolicy(minRuns: 3, maxRuns: 5, targetSeconds: 0.05, budgetSeconds: budget ?? 2, measuresMemory: memory)
+extension RunPolicy {
+  /// The policy of a scope, with the budget per case from `--budget` when given.
+  ///
+  /// - The default: runs until they have taken 1 s together (3 at least, 1,000 at most), 12 s per case, so that the
+  ///   whole suite takes under 10 minutes on the 2-core machine.
+  /// - `--full`: runs until they have taken 2 s together, 30 s per case.
+  /// - `--quick`: 3 to 5 runs, 2 s per case, so the whole suite takes well under a minute.
+  ///
+  /// A side whose run takes a few milliseconds is thus timed over a second or more, not over a handful of runs (tens
+  /// of milliseconds, where one burst of another process on the shared machine moves the median by half).
+  init(_ scope: SuiteScope, budget: Double?, memory: Bool) {
+    switch scope {
+    case .quick:
+      self.init(minRuns: 3, maxRuns: 5, targetSeconds: 0.05, budgetSeconds: budget ?? 2, measuresMemory: memory)
+    case .standard:
+      self.init(minRuns: 3, maxRuns: 1000, targetSeconds: 1, budgetSeconds: budget ?? 12, measuresMemory: memory)
+    case .full:
+      self.init(minRuns: 3, maxRuns: 1000, targetSeconds: 2, budgetSeconds: budget ?? 30, measuresMemory: memory)
+    }
   }
 }
