@@ -18,10 +18,13 @@ import Foundation
 /// Content that is only checked when read (the bytes of an ASCII string, a UTF-16 string's code units) still
 /// produces thrown errors, never a crash.
 ///
-/// Shared with the package's decoders (`KeyedArchive`, `NibLoading`), which inline its `@inlinable` reads.
-package struct BinaryPropertyListReader: Sendable {
+/// Not part of the API: every member is `package`, so outside this package the type can be named but neither made
+/// nor read. The type itself is public because the package's decoders (`KeyedArchive`, `NibLoading`) inline its
+/// `@inlinable` reads, and the compiler inlines `@inlinable` members into other modules only when their type is
+/// public: the members of a `package` type are called, never inlined.
+public struct BinaryPropertyListReader: Sendable {
   /// How much of the container `init` checks up front.
-  package enum Validation: Sendable {
+  public enum Validation: Sendable {
     /// Every object, reference and dictionary key, and the nesting of the containers reachable from the top.
     case full
     /// Only the trailer, the offset table's bounds and that objects do not share bytes; the rest is checked when
@@ -30,7 +33,8 @@ package struct BinaryPropertyListReader: Sendable {
   }
 
   /// The kinds of object in a binary property list.
-  package enum Kind: UInt8, Sendable {
+  public enum Kind: UInt8, Sendable {
+    /// The kinds, in the order ``isScalar`` relies on: the fixed-width scalars first.
     case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
     var isContainer: Bool { self == .array || self == .set || self == .dictionary }
     /// A boolean, integer, real or date: a fixed-width value read from its bytes without allocating.
@@ -42,11 +46,11 @@ package struct BinaryPropertyListReader: Sendable {
     /// `Equatable` witness (a dynamic call per comparison, on the decoders' hottest paths).
     @inline(__always)
     @inlinable
-    package static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
+    public static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
   }
 
   /// The parsed marker of one object.
-  package struct Header: Sendable {
+  public struct Header: Sendable {
     /// The object's kind.
     @usableFromInline package var kind: Kind
     /// Elements for containers and data, characters or code units for strings, byte width for numbers and UIDs,
