@@ -1,62 +1,276 @@
 import ArchiveCoding
 import Foundation
 
-/// Writes binary property lists (`bplist00`).
+/// Writes binary property lists (`bplist00`), object by object, straight into the bytes of the output.
 ///
-/// Objects are appended one at a time and referred to by their object number; equal scalars (strings, integers,
-/// reals, booleans, dates, UIDs) are written once and shared, but values of different types are never merged
-/// (`1`, `1.0`, `Float(1)` and `true` stay four objects). References and offsets use the smallest byte widths
-/// that fit. The same sequence of calls always gives the same bytes.
+/// ``write(_:)`` encodes a whole value; the keyed archiver drives the object-level calls directly. Both give one
+/// layout: each object is laid out in its final form the moment it is added (scalars as their bytes, containers as
+/// their marker and references), so an object comes after the objects it refers to, except for reserved ones.
+/// References are written 4 bytes wide while the object count is unknown; ``finish(top:)`` narrows them in place
+/// when the final count allows 1 or 2, then appends the offset table and the trailer and hands the buffer to the
+/// returned `Data` without copying it. Memory is the output's bytes plus one offset per object.
 ///
-/// Use ``write(_:)`` for a whole value; the keyed archiver drives the object-level calls directly.
-package struct BinaryPropertyListWriter {
+/// Containers are built on a stack: note ``mark``, ``push(_:)`` the element references (for a dictionary,
+/// ``push(key:value:)`` the entries), then ``endArray(from:)`` or ``endDictionary(from:)`` writes the container and
+/// pops its elements. Containers can nest: an element may itself be a container ended before it is pushed.
+/// ``reserve()`` gives an object number to fill later (the top-level objects of an archive, which refer to
+/// everything else).
+///
+/// Strings and UIDs are shared exactly; integers, reals and dates are shared through a small direct-mapped cache
+/// (equal values met close together share one object, others may be written twice: the format allows both, and
+/// the cache keeps memory flat). Values of different types are never merged (`1`, `1.0`, `Float(1)` and `true`
+/// stay four objects, ARC-006). The same sequence of calls always gives the same bytes (ARC-005). The writer owns
+/// its buffer: it is not copyable.
+package struct BinaryPropertyListWriter: ~Copyable {
   /// An object number.
   package typealias Ref = Int
 
-  private enum Entry {
-    case scalar(start: Int, end: Int)
-    case container(marker: UInt8, start: Int, count: Int)
-    case pending
-  }
+  private static let provisionalRefSize = 4
+  private static let denseUIDLimit: UInt64 = 1 << 24
 
-  private var entries: [Entry] = []
-  private var scalars: [UInt8] = []
-  private var refs: [Int] = []
+  private var bytes: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var length: Int
+  /// The byte offset of every object; -1 while a reserved object is unfilled.
+  private var offsets: [Int] = []
+  /// Elements of the containers being built (dictionary entries as key, value pairs).
+  private var stack: [Ref] = []
   /// Keyed by code units: two spellings of one text are two strings (ARC-006).
   private var strings: [LiteralString: Ref] = [:]
-  private var integers: [Int64: Ref] = [:]
-  private var unsignedIntegers: [UInt64: Ref] = [:]
-  private var reals: [UInt64: Ref] = [:]
-  private var floats: [UInt32: Ref] = [:]
-  private var dates: [UInt64: Ref] = [:]
-  private var uids: [UInt64: Ref] = [:]
-  /// UIDs below this bound are shared through `denseUIDs` (an array) instead of a dictionary.
-  private static let denseUIDLimit: UInt64 = 1 << 24
   private var denseUIDs: [Int32] = []
-  private var booleans: [Ref?] = [nil, nil]
+  private var sparseUIDs: [UInt64: Ref] = [:]
+  private var booleans: (false: Ref, true: Ref) = (-1, -1)
+  private var integers = ScalarCache()
+  private var reals = ScalarCache()
+  private var floats = ScalarCache()
+  private var dates = ScalarCache()
 
-  /// Creates an empty writer.
-  package init() {}
+  /// Creates a writer with room for about `capacity` bytes.
+  package init(capacity: Int = 1024) {
+    let size = Swift.max(capacity, 64)
+    bytes = Self.newBuffer(size)
+    self.capacity = size
+    length = BinaryPropertyListMarker.headerSize
+  }
 
-  /// Encodes a whole property-list value with its root as object 0.
+  deinit { free(bytes) }
+
+  /// A buffer of `size` bytes (at least 8) that starts with the header, `bplist00`.
+  private static func newBuffer(_ size: Int) -> UnsafeMutablePointer<UInt8> {
+    guard let raw = malloc(size) else { preconditionFailure("out of memory for \(size) bytes") }
+    let start = raw.assumingMemoryBound(to: UInt8.self)
+    for (index, byte) in "bplist00".utf8.enumerated() { start[index] = byte }
+    return start
+  }
+
+  /// Encodes a whole property-list value; its containers are written after their elements, the root last.
+  /// - Parameter value: the value.
+  /// - Returns: the binary property list.
   package static func write(_ value: PropertyListValue) -> Data {
     var writer = BinaryPropertyListWriter()
-    let root = writer.reserve()
-    writer.fill(root, with: value)
-    return writer.finish(top: root)
+    let top = writer.add(value)
+    do {
+      return try writer.finish(top: top)
+    } catch {
+      // Only past 2^32 objects, more than a value held in memory can have.
+      preconditionFailure("\(error)")
+    }
   }
 
-  /// The number of objects so far.
-  package var count: Int { entries.count }
+  // MARK: Buffer
 
-  /// Reserves an object number to be filled later with ``fill(_:array:)``, ``fill(_:dictionary:values:)`` or
-  /// ``fill(_:with:)`` (a container can refer to objects added after it).
-  package mutating func reserve() -> Ref {
-    entries.append(.pending)
-    return entries.count - 1
+  private mutating func grow(_ needed: Int) {
+    let (wanted, overflow) = length.addingReportingOverflow(needed)
+    precondition(!overflow, "property list larger than the address space")
+    var size = Swift.max(capacity, 64)
+    while size < wanted { size = size < Int.max / 2 ? size * 2 : Int.max }
+    guard let raw = realloc(bytes, size) else { preconditionFailure("out of memory for \(size) bytes") }
+    bytes = raw.assumingMemoryBound(to: UInt8.self)
+    capacity = size
   }
 
-  /// Appends (or shares) any value, recursively.
+  /// Makes room for `count` bytes at the end and returns where they start.
+  @inline(__always)
+  private mutating func claim(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+    if capacity &- length < count { grow(count) }
+    let start = bytes + length
+    length &+= count
+    return start
+  }
+
+  @inline(__always)
+  private static func store(_ value: UInt64, width: Int, at pointer: UnsafeMutablePointer<UInt8>) {
+    var shift = (width &- 1) &* 8
+    var position = pointer
+    while shift >= 0 {
+      position.pointee = UInt8(truncatingIfNeeded: value &>> UInt64(shift))
+      position += 1
+      shift &-= 8
+    }
+  }
+
+  @inline(__always)
+  private static func load(width: Int, at pointer: UnsafePointer<UInt8>) -> UInt64 {
+    var value: UInt64 = 0
+    for index in 0..<width { value = value &<< 8 | UInt64(pointer[index]) }
+    return value
+  }
+
+  @inline(__always)
+  private mutating func newObject() -> Ref {
+    offsets.append(length)
+    return offsets.count &- 1
+  }
+
+  // MARK: Scalars
+
+  /// Appends or shares a string.
+  package mutating func add(string: String) -> Ref {
+    // One hash and probe for both the lookup and the insertion.
+    if strings.isEmpty { strings.reserveCapacity(32) }
+    let next = offsets.count
+    var isNew = false
+    let ref = Self.claimSlot(&strings[LiteralString(string), default: -1], next: next, isNew: &isNew)
+    if isNew { _ = addUnshared(string: string) }
+    return ref
+  }
+
+  /// The ref in `slot`, or `next` stored there when the slot is new (`-1`).
+  @inline(__always)
+  private static func claimSlot(_ slot: inout Ref, next: Ref, isNew: inout Bool) -> Ref {
+    if slot < 0 {
+      slot = next
+      isNew = true
+    }
+    return slot
+  }
+
+  /// Appends a string without sharing it (for callers that share strings themselves).
+  package mutating func addUnshared(string: String) -> Ref {
+    let ref = newObject()
+    var string = string
+    let written = string.withUTF8 { utf8 -> Bool in
+      for byte in utf8 where byte >= 0x80 { return false }
+      appendLengthMarker(BinaryPropertyListMarker.asciiString, utf8.count)
+      if let base = utf8.baseAddress, utf8.count > 0 {
+        claim(utf8.count).update(from: base, count: utf8.count)
+      }
+      return true
+    }
+    if !written {
+      let units = string.utf16.count
+      appendLengthMarker(BinaryPropertyListMarker.utf16String, units)
+      var position = claim(units &* 2)
+      for unit in string.utf16 {
+        position[0] = UInt8(truncatingIfNeeded: unit &>> 8)
+        position[1] = UInt8(truncatingIfNeeded: unit)
+        position += 2
+      }
+    }
+    return ref
+  }
+
+  /// Appends or shares an integer.
+  package mutating func add(integer value: Int64) -> Ref {
+    let key = UInt64(bitPattern: value)
+    if let ref = integers.lookup(key) { return ref }
+    let ref = newObject()
+    if value < 0 {
+      let start = claim(9)
+      start.pointee = BinaryPropertyListMarker.integer | 3
+      Self.store(key, width: 8, at: start + 1)
+    } else {
+      appendUnsignedInteger(key)
+    }
+    return integers.remember(key, as: ref)
+  }
+
+  /// Appends an integer above `Int64.max` (16-byte form); smaller values go through ``add(integer:)``.
+  package mutating func add(unsignedInteger value: UInt64) -> Ref {
+    if value <= UInt64(Int64.max) { return add(integer: Int64(value)) }
+    let ref = newObject()
+    appendUnsignedInteger(value)
+    return ref
+  }
+
+  /// Appends or shares a 64-bit real (by bit pattern: `-0.0` and each NaN stay distinct).
+  package mutating func add(real value: Double) -> Ref {
+    let key = value.bitPattern
+    if let ref = reals.lookup(key) { return ref }
+    return reals.remember(key, as: appendFixedWidth(key, marker: BinaryPropertyListMarker.real | 3, width: 8))
+  }
+
+  /// Appends or shares a 32-bit real.
+  package mutating func add(float value: Float) -> Ref {
+    let key = UInt64(value.bitPattern)
+    if let ref = floats.lookup(key) { return ref }
+    return floats.remember(key, as: appendFixedWidth(key, marker: BinaryPropertyListMarker.real | 2, width: 4))
+  }
+
+  /// Appends or shares a date.
+  package mutating func add(date value: Date) -> Ref {
+    let key = value.timeIntervalSinceReferenceDate.bitPattern
+    if let ref = dates.lookup(key) { return ref }
+    return dates.remember(key, as: appendFixedWidth(key, marker: BinaryPropertyListMarker.date, width: 8))
+  }
+
+  /// Appends a new object of a marker byte and `width` big-endian bytes of `bits`.
+  @inline(__always)
+  private mutating func appendFixedWidth(_ bits: UInt64, marker: UInt8, width: Int) -> Ref {
+    let ref = newObject()
+    let start = claim(1 &+ width)
+    start.pointee = marker
+    Self.store(bits, width: width, at: start + 1)
+    return ref
+  }
+
+  /// Appends or shares a boolean.
+  package mutating func add(bool value: Bool) -> Ref {
+    let shared = value ? booleans.true : booleans.false
+    if shared >= 0 { return shared }
+    let ref = newObject()
+    claim(1).pointee = value ? BinaryPropertyListMarker.true : BinaryPropertyListMarker.false
+    if value { booleans.true = ref } else { booleans.false = ref }
+    return ref
+  }
+
+  /// Appends data (never shared).
+  package mutating func add(data: Data) -> Ref {
+    let ref = newObject()
+    appendLengthMarker(BinaryPropertyListMarker.data, data.count)
+    let count = data.count
+    if count > 0 {
+      let start = claim(count)
+      data.withUnsafeBytes { raw in
+        if let base = raw.baseAddress { UnsafeMutableRawPointer(start).copyMemory(from: base, byteCount: count) }
+      }
+    }
+    return ref
+  }
+
+  /// Appends or shares a UID.
+  package mutating func add(uid: UInt64) -> Ref {
+    if uid < Self.denseUIDLimit {
+      let index = Int(uid)
+      if index < denseUIDs.count {
+        let shared = denseUIDs[index]
+        if shared >= 0 { return Int(shared) }
+      } else {
+        denseUIDs.append(contentsOf: repeatElement(-1, count: Swift.max(index + 1 - denseUIDs.count, denseUIDs.count)))
+      }
+      let ref = newObject()
+      appendUID(uid)
+      denseUIDs[index] = Int32(truncatingIfNeeded: ref)
+      return ref
+    }
+    if let ref = sparseUIDs[uid] { return ref }
+    let ref = newObject()
+    appendUID(uid)
+    sparseUIDs[uid] = ref
+    return ref
+  }
+
+  /// Appends (or shares) any value; containers are written with their elements.
   package mutating func add(_ value: PropertyListValue) -> Ref {
     switch value {
     case .bool(let v): return add(bool: v)
@@ -68,278 +282,149 @@ package struct BinaryPropertyListWriter {
     case .data(let v): return add(data: v)
     case .string(let v): return add(string: v)
     case .uid(let v): return add(uid: v)
-    case .array, .set, .dictionary:
-      let ref = reserve()
-      fill(ref, with: value)
-      return ref
-    }
-  }
-
-  /// Fills a reserved object with a value (containers are written in place; scalars are copied in).
-  package mutating func fill(_ ref: Ref, with value: PropertyListValue) {
-    switch value {
     case .array(let elements):
-      let children = elements.map { add($0) }
-      fill(ref, array: children)
+      let start = mark
+      for element in elements { push(add(element)) }
+      return endArray(from: start)
     case .set(let elements):
-      let children = elements.map { add($0) }
-      fill(ref, marker: BinaryPropertyListMarker.set, refs: children)
+      let start = mark
+      for element in elements { push(add(element)) }
+      return endContainer(BinaryPropertyListMarker.set, from: start, entries: stack.count - start)
     case .dictionary(let dictionary):
-      var keys: [Ref] = []
-      var values: [Ref] = []
-      keys.reserveCapacity(dictionary.count)
-      values.reserveCapacity(dictionary.count)
+      let start = mark
       for entry in dictionary.entries {
-        keys.append(add(entry.key))
-        values.append(add(entry.value))
+        let key = add(entry.key)
+        push(key: key, value: add(entry.value))
       }
-      fill(ref, dictionary: keys, values: values)
-    default:
-      let start = scalars.count
-      appendScalar(value)
-      entries[ref] = .scalar(start: start, end: scalars.count)
+      return endDictionary(from: start)
     }
   }
 
-  /// Fills a reserved object with an array of object numbers.
-  package mutating func fill(_ ref: Ref, array elements: [Ref]) {
-    fill(ref, marker: BinaryPropertyListMarker.array, refs: elements)
-  }
-
-  /// Fills a reserved object with a dictionary; `keys` and `values` have the same length.
-  package mutating func fill(_ ref: Ref, dictionary keys: [Ref], values: [Ref]) {
-    precondition(keys.count == values.count, "dictionary keys and values differ in length")
-    let start = refs.count
-    refs.append(contentsOf: keys)
-    refs.append(contentsOf: values)
-    entries[ref] = .container(marker: BinaryPropertyListMarker.dictionary, start: start, count: keys.count)
-  }
-
-  private mutating func fill(_ ref: Ref, marker: UInt8, refs elements: [Ref]) {
-    let start = refs.count
-    refs.append(contentsOf: elements)
-    entries[ref] = .container(marker: marker, start: start, count: elements.count)
-  }
-
-  /// Appends an array of object numbers.
-  package mutating func add(array elements: [Ref]) -> Ref {
-    let ref = reserve()
-    fill(ref, array: elements)
-    return ref
-  }
-
-  /// Appends a dictionary.
-  package mutating func add(dictionary keys: [Ref], values: [Ref]) -> Ref {
-    let ref = reserve()
-    fill(ref, dictionary: keys, values: values)
-    return ref
-  }
-
-  /// Appends or shares a string.
-  package mutating func add(string: String) -> Ref {
-    let key = LiteralString(string)
-    if let ref = strings[key] { return ref }
-    let ref = newScalar { $0.appendString(string) }
-    strings[key] = ref
-    return ref
-  }
-
-  /// Appends or shares an integer.
-  package mutating func add(integer: Int64) -> Ref {
-    if let ref = integers[integer] { return ref }
-    let ref = newScalar { $0.appendInteger(integer) }
-    integers[integer] = ref
-    return ref
-  }
-
-  /// Appends or shares an integer above `Int64.max` (smaller values go through ``add(integer:)``).
-  package mutating func add(unsignedInteger value: UInt64) -> Ref {
-    if value <= UInt64(Int64.max) { return add(integer: Int64(value)) }
-    if let ref = unsignedIntegers[value] { return ref }
-    let ref = newScalar { $0.appendUnsignedInteger(value) }
-    unsignedIntegers[value] = ref
-    return ref
-  }
-
-  /// Appends or shares a 64-bit real (shared by bit pattern, so `-0.0` and each NaN stay distinct).
-  package mutating func add(real: Double) -> Ref {
-    if let ref = reals[real.bitPattern] { return ref }
-    let ref = newScalar { $0.appendReal(real) }
-    reals[real.bitPattern] = ref
-    return ref
-  }
-
-  /// Appends or shares a 32-bit real.
-  package mutating func add(float: Float) -> Ref {
-    if let ref = floats[float.bitPattern] { return ref }
-    let ref = newScalar { $0.appendFloat(float) }
-    floats[float.bitPattern] = ref
-    return ref
-  }
-
-  /// Appends or shares a boolean.
-  package mutating func add(bool: Bool) -> Ref {
-    let slot = bool ? 1 : 0
-    if let ref = booleans[slot] { return ref }
-    let ref = newScalar { $0.scalars.append(bool ? BinaryPropertyListMarker.true : BinaryPropertyListMarker.false) }
-    booleans[slot] = ref
-    return ref
-  }
-
-  /// Appends or shares a date.
-  package mutating func add(date: Date) -> Ref {
-    let bits = date.timeIntervalSinceReferenceDate.bitPattern
-    if let ref = dates[bits] { return ref }
-    let ref = newScalar { $0.appendDate(date) }
-    dates[bits] = ref
-    return ref
-  }
-
-  /// Appends data (not shared: comparing data costs more than it saves).
-  package mutating func add(data: Data) -> Ref {
-    newScalar { $0.appendData(data) }
-  }
-
-  /// Appends or shares a UID.
-  package mutating func add(uid: UInt64) -> Ref {
-    if uid < Self.denseUIDLimit {
-      let index = Int(uid)
-      if index < denseUIDs.count, denseUIDs[index] >= 0 { return Int(denseUIDs[index]) }
-      let ref = newScalar { $0.appendUID(uid) }
-      if index >= denseUIDs.count {
-        denseUIDs.append(contentsOf: repeatElement(-1, count: max(index + 1 - denseUIDs.count, denseUIDs.count)))
-      }
-      denseUIDs[index] = Int32(truncatingIfNeeded: ref)
-      return ref
-    }
-    if let ref = uids[uid] { return ref }
-    let ref = newScalar { $0.appendUID(uid) }
-    uids[uid] = ref
-    return ref
-  }
-
-  /// Appends a value without sharing it with equal values (for callers that already shared them).
+  /// Appends a value without sharing its scalar with equal ones (for callers that shared it already).
   package mutating func addUnshared(_ value: PropertyListValue) -> Ref {
     switch value {
-    case .array, .set, .dictionary: return add(value)
-    default: return newScalar { $0.appendScalar(value) }
+    case .string(let v): return addUnshared(string: v)
+    default: return add(value)
     }
   }
 
-  /// Reserves room for about `objects` objects and `bytes` bytes of scalars.
-  package mutating func reserveCapacity(objects: Int, bytes: Int) {
-    entries.reserveCapacity(objects)
-    scalars.reserveCapacity(bytes)
+  // MARK: Containers
+
+  /// The current height of the element stack: where the next container's elements start.
+  package var mark: Int { stack.count }
+
+  /// Pushes an element of the array being built.
+  @inline(__always)
+  package mutating func push(_ ref: Ref) { stack.append(ref) }
+
+  /// Pushes an entry of the dictionary being built.
+  @inline(__always)
+  package mutating func push(key: Ref, value: Ref) {
+    stack.append(key)
+    stack.append(value)
   }
 
-  private mutating func newScalar(_ body: (inout BinaryPropertyListWriter) -> Void) -> Ref {
-    let start = scalars.count
-    body(&self)
-    entries.append(.scalar(start: start, end: scalars.count))
-    return entries.count - 1
+  /// Writes an array of the elements pushed since `mark` and pops them.
+  package mutating func endArray(from mark: Int) -> Ref {
+    endContainer(BinaryPropertyListMarker.array, from: mark, entries: stack.count - mark)
   }
 
-  private mutating func appendScalar(_ value: PropertyListValue) {
-    switch value {
-    case .bool(let v): scalars.append(v ? BinaryPropertyListMarker.true : BinaryPropertyListMarker.false)
-    case .integer(let v): appendInteger(v)
-    case .unsignedInteger(let v): appendUnsignedInteger(v)
-    case .real(let v): appendReal(v)
-    case .float(let v): appendFloat(v)
-    case .date(let v): appendDate(v)
-    case .data(let v): appendData(v)
-    case .string(let v): appendString(v)
-    case .uid(let v): appendUID(v)
-    case .array, .set, .dictionary: preconditionFailure("containers are not scalars")
+  /// Writes a dictionary of the entries pushed since `mark` and pops them.
+  package mutating func endDictionary(from mark: Int) -> Ref {
+    endContainer(BinaryPropertyListMarker.dictionary, from: mark, entries: (stack.count - mark) / 2)
+  }
+
+  private mutating func endContainer(_ marker: UInt8, from mark: Int, entries: Int) -> Ref {
+    let ref = newObject()
+    writeContainer(marker, from: mark, entries: entries)
+    return ref
+  }
+
+  /// Reserves an object number, to be filled with ``fill(_:array:)`` or ``fill(_:dictionaryFrom:)``.
+  package mutating func reserve() -> Ref {
+    offsets.append(-1)
+    return offsets.count - 1
+  }
+
+  /// Fills a reserved object with an array of references.
+  package mutating func fill(_ ref: Ref, array elements: [Ref]) {
+    offsets[ref] = length
+    appendLengthMarker(BinaryPropertyListMarker.array, elements.count)
+    let position = claim(elements.count &* Self.provisionalRefSize)
+    elements.withUnsafeBufferPointer { Self.storeReferences($0, dictionary: false, at: position) }
+  }
+
+  /// Fills a reserved object with a dictionary of the entries pushed since `mark`, and pops them.
+  package mutating func fill(_ ref: Ref, dictionaryFrom mark: Int) {
+    offsets[ref] = length
+    writeContainer(BinaryPropertyListMarker.dictionary, from: mark, entries: (stack.count - mark) / 2)
+  }
+
+  private mutating func writeContainer(_ marker: UInt8, from mark: Int, entries: Int) {
+    appendLengthMarker(marker, entries)
+    let width = Self.provisionalRefSize
+    let total = stack.count - mark
+    let position = claim(total &* width)
+    let dictionary = marker == BinaryPropertyListMarker.dictionary
+    stack.withUnsafeBufferPointer { stack in
+      Self.storeReferences(UnsafeBufferPointer(rebasing: stack[mark...]), dictionary: dictionary, at: position)
+    }
+    stack.removeLast(total)
+  }
+
+  /// Writes references 4 bytes wide; a dictionary's come as key, value pairs and are written keys first.
+  private static func storeReferences(
+    _ elements: UnsafeBufferPointer<Ref>, dictionary: Bool, at start: UnsafeMutablePointer<UInt8>
+  ) {
+    let width = provisionalRefSize
+    var position = start
+    if dictionary {
+      for first in 0..<2 {
+        var index = first
+        while index < elements.count {
+          store(UInt64(truncatingIfNeeded: elements[index]), width: width, at: position)
+          position += width
+          index &+= 2
+        }
+      }
+    } else {
+      for element in elements {
+        store(UInt64(truncatingIfNeeded: element), width: width, at: position)
+        position += width
+      }
     }
   }
 
   // MARK: Scalar encoding
 
-  private mutating func appendBigEndian(_ value: UInt64, width: Int) {
-    var shift = (width - 1) * 8
-    while shift >= 0 {
-      scalars.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-      shift -= 8
-    }
-  }
-
-  private mutating func appendInteger(_ value: Int64) {
-    if value < 0 {
-      scalars.append(BinaryPropertyListMarker.integer | 3)
-      appendBigEndian(UInt64(bitPattern: value), width: 8)
-    } else {
-      appendUnsignedInteger(UInt64(value))
-    }
-  }
-
   private mutating func appendUnsignedInteger(_ value: UInt64) {
+    let exponent: UInt8
+    let width: Int
     switch value {
-    case 0...0xFF:
-      scalars.append(BinaryPropertyListMarker.integer | 0)
-      appendBigEndian(value, width: 1)
-    case 0x100...0xFFFF:
-      scalars.append(BinaryPropertyListMarker.integer | 1)
-      appendBigEndian(value, width: 2)
-    case 0x1_0000...0xFFFF_FFFF:
-      scalars.append(BinaryPropertyListMarker.integer | 2)
-      appendBigEndian(value, width: 4)
-    case 0x1_0000_0000...UInt64(Int64.max):
-      scalars.append(BinaryPropertyListMarker.integer | 3)
-      appendBigEndian(value, width: 8)
+    case 0...0xFF: (exponent, width) = (0, 1)
+    case 0x100...0xFFFF: (exponent, width) = (1, 2)
+    case 0x1_0000...0xFFFF_FFFF: (exponent, width) = (2, 4)
+    case 0x1_0000_0000...UInt64(Int64.max): (exponent, width) = (3, 8)
     default:
       // Above Int64.max: the 16-byte form, high half zero.
-      scalars.append(BinaryPropertyListMarker.integer | 4)
-      appendBigEndian(0, width: 8)
-      appendBigEndian(value, width: 8)
+      let start = claim(17)
+      start.pointee = BinaryPropertyListMarker.integer | 4
+      Self.store(0, width: 8, at: start + 1)
+      Self.store(value, width: 8, at: start + 9)
+      return
     }
+    let start = claim(1 &+ width)
+    start.pointee = BinaryPropertyListMarker.integer | exponent
+    Self.store(value, width: width, at: start + 1)
   }
 
-  private mutating func appendReal(_ value: Double) {
-    scalars.append(BinaryPropertyListMarker.real | 3)
-    appendBigEndian(value.bitPattern, width: 8)
-  }
-
-  private mutating func appendFloat(_ value: Float) {
-    scalars.append(BinaryPropertyListMarker.real | 2)
-    appendBigEndian(UInt64(value.bitPattern), width: 4)
-  }
-
-  private mutating func appendDate(_ value: Date) {
-    scalars.append(BinaryPropertyListMarker.date)
-    appendBigEndian(value.timeIntervalSinceReferenceDate.bitPattern, width: 8)
-  }
-
+  @inline(__always)
   private mutating func appendLengthMarker(_ type: UInt8, _ count: Int) {
     if count < 0x0F {
-      scalars.append(type | UInt8(count))
+      claim(1).pointee = type | UInt8(truncatingIfNeeded: count)
     } else {
-      scalars.append(type | 0x0F)
+      claim(1).pointee = type | 0x0F
       appendUnsignedInteger(UInt64(count))
-    }
-  }
-
-  private mutating func appendData(_ value: Data) {
-    appendLengthMarker(BinaryPropertyListMarker.data, value.count)
-    scalars.append(contentsOf: value)
-  }
-
-  private mutating func appendString(_ value: String) {
-    var ascii = true
-    for byte in value.utf8 where byte >= 0x80 {
-      ascii = false
-      break
-    }
-    if ascii {
-      appendLengthMarker(BinaryPropertyListMarker.asciiString, value.utf8.count)
-      scalars.append(contentsOf: value.utf8)
-    } else {
-      let units = Array(value.utf16)
-      appendLengthMarker(BinaryPropertyListMarker.utf16String, units.count)
-      for unit in units {
-        scalars.append(UInt8(unit >> 8))
-        scalars.append(UInt8(unit & 0xFF))
-      }
     }
   }
 
@@ -351,8 +436,9 @@ package struct BinaryPropertyListWriter {
     case 0x1_0000...0xFFFF_FFFF: width = 4
     default: width = 8
     }
-    scalars.append(BinaryPropertyListMarker.uid | UInt8(width - 1))
-    appendBigEndian(value, width: width)
+    let start = claim(1 &+ width)
+    start.pointee = BinaryPropertyListMarker.uid | UInt8(width - 1)
+    Self.store(value, width: width, at: start + 1)
   }
 
   // MARK: Output
@@ -366,60 +452,134 @@ package struct BinaryPropertyListWriter {
     }
   }
 
-  /// Lays out every object in object-number order and returns the file. Every reserved object must be filled.
-  package func finish(top: Ref) -> Data {
-    let count = entries.count
-    // CF sizes references by the object count itself.
+  /// Narrows every reference of every container to `width` bytes, moving the objects down in stream order.
+  private mutating func narrowReferences(to width: Int) {
+    let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+    let end = length
+    var target = BinaryPropertyListMarker.headerSize
+    for (position, index) in order.enumerated() {
+      let source = offsets[index]
+      let next = position + 1 < order.count ? offsets[order[position + 1]] : end
+      offsets[index] = target
+      let marker = bytes[source]
+      let type = marker & 0xF0
+      let isContainer =
+        type == BinaryPropertyListMarker.array || type == BinaryPropertyListMarker.dictionary
+        || type == BinaryPropertyListMarker.set || type == BinaryPropertyListMarker.orderedSet
+      guard isContainer else {
+        if target != source { memmove(bytes + target, bytes + source, next - source) }
+        target += next - source
+        continue
+      }
+      var header = 1
+      var entries = Int(marker & 0x0F)
+      if entries == 0x0F {
+        let size = 1 << Int(bytes[source + 1] & 0x0F)
+        entries = Int(Self.load(width: size, at: bytes + source + 2))
+        header = 2 + size
+      }
+      if target != source { memmove(bytes + target, bytes + source, header) }
+      let references = type == BinaryPropertyListMarker.dictionary ? 2 * entries : entries
+      let from = source + header
+      let to = target + header
+      for element in 0..<references {
+        let ref = Self.load(width: Self.provisionalRefSize, at: bytes + from + element * Self.provisionalRefSize)
+        Self.store(ref, width: width, at: bytes + to + element * width)
+      }
+      target = to + references * width
+    }
+    length = target
+  }
+
+  /// Narrows the references, appends the offset table and the trailer, and returns the file; the writer is left
+  /// empty, as a new one. Every reserved object must be filled.
+  /// - Throws: ``ArchiveError`` (`limitExceeded`) past 2^32 objects.
+  package mutating func finish(top: Ref) throws -> Data {
+    let count = offsets.count
+    guard count <= Int(UInt32.max) else {
+      throw ArchiveError(.limitExceeded, "a binary property list of \(count) objects is more than this writer holds")
+    }
+    for (index, offset) in offsets.enumerated() where offset < 0 {
+      preconditionFailure("object \(index) was reserved but never filled")
+    }
     let refSize = Self.width(for: count)
-    var out: [UInt8] = []
-    out.reserveCapacity(8 + scalars.count + refs.count * refSize + count * 9 + 32)
-    out.append(contentsOf: Array("bplist00".utf8))
-    var offsets = [Int](repeating: 0, count: count)
-    for (index, entry) in entries.enumerated() {
-      offsets[index] = out.count
-      switch entry {
-      case .scalar(let start, let end):
-        out.append(contentsOf: scalars[start..<end])
-      case .container(let marker, let start, let elements):
-        if elements < 0x0F {
-          out.append(marker | UInt8(elements))
-        } else {
-          out.append(marker | 0x0F)
-          var sizeWriter = BinaryPropertyListWriter()
-          sizeWriter.appendUnsignedInteger(UInt64(elements))
-          out.append(contentsOf: sizeWriter.scalars)
-        }
-        let total = marker == BinaryPropertyListMarker.dictionary ? 2 * elements : elements
-        for ref in refs[start..<(start + total)] {
-          var shift = (refSize - 1) * 8
-          while shift >= 0 {
-            out.append(UInt8(truncatingIfNeeded: ref >> shift))
-            shift -= 8
-          }
-        }
-      case .pending:
-        preconditionFailure("object \(index) was reserved but never filled")
-      }
-    }
-    let tableOffset = out.count
+    if refSize < Self.provisionalRefSize { narrowReferences(to: refSize) }
+    let tableOffset = length
     let offsetSize = Self.width(for: tableOffset)
+    var position = claim(count * offsetSize + BinaryPropertyListMarker.trailerSize)
     for offset in offsets {
-      var shift = (offsetSize - 1) * 8
-      while shift >= 0 {
-        out.append(UInt8(truncatingIfNeeded: offset >> shift))
-        shift -= 8
-      }
+      Self.store(UInt64(offset), width: offsetSize, at: position)
+      position += offsetSize
     }
-    out.append(contentsOf: [0, 0, 0, 0, 0, 0])
-    out.append(UInt8(offsetSize))
-    out.append(UInt8(refSize))
+    for _ in 0..<6 {
+      position.pointee = 0
+      position += 1
+    }
+    position[0] = UInt8(offsetSize)
+    position[1] = UInt8(refSize)
+    position += 2
     for value in [UInt64(count), UInt64(top), UInt64(tableOffset)] {
-      var shift = 56
-      while shift >= 0 {
-        out.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-        shift -= 8
-      }
+      Self.store(value, width: 8, at: position)
+      position += 8
     }
-    return Data(out)
+    let size = length
+    let output = realloc(bytes, size) ?? UnsafeMutableRawPointer(bytes)
+    bytes = Self.newBuffer(64)
+    capacity = 64
+    length = BinaryPropertyListMarker.headerSize
+    offsets = []
+    stack = []
+    strings = [:]
+    denseUIDs = []
+    sparseUIDs = [:]
+    booleans = (-1, -1)
+    integers = ScalarCache()
+    reals = ScalarCache()
+    floats = ScalarCache()
+    dates = ScalarCache()
+    return Data(bytesNoCopy: output, count: size, deallocator: .free)
   }
 }
+
+/// A direct-mapped cache from a scalar's bits to its object number: a hit shares the object, a miss writes a new
+/// one and replaces the entry. Small at first, it grows (forgetting its entries) as more values go through it.
+private struct ScalarCache {
+  private var keys: [UInt64] = []
+  private var refs: [Int] = []
+  private var shift: UInt64 = 64
+  private var stores = 0
+
+  private static let smallestBits: UInt64 = 6
+  private static let largestBits: UInt64 = 12
+
+  @inline(__always)
+  private func slot(_ key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+  }
+
+  @inline(__always)
+  func lookup(_ key: UInt64) -> Int? {
+    guard !refs.isEmpty else { return nil }
+    let index = slot(key)
+    return keys[index] == key && refs[index] >= 0 ? refs[index] : nil
+  }
+
+  /// Records `ref` as the object of `key` and returns it.
+  mutating func remember(_ key: UInt64, as ref: Int) -> Int {
+    stores &+= 1
+    let bits = 64 - shift
+    if refs.isEmpty || (bits < Self.largestBits && stores > 4 << bits) {
+      let newBits = refs.isEmpty ? Self.smallestBits : bits + 2
+      shift = 64 - newBits
+      keys = [UInt64](repeating: 0, count: 1 << newBits)
+      refs = [Int](repeating: -1, count: 1 << newBits)
+    }
+    let index = slot(key)
+    keys[index] = key
+    refs[index] = ref
+    return ref
+  }
+}
+
+/// The name the keyed archiver knows the writer by.
+package typealias BinaryPropertyListStreamWriter = BinaryPropertyListWriter

@@ -36,6 +36,11 @@ package enum XMLPropertyListWriter {
     out.append(contentsOf: text.utf8)
   }
 
+  /// Appends `<tag>text</tag>` and a newline; `text` needs no escaping.
+  private static func element(_ out: inout [UInt8], _ tag: String, _ text: String) {
+    append(&out, "<\(tag)>\(text)</\(tag)>\n")
+  }
+
   private static func indent(_ out: inout [UInt8], _ level: Int) {
     for _ in 0..<level { out.append(0x09) }
   }
@@ -45,20 +50,13 @@ package enum XMLPropertyListWriter {
   ) throws {
     indent(&out, level)
     switch value {
-    case .bool(let v):
-      append(&out, v ? "<true/>\n" : "<false/>\n")
-    case .integer(let v):
-      append(&out, "<integer>\(v)</integer>\n")
-    case .unsignedInteger(let v):
-      append(&out, "<integer>\(v)</integer>\n")
-    case .real(let v):
-      append(&out, "<real>\(format(v))</real>\n")
-    case .float(let v):
-      append(&out, "<real>\(format(Double(v)))</real>\n")
-    case .date(let v):
-      append(&out, "<date>\(format(v))</date>\n")
-    case .data(let v):
-      append(&out, "<data>\(v.base64EncodedString())</data>\n")
+    case .bool(let v): append(&out, v ? "<true/>\n" : "<false/>\n")
+    case .integer(let v): element(&out, "integer", String(v))
+    case .unsignedInteger(let v): element(&out, "integer", String(v))
+    case .real(let v): element(&out, "real", format(v))
+    case .float(let v): element(&out, "real", format(Double(v)))
+    case .date(let v): element(&out, "date", format(v))
+    case .data(let v): element(&out, "data", v.base64EncodedString())
     case .string(let v):
       append(&out, "<string>")
       escape(v, into: &out)
@@ -68,7 +66,7 @@ package enum XMLPropertyListWriter {
       indent(&out, level + 1)
       append(&out, "<key>CF$UID</key>\n")
       indent(&out, level + 1)
-      append(&out, "<integer>\(v)</integer>\n")
+      element(&out, "integer", String(v))
       indent(&out, level)
       append(&out, "</dict>\n")
     case .array(let elements), .set(let elements):

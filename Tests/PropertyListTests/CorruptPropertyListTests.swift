@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(PropertyListInternals) @testable import PropertyList
+@testable import PropertyList
 
 /// Assembles a binary property list by hand from the objects' bytes, with 1-byte references and offsets unless
 /// told otherwise (``RawPropertyList/bytes(top:refSize:offsetSize:objectCount:tableOffset:)``).

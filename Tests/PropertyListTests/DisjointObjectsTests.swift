@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(PropertyListInternals) @testable import PropertyList
+@testable import PropertyList
 
 /// Objects of a binary property list own their bytes: aliases of one payload are refused, shared references to one
 /// object are materialised once.

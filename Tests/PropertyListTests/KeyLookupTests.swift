@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(PropertyListInternals) @testable import PropertyList
+@testable import PropertyList
 
 /// `BinaryPropertyListReader.lookupPosition(string:inDictionary:from:)`, which every keyed read goes through, against
 /// a reference that decodes each key: the same position for every key form, width and starting point.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@_spi(PropertyListInternals) @testable import PropertyList
+@testable import PropertyList
 
 /// Values at the edges of every property-list type.
 let edgeValues: [(String, PropertyListValue)] = [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@_spi(PropertyListInternals) @testable import PropertyList
+@testable import PropertyList
 
 /// The keyed unarchiver's typed decodes read an integer, real or boolean field from its marker byte
 /// (`int64Value(ofObject:)`, `doubleValue(ofObject:)`, `boolValue(ofObject:)`) instead of parsing a header: each

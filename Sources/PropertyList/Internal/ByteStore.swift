@@ -6,13 +6,15 @@ import Foundation
 /// A borrowing store must be given its own copy with ``ownCopy()`` before the borrowed memory goes away if it may
 /// still be used afterwards; that switch is its only mutation, made by the owner while nothing else reads it.
 ///
-/// Public as the `PropertyListInternals` SPI only, as ``BinaryPropertyListReader`` (Decision 0022).
-@_spi(PropertyListInternals) public final class ByteStore: @unchecked Sendable {
+/// Public, with `package` members only, for the reason ``BinaryPropertyListReader`` is.
+public final class ByteStore: @unchecked Sendable {
   /// The number of bytes.
   @usableFromInline package let count: Int
-  /// Internal, for the inlinable reads: they are inlined into the decoders of other modules.
+  /// Where the bytes start, for the inlinable reads, which are inlined into the decoders of other modules.
+  /// Unchecked exclusivity: every read of the decoders loads it, and it changes only in ``ownCopy()``, which the
+  /// owner calls while nothing else reads the store; with the dynamic checks, decoding takes far longer.
   @usableFromInline @exclusivity(unchecked) var base: UnsafePointer<UInt8>
-  @exclusivity(unchecked) private var owned: UnsafeMutablePointer<UInt8>?
+  private var owned: UnsafeMutablePointer<UInt8>?
 
   /// A store that owns a copy of `data`.
   package init(copying data: Data) {
