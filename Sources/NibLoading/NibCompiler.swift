@@ -16,43 +16,43 @@ import PropertyList
 /// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
 public enum NibCompiler {
   /// Class and key names of compiled nibs, shared with the reader.
-  public enum Names {
+  enum Names {
     /// Every object of the document.
-    public static let objects = "UINibObjectsKey"
+    static let objects = "UINibObjectsKey"
     /// The top-level objects, placeholders included.
-    public static let topLevelObjects = "UINibTopLevelObjectsKey"
+    static let topLevelObjects = "UINibTopLevelObjectsKey"
     /// The connections.
-    public static let connections = "UINibConnectionsKey"
+    static let connections = "UINibConnectionsKey"
     /// Windows visible at launch.
-    public static let visibleWindows = "UINibVisibleWindowsKey"
+    static let visibleWindows = "UINibVisibleWindowsKey"
     /// Runtime attributes.
-    public static let keyValuePairs = "UINibKeyValuePairsKey"
+    static let keyValuePairs = "UINibKeyValuePairsKey"
     /// Accessibility configurations (written empty).
-    public static let accessibility = "UINibAccessibilityConfigurationsKey"
+    static let accessibility = "UINibAccessibilityConfigurationsKey"
     /// A placeholder's class.
-    public static let proxyObject = "UIProxyObject"
+    static let proxyObject = "UIProxyObject"
     /// A placeholder's identifier key.
-    public static let proxiedIdentifier = "UIProxiedObjectIdentifier"
+    static let proxiedIdentifier = "UIProxiedObjectIdentifier"
     /// A custom-class wrapper's class.
-    public static let classSwapper = "UIClassSwapper"
+    static let classSwapper = "UIClassSwapper"
     /// The custom class name key.
-    public static let swappedClassName = "UIClassName"
+    static let swappedClassName = "UIClassName"
     /// The element's class name key.
-    public static let originalClassName = "UIOriginalClassName"
+    static let originalClassName = "UIOriginalClassName"
     /// An outlet connection's class.
-    public static let outletConnection = "UIRuntimeOutletConnection"
+    static let outletConnection = "UIRuntimeOutletConnection"
     /// An outlet-collection connection's class.
-    public static let outletCollectionConnection = "UIRuntimeOutletCollectionConnection"
+    static let outletCollectionConnection = "UIRuntimeOutletCollectionConnection"
     /// An action connection's class.
-    public static let eventConnection = "UIRuntimeEventConnection"
+    static let eventConnection = "UIRuntimeEventConnection"
     /// A segue's class.
-    public static let segueTemplate = "UIStoryboardSegueTemplate"
+    static let segueTemplate = "UIStoryboardSegueTemplate"
     /// A runtime attribute's class.
-    public static let keyValuePair = "UINibKeyValuePair"
+    static let keyValuePair = "UINibKeyValuePair"
     /// A structured value's class.
-    public static let record = "NibRecord"
+    static let record = "NibRecord"
     /// A structured value's element-name key.
-    public static let recordName = "NibRecordName"
+    static let recordName = "NibRecordName"
   }
 
   /// Compiles a table.
@@ -77,23 +77,13 @@ public enum NibCompiler {
       return ArchivedObject(className: record.className, classChain: [record.className, "NSObject"])
     }
     func value(_ field: FieldValue) -> Any? {
-      switch field {
-      case .null: return nil
-      case .bool(let v): return v
-      case .integer(let v): return Int(v)
-      case .real(let v): return v
-      case .string(let v): return v
-      case .data(let v): return v
-      case .object(let index): return objects[index]
-      case .array(let elements): return elements.compactMap(value)
-      case .point(let x, let y): return ArchivedValue.point(x: x, y: y)
-      case .size(let w, let h): return ArchivedValue.size(width: w, height: h)
-      case .rect(let x, let y, let w, let h): return ArchivedValue.rect(x: x, y: y, width: w, height: h)
-      case .record(let name, let fields):
-        return ArchivedObject(
-          className: Names.record, classChain: [Names.record, "NSObject"],
-          fields: [.init(key: Names.recordName, value: .object(name))] + fields.map(entry))
-      }
+      field.swiftValue(
+        object: { objects[$0] },
+        record: { name, fields in
+          ArchivedObject(
+            className: Names.record, classChain: [Names.record, "NSObject"],
+            fields: [.init(key: Names.recordName, value: .object(name))] + fields.map(entry))
+        })
     }
     func entry(_ field: ObjectField) -> ArchivedObject.Entry {
       switch field.value {

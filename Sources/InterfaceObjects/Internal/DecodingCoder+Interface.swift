@@ -11,15 +11,6 @@ import NibLoading
 /// first present key, and values that refer to no object are converted without boxing them. Fields that refer to
 /// objects, and every other coder, go through the `DecodingCoder` calls, with the same results.
 extension DecodingCoder {
-  /// The coder as a nib's own coder, or `nil`. An exact class test (the class is final), which costs less than the
-  /// dynamic cast from this extension's unspecialised generic `Self`.
-  @inline(__always)
-  var nibCoder: NibObjectCoder? {
-    let object: AnyObject = self
-    guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
-    return unsafeDowncast(object, to: NibObjectCoder.self)
-  }
-
   /// The first key of `keys` the object has.
   func firstKey(_ keys: [String]) -> String? {
     if let nib = nibCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
