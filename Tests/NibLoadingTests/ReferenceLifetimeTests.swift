@@ -10,31 +10,31 @@ import Testing
 /// memory.
 @Suite("Reference lifetimes")
 struct ReferenceLifetimeTests {
-  /// A root installing constraints on itself, its subviews and a nested view, plus one to a view outside it.
+  /// A view outside the root, then a root installing constraints on itself, its subviews and a view outside it, and
+  /// a nested view installing its own.
   private static let document = xib(
     #"""
+    <view id="other"/>
     <view id="root">
-        <rect key="frame" x="0" y="0" width="320" height="100"/>
-        <subviews>
-            <view id="box">
-                <rect key="frame" x="0" y="0" width="320" height="50"/>
-                <subviews>
-                    <label text="Title" id="lb"/>
-                    <button id="bt"/>
-                </subviews>
-                <constraints>
-                    <constraint firstItem="bt" firstAttribute="top" secondItem="box" secondAttribute="top" id="inBox"/>
-                </constraints>
-            </view>
-        </subviews>
         <constraints>
             <constraint firstItem="lb" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="toRoot"/>
             <constraint firstItem="bt" firstAttribute="leading" secondItem="lb" secondAttribute="trailing" id="between"/>
             <constraint firstItem="root" firstAttribute="width" secondItem="root" secondAttribute="height" id="self"/>
             <constraint firstItem="lb" firstAttribute="width" secondItem="other" secondAttribute="width" id="outside"/>
         </constraints>
+        <subviews>
+            <view id="box">
+                <constraints>
+                    <constraint firstItem="bt" firstAttribute="top" secondItem="box" secondAttribute="top" id="inBox"/>
+                </constraints>
+                <subviews>
+                    <button id="bt"/>
+                    <imageView id="im"/>
+                    <label text="Name" id="lb"/>
+                </subviews>
+            </view>
+        </subviews>
     </view>
-    <view id="other"/>
     """#)
 
   @Test("NIB-044: a view outlives its superview and grandparent, then joins another hierarchy")
@@ -108,7 +108,7 @@ struct ReferenceLifetimeTests {
       goneBox = box
     }
     var rest = objects
-    for id in ["box", "bt", "lb"] { rest.removeValue(forKey: id) }
+    for id in ["box", "bt", "im", "lb"] { rest.removeValue(forKey: id) }
     _ = consume objects
     #expect(goneBox == nil && goneButton == nil)
     #expect(inBox.firstItem == nil && inBox.secondItem == nil)
