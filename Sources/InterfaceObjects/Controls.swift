@@ -295,16 +295,50 @@ open class GestureRecognizer: Responder, ActionSending {
 open class LayoutConstraint: Responder {
   /// The first item (held weakly, as UIKit's constraints hold theirs: `nil` once the item is gone).
   public var firstItem: AnyObject? {
-    get { items.firstItem }
-    set { items.first = ConstraintItem(weakItem: newValue) }
+    get { firstIsInstaller ? installer : firstInSubtree?.view ?? firstWeakItem }
+    set {
+      firstInSubtree = nil
+      firstIsInstaller = false
+      firstWeakItem = newValue
+    }
   }
   /// The second item (held weakly).
   public var secondItem: AnyObject? {
-    get { items.secondItem }
-    set { items.second = ConstraintItem(weakItem: newValue) }
+    get { secondIsInstaller ? installer : secondInSubtree?.view ?? secondWeakItem }
+    set {
+      secondInSubtree = nil
+      secondIsInstaller = false
+      secondWeakItem = newValue
+    }
   }
-  /// The items and the view that installed this constraint (NIB-044).
-  private var items = ConstraintItems()
+  // An item that the installer keeps alive (the installer itself, or a view of its subtree) is held without a weak
+  // reference (NIB-044): a weak reference gives its target a side table, through which every later retain and
+  // release of the target goes. Before the installer can stop keeping it alive, the item becomes a weak reference
+  // (`releaseItems`): when the installer replaces its constraint list, when a view leaves its subtree, and when the
+  // installer goes while something else still holds the constraint. The fields below are only ever assigned whole,
+  // which lets the compiler drop their runtime exclusivity checks.
+  /// The first item when nothing in particular keeps it alive: `nil` once it is gone. Ignored while
+  /// ``firstInSubtree`` or ``firstIsInstaller`` holds the item (the link phase leaves it as it was rather than pay
+  /// for a weak store of nil).
+  private weak var firstWeakItem: AnyObject?
+  /// The second item when nothing in particular keeps it alive, as ``firstWeakItem`` is the first.
+  private weak var secondWeakItem: AnyObject?
+  /// The first item when it is a view of the installer's subtree other than the installer.
+  private var firstInSubtree: UnownedView?
+  /// The second item when it is a view of the installer's subtree other than the installer.
+  private var secondInSubtree: UnownedView?
+  /// Whether the first item is the installer (held by ``installerReference``).
+  private var firstIsInstaller = false
+  /// Whether the second item is the installer.
+  private var secondIsInstaller = false
+  /// The view that installed this constraint while decoding (its first), which keeps the items of its subtree
+  /// alive; `nil` once they are all weak references.
+  private var installerReference: UnownedView?
+  /// The installer's identity, compared while the installer is going (when reading ``installerReference`` would
+  /// trap).
+  private var installerIdentity: ObjectIdentifier?
+  /// The installer, while it keeps items alive.
+  private var installer: View? { installerReference?.view }
   /// The first attribute (`"leading"`, `"width"`).
   public var firstAttribute: String
   // (This and others spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
@@ -461,24 +495,42 @@ open class LayoutConstraint: Responder {
 
   /// Sets the first item from the link phase: without a weak reference when the installer keeps it alive.
   private func linkFirstItem(_ item: AnyObject?) {
-    if let held = heldByInstaller(item) { items.first.hold(held) } else { items.first = ConstraintItem(weakItem: item) }
+    switch heldByInstaller(item) {
+    case nil: firstItem = item
+    case .installer?:
+      firstInSubtree = nil
+      firstIsInstaller = true
+    case .subtree(let view)?:
+      firstInSubtree = UnownedView(view)
+      firstIsInstaller = false
+    }
   }
 
   /// Sets the second item from the link phase, as ``linkFirstItem(_:)`` does the first.
   private func linkSecondItem(_ item: AnyObject?) {
-    if let held = heldByInstaller(item) {
-      items.second.hold(held)
-    } else {
-      items.second = ConstraintItem(weakItem: item)
+    switch heldByInstaller(item) {
+    case nil: secondItem = item
+    case .installer?:
+      secondInSubtree = nil
+      secondIsInstaller = true
+    case .subtree(let view)?:
+      secondInSubtree = UnownedView(view)
+      secondIsInstaller = false
     }
+  }
+
+  /// How the installer keeps an item alive.
+  private enum Holder {
+    /// The item is the installer.
+    case installer
+    /// The item is a view of the installer's subtree.
+    case subtree(View)
   }
 
   /// How the installer keeps `item` alive when it is the installer or a view of its subtree (while it holds this
   /// constraint), else `nil`.
-  private func heldByInstaller(_ item: AnyObject?) -> ConstraintItem.Holder? {
-    guard let installer = items.installer, let view = item as? View, view.isDescendant(of: installer) else {
-      return nil
-    }
+  private func heldByInstaller(_ item: AnyObject?) -> Holder? {
+    guard let installer, let view = item as? View, view.isDescendant(of: installer) else { return nil }
     installer.holdsUnretainedItems = true
     return view === installer ? .installer : .subtree(view)
   }
@@ -486,20 +538,45 @@ open class LayoutConstraint: Responder {
   // MARK: Installation (NIB-044)
 
   /// Called by a view that lists this constraint when it is decoded; the first such view installs it.
-  func install(on view: View) { items.install(on: view) }
+  func install(on view: View) {
+    guard installerIdentity == nil else { return }
+    installerReference = UnownedView(view)
+    installerIdentity = ObjectIdentifier(view)
+  }
 
   /// Whether `view` installed this constraint and may hold items of its subtree without a weak reference.
-  func isInstalled(on view: View) -> Bool { items.installerIdentity == ObjectIdentifier(view) }
+  func isInstalled(on view: View) -> Bool { installerIdentity == ObjectIdentifier(view) }
 
   /// Makes the items that `view`, the installer, keeps alive weak references, and forgets the installer.
   /// - Parameter whichIsGoing: `true` from the installer's `deinit`: an item that is the installer becomes `nil`.
   func releaseItems(installedBy view: View, whichIsGoing: Bool = false) {
-    items.release(installedBy: view, whichIsGoing: whichIsGoing)
+    guard isInstalled(on: view) else { return }
+    // The items in the installer's subtree are alive here: the installer still holds its subviews.
+    if firstIsInstaller {
+      firstItem = whichIsGoing ? nil : view
+    } else if let item = firstInSubtree?.view {
+      firstItem = item
+    }
+    if secondIsInstaller {
+      secondItem = whichIsGoing ? nil : view
+    } else if let item = secondInSubtree?.view {
+      secondItem = item
+    }
+    installerReference = nil
+    installerIdentity = nil
   }
 
   /// Forgets the items that `view`, the installer, kept alive, and the installer, without making weak references:
   /// for a constraint that goes with its installer, which may still be reached while the installer's subviews go.
-  func forgetItems(installedBy view: View) { items.forget(installedBy: view) }
+  func forgetItems(installedBy view: View) {
+    guard isInstalled(on: view) else { return }
+    firstInSubtree = nil
+    firstIsInstaller = false
+    secondInSubtree = nil
+    secondIsInstaller = false
+    installerReference = nil
+    installerIdentity = nil
+  }
 
   /// The object a link is for, as a constraint.
   private static func constraint(_ object: AnyObject, _ key: String) throws -> LayoutConstraint {
@@ -518,98 +595,5 @@ open class LayoutConstraint: Responder {
       return parts[0] / parts[1]
     }
     return Double(text)
-  }
-}
-
-/// A constraint's items and the view that installed it (NIB-044), kept together so that each change is one access.
-private struct ConstraintItems {
-  var first = ConstraintItem()
-  var second = ConstraintItem()
-  /// The view that installed the constraint while decoding (its first), which keeps the items of its subtree
-  /// alive; `nil` once they are all weak references. `unowned` (safe): cleared before the view goes.
-  unowned(safe) var installer: View?
-  /// The installer's identity, compared while the installer is going (when reading ``installer`` would trap).
-  var installerIdentity: ObjectIdentifier?
-
-  var firstItem: AnyObject? { first.isInstaller ? installer : first.viewInSubtree ?? first.weakItem }
-  var secondItem: AnyObject? { second.isInstaller ? installer : second.viewInSubtree ?? second.weakItem }
-
-  mutating func install(on view: View) {
-    guard installerIdentity == nil else { return }
-    installer = view
-    installerIdentity = ObjectIdentifier(view)
-  }
-
-  mutating func release(installedBy view: View, whichIsGoing: Bool) {
-    guard installerIdentity == ObjectIdentifier(view) else { return }
-    // The items in the installer's subtree are alive here: the installer still holds its subviews.
-    first.makeWeak(installer: view, installerIsGoing: whichIsGoing)
-    second.makeWeak(installer: view, installerIsGoing: whichIsGoing)
-    installer = nil
-    installerIdentity = nil
-  }
-
-  mutating func forget(installedBy view: View) {
-    guard installerIdentity == ObjectIdentifier(view) else { return }
-    first.forget()
-    second.forget()
-    installer = nil
-    installerIdentity = nil
-  }
-}
-
-/// A constraint's reference to one of its items (NIB-044). An item that the constraint's installer keeps alive (the
-/// installer itself, or a view of its subtree) is held without a weak reference: a weak reference gives its target a
-/// side table, through which every later retain and release of the target goes. Before the installer can stop
-/// keeping it alive, the item becomes a weak reference (``makeWeak(installer:installerIsGoing:)``): when the
-/// installer replaces its constraint list, when a view leaves its subtree, and when the installer goes while
-/// something else still holds the constraint.
-private struct ConstraintItem {
-  /// The item when nothing in particular keeps it alive: `nil` once it is gone.
-  weak var weakItem: AnyObject?
-  /// The item when it is a view of the installer's subtree other than the installer. `unowned` (safe): were the
-  /// rule above broken, reading it would trap, never reach freed memory.
-  unowned(safe) var viewInSubtree: View?
-  /// Whether the item is the installer itself (held by the constraint's own reference to its installer).
-  var isInstaller = false
-
-  init(weakItem: AnyObject? = nil) { self.weakItem = weakItem }
-
-  /// How the installer keeps an item alive.
-  enum Holder {
-    /// The item is the installer.
-    case installer
-    /// The item is a view of the installer's subtree.
-    case subtree(View)
-  }
-
-  /// Holds an item the installer keeps alive. The weak field keeps what it had rather than pay for a weak store of
-  /// nil: the other two take precedence.
-  mutating func hold(_ holder: Holder) {
-    switch holder {
-    case .installer:
-      viewInSubtree = nil
-      isInstaller = true
-    case .subtree(let view):
-      viewInSubtree = view
-      isInstaller = false
-    }
-  }
-
-  /// Moves the item to the weak field; an item that is the installer becomes `nil` when the installer is going.
-  mutating func makeWeak(installer: View, installerIsGoing: Bool) {
-    if isInstaller {
-      isInstaller = false
-      weakItem = installerIsGoing ? nil : installer
-    } else if let view = viewInSubtree {
-      viewInSubtree = nil
-      weakItem = view
-    }
-  }
-
-  /// Drops the item without making a weak reference (the constraint goes with its installer).
-  mutating func forget() {
-    isInstaller = false
-    viewInSubtree = nil
   }
 }

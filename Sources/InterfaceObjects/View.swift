@@ -30,13 +30,13 @@ open class View: Responder {
   /// The subviews, back to front.
   public private(set) var subviews: [View] = []
   /// The superview.
-  public var superview: View? { superviewStorage }
+  public var superview: View? { superviewStorage?.view }
   // `unowned` rather than `weak`: a weak reference gives its target a side table, which every later retain and
   // release of the target then goes through. The reference is set only while the superview holds this view in
   // `subviews`, and is cleared when the view leaves (`removeFromSuperview()`) and when the superview goes (its
   // `deinit`), so it is never read after its target is gone; were that rule broken, the read would trap, never
   // reach freed memory (NIB-044).
-  private unowned(safe) var superviewStorage: View?
+  private var superviewStorage: UnownedView?
   /// The view controller whose root view this is.
   var owningViewController: ViewController? {
     get { extras?.owningViewController }
@@ -323,7 +323,7 @@ open class View: Responder {
         return
       }
       adopted.append(child)
-      child.superviewStorage = self
+      child.superviewStorage = UnownedView(self)
     }
     subviews = adopted
     setNeedsLayout()
@@ -338,7 +338,7 @@ open class View: Responder {
     guard !isDescendant(of: view) else { return }
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
-    view.superviewStorage = self
+    view.superviewStorage = UnownedView(self)
     setNeedsLayout()
   }
 
@@ -349,10 +349,10 @@ open class View: Responder {
     // that hold it without a weak reference (NIB-044). Each of those views makes all of its such items weak, once:
     // finding only the ones inside this subtree would check every constraint above, item by item up the chain, on
     // every move, which a document can repeat until the work is quadratic.
-    var ancestor = superviewStorage
+    var ancestor = superviewStorage?.view
     while let view = ancestor {
       if view.holdsUnretainedItems { view.releaseUnretainedItems() }
-      ancestor = view.superviewStorage
+      ancestor = view.superviewStorage?.view
     }
     superview.subviews.removeAll { $0 === self }
     superviewStorage = nil
@@ -373,7 +373,7 @@ open class View: Responder {
     var current: View? = self
     while let candidate = current {
       if candidate === view { return true }
-      current = candidate.superviewStorage
+      current = candidate.superviewStorage?.view
     }
     return false
   }
@@ -480,4 +480,11 @@ public final class Layer: KeyValueCoding {
       "shadowOpacity": .property(\Layer.shadowOpacity), "shadowRadius": .property(\Layer.shadowRadius),
     ]
   }
+}
+
+/// An `unowned` (safe) reference to a view: reading it after the view is gone traps rather than reach freed memory.
+/// A struct with a constant, so that the stored properties holding one need no runtime exclusivity checks.
+struct UnownedView {
+  unowned(safe) let view: View
+  init(_ view: View) { self.view = view }
 }

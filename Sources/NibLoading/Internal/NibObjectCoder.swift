@@ -247,7 +247,8 @@ package final class NibObjectCoder: DecodingCoder {
   package func replayedMemo<T: AnyObject>(_ type: T.Type) -> T? {
     guard cursor.replaying, let memo = cursor.tape?.memo(ObjectIdentifier(type), at: cursor.step) else { return nil }
     cursor.step += memo.steps
-    return memo.value as? T
+    // The memo's kind is the class of its value, and it is `T`'s.
+    return unsafeDowncast(memo.value, to: T.self)
   }
 
   /// Where a function whose result is to be kept starts, when this coder records its lookups; else `nil`.
