@@ -12,12 +12,7 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   public typealias ActionHandler = (Responder, Any?) -> Void
 
   /// The observers of this object's keys.
-  public var keyValueObservers: KeyValueObservers {
-    if let observers { return observers }
-    let made = KeyValueObservers()
-    observers = made
-    return made
-  }
+  public var keyValueObservers: KeyValueObservers { observers.madeOnFirstUse(KeyValueObservers.init) }
   /// Made when first asked for: most objects are never observed, and a nib makes many objects.
   private var observers: KeyValueObservers?
 

@@ -109,19 +109,10 @@ open class View: Responder {
     weak var owningViewController: ViewController?
   }
 
-  private func madeExtras() -> Extras {
-    if let extras { return extras }
-    let made = Extras()
-    extras = made
-    return made
-  }
+  private func madeExtras() -> Extras { extras.madeOnFirstUse(Extras.init) }
+
   /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
-  public var layer: Layer {
-    if let layerStorage { return layerStorage }
-    let made = Layer()
-    layerStorage = made
-    return made
-  }
+  public var layer: Layer { layerStorage.madeOnFirstUse(Layer.init) }
   /// Made when first asked for: most views of a nib never set a layer attribute.
   private var layerStorage: Layer?
   /// `true` between `setNeedsLayout()` and the next layout pass.

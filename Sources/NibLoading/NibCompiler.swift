@@ -187,26 +187,30 @@ extension ObjectTable {
       default: value
       }
     }
-    var connectionsByPart = [[ConnectionRecord]](repeating: [], count: parts.count)
-    for connection in connections {
-      guard objects.indices.contains(connection.source), part[connection.source] >= 0 else { continue }
-      let p = part[connection.source]
-      var copy = connection
-      copy.source = position[connection.source]
-      if let destination = connection.destination {
-        copy.destination = local(destination, in: p)
-        if copy.destination == nil, connection.kind != .segue { continue }
+    /// The records whose object (`owner`) is in a part, by part, each moved there by `relocate` (given the record,
+    /// its part and its object's position there), which may also leave it out.
+    func grouped<Record>(
+      _ records: [Record], owner: (Record) -> Int, _ relocate: (inout Record, _ part: Int, _ position: Int) -> Bool
+    ) -> [[Record]] {
+      var byPart = [[Record]](repeating: [], count: parts.count)
+      for record in records {
+        let index = owner(record)
+        guard objects.indices.contains(index), part[index] >= 0 else { continue }
+        var copy = record
+        if relocate(&copy, part[index], position[index]) { byPart[part[index]].append(copy) }
       }
-      connectionsByPart[p].append(copy)
+      return byPart
     }
-    var attributesByPart = [[RuntimeAttributeRecord]](repeating: [], count: parts.count)
-    for attribute in runtimeAttributes {
-      guard objects.indices.contains(attribute.object), part[attribute.object] >= 0 else { continue }
-      let p = part[attribute.object]
-      var copy = attribute
-      copy.object = position[attribute.object]
-      copy.value = remap(attribute.value, p)
-      attributesByPart[p].append(copy)
+    let connectionsByPart = grouped(connections, owner: \.source) { connection, p, place in
+      connection.source = place
+      guard let destination = connection.destination else { return true }
+      connection.destination = local(destination, in: p)
+      return connection.destination != nil || connection.kind == .segue
+    }
+    let attributesByPart = grouped(runtimeAttributes, owner: \.object) { attribute, p, place in
+      attribute.object = place
+      attribute.value = remap(attribute.value, p)
+      return true
     }
     func byPart(_ list: [Int]) -> [[Int]] {
       var grouped = [[Int]](repeating: [], count: parts.count)
