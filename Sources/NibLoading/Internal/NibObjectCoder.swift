@@ -29,9 +29,7 @@ package final class NibObjectCoder: DecodingCoder {
     /// What the lookups found, when this coder records them for ``publishLookups()``.
     var recorder: LookupTape.Recorder?
   }
-  // Unchecked: private to this final class, used by one initialiser at a time on one thread, and every access is a
-  // read or an in-place edit of one field that calls out to nothing that could reach it again.
-  @exclusivity(unchecked) private var cursor: Cursor
+  private var cursor: Cursor
   /// The object's fields.
   package var fields: FieldIndex { cursor.fields }
   private let recordsLookups: Bool
