@@ -51,6 +51,9 @@ final class NibInstantiator {
   /// Whether this instantiation records or replays each object's key lookups (NIB-041): the plan's second and
   /// later ones do.
   private let recordsLookups: Bool
+  /// The lookups recorded when this instantiation started, by object index, when it records or replays them: held
+  /// for the run, so that each object's coder reads its tape without holding it.
+  let lookupTapes: [LookupTape?]
 
   private enum State { case notStarted, inProgress, done }
   /// How deeply objects may nest through `init(coder:)` (a view hierarchy is rarely deeper than a few dozen).
@@ -110,6 +113,7 @@ final class NibInstantiator {
     self.options = options
     self.registry = registry
     recordsLookups = plan.instantiations.wrappingAdd(1, ordering: .relaxed).oldValue > 0
+    lookupTapes = recordsLookups ? plan.lookupTapes() : []
     progress = Progress(
       states: Array(repeating: .notStarted, count: plan.objects.count),
       instances: Array(repeating: nil, count: plan.objects.count))

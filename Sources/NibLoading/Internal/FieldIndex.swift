@@ -1,6 +1,5 @@
 import ArchiveCoding
 import KeyedArchive
-import Synchronization
 
 /// One object's fields, prepared for the many lookups of its `init(coder:)`: a catalog initialiser tries several
 /// keys per property (`"hidden"`, `"isHidden"`, `"UIHidden"`, `"NSHidden"`), most of them absent, so a lookup must
@@ -71,20 +70,6 @@ package final class FieldIndex: @unchecked Sendable {
   /// Bit `length % 64` is set for the UTF-8 length of each key: a key whose bit is clear is absent, which most
   /// keys a catalog initialiser tries are, and then no entry is read.
   let lengths: UInt64
-  /// The lookups the object's `init(coder:)` made, once an instantiation has recorded them (NIB-041): set once, by
-  /// the first instantiation that finishes recording, and read by every later one, on whatever thread it runs.
-  private let recordedLookups = Mutex<LookupTape?>(nil)
-
-  /// The recorded lookups, or `nil` before an instantiation has recorded them.
-  var lookups: LookupTape? { recordedLookups.withLock { $0 } }
-
-  /// Keeps `tape` as the recorded lookups, unless another instantiation kept its own first.
-  func publish(_ tape: LookupTape) {
-    recordedLookups.withLock { stored in
-      if stored == nil { stored = tape }
-    }
-  }
-
   /// The longest string (UTF-8 bytes) read as a number, a flag or an object's id.
   static let maxScalarTextLength = 256
 

@@ -17,10 +17,8 @@ package final class NibObjectCoder: DecodingCoder {
     var objectIndex: Int
     /// The object's fields.
     var fields: FieldIndex
-    /// The tape being replayed, if any.
-    var tape: LookupTape?
-    /// The tape's steps, valid while ``tape`` holds them; empty once a query differs from the tape (or when there
-    /// is none).
+    /// The steps of the tape being replayed, valid while the instantiator holds the tape
+    /// (``NibInstantiator/lookupTapes``); empty once a query differs from the tape (or when there is none).
     var replay: UnsafeBufferPointer<LookupTape.Step>
     /// The next step of ``replay``.
     var step = 0
@@ -53,9 +51,7 @@ package final class NibObjectCoder: DecodingCoder {
   @inline(__always)
   private func startLookups() {
     guard recordsLookups else { return }
-    let stored = fields.lookups
-    cursor.tape = stored
-    if let stored {
+    if let stored = instantiator.lookupTapes[cursor.objectIndex] {
       cursor.replay = stored.steps
       cursor.replaying = true
       if cursor.recorder != nil { cursor.recorder = nil }
@@ -76,7 +72,7 @@ package final class NibObjectCoder: DecodingCoder {
   /// (an initialiser that threw may have stopped anywhere).
   func publishLookups() {
     guard let recorder = cursor.recorder else { return }
-    fields.publish(LookupTape(recorder))
+    instantiator.plan.publish(LookupTape(recorder), forObjectAt: cursor.objectIndex)
   }
 
   /// The class name the document gives the object being decoded.
@@ -243,7 +239,9 @@ package final class NibObjectCoder: DecodingCoder {
   /// memo is shared by every later instantiation.
   @inline(__always)
   package func replayedMemo<T: AnyObject>(_ type: T.Type) -> T? {
-    guard cursor.replaying, let memo = cursor.tape?.memo(ObjectIdentifier(type), at: cursor.step) else { return nil }
+    guard cursor.replaying,
+      let memo = instantiator.lookupTapes[cursor.objectIndex]?.memo(ObjectIdentifier(type), at: cursor.step)
+    else { return nil }
     cursor.step += memo.steps
     // The memo's kind is the class of its value, and it is `T`'s.
     return unsafeDowncast(memo.value, to: T.self)
