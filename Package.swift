@@ -37,7 +37,8 @@ let package = Package(
       dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib"],
       swiftSettings: strict),
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
-    .target(name: "InterfaceObjects", dependencies: ["ArchiveCoding", "NibLoading"], swiftSettings: strict),
+    .target(
+      name: "InterfaceObjects", dependencies: ["ArchiveCoding", "KeyedArchive", "NibLoading"], swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
     .target(
       name: "ArchiveTesting", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive"], swiftSettings: strict),

@@ -60,8 +60,8 @@ open class Control: View, ActionSending {
   }
   // The first pair is stored in the control itself: most controls have one, and an array for it would be an
   // allocation per control on every instantiation of a nib.
-  @exclusivity(unchecked) private var firstTargetAction: TargetAction?
-  @exclusivity(unchecked) private var moreTargetActions: [TargetAction] = []
+  private var firstTargetAction: TargetAction?
+  private var moreTargetActions: [TargetAction] = []
   // No default values: each initialiser's store before `super.init` is the initialisation, which needs no
   // exclusivity check.
   /// Whether the control is enabled.

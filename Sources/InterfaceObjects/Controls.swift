@@ -295,38 +295,50 @@ open class GestureRecognizer: Responder, ActionSending {
 open class LayoutConstraint: Responder {
   /// The first item (held weakly, as UIKit's constraints hold theirs: `nil` once the item is gone).
   public var firstItem: AnyObject? {
-    get { firstItemInSubtree ?? firstItemStorage }
+    get { firstIsInstaller ? installer : firstInSubtree?.view ?? firstWeakItem }
     set {
-      firstItemInSubtree = nil
-      firstItemStorage = newValue
+      firstInSubtree = nil
+      firstIsInstaller = false
+      firstWeakItem = newValue
     }
   }
   /// The second item (held weakly).
   public var secondItem: AnyObject? {
-    get { secondItemInSubtree ?? secondItemStorage }
+    get { secondIsInstaller ? installer : secondInSubtree?.view ?? secondWeakItem }
     set {
-      secondItemInSubtree = nil
-      secondItemStorage = newValue
+      secondInSubtree = nil
+      secondIsInstaller = false
+      secondWeakItem = newValue
     }
   }
-  // Stored behind the computed properties with unchecked exclusivity: each access is a single load or store
-  // through the accessors above, which nothing can overlap, and the link phase sets them for every constraint.
-  @exclusivity(unchecked) private weak var firstItemStorage: AnyObject?
-  @exclusivity(unchecked) private weak var secondItemStorage: AnyObject?
-  // An item that is the installing view or a view of its subtree, held without a weak reference (NIB-044): a weak
-  // reference gives its target a side table, through which every later retain and release of the target goes (a
-  // seventh of a cached cell's instantiation). The installing view keeps such an item alive: it holds this
-  // constraint and, through its subviews, the item. Before either can stop, the item becomes a weak reference
-  // (`releaseItems`): when the view replaces its constraint list, when a view leaves its subtree, and when the view
-  // goes while something else still holds this constraint. When both of an item's fields are set, this one is the
-  // item (the link phase leaves the weak field as it was rather than pay for a weak store of nil).
-  @exclusivity(unchecked) private unowned(unsafe) var firstItemInSubtree: View?
-  @exclusivity(unchecked) private unowned(unsafe) var secondItemInSubtree: View?
-  /// The view that installed this constraint while decoding (its first), whose subtree's items are held without a
-  /// weak reference; `nil` once they are all weak.
-  // Unmanaged rather than `unowned(unsafe)`: it is only compared and walked to, and reading an `unowned(unsafe)`
-  // reference retains it.
-  @exclusivity(unchecked) private var installer: Unmanaged<View>?
+  // An item that the installer keeps alive (the installer itself, or a view of its subtree) is held without a weak
+  // reference (NIB-044): a weak reference gives its target a side table, through which every later retain and
+  // release of the target goes. Before the installer can stop keeping it alive, the item becomes a weak reference
+  // (`releaseItems`): when the installer replaces its constraint list, when a view leaves its subtree, and when the
+  // installer goes while something else still holds the constraint. The fields below are only ever assigned whole,
+  // which lets the compiler drop their runtime exclusivity checks.
+  /// The first item when nothing in particular keeps it alive: `nil` once it is gone. Ignored while
+  /// ``firstInSubtree`` or ``firstIsInstaller`` holds the item (the link phase leaves it as it was rather than pay
+  /// for a weak store of nil).
+  private weak var firstWeakItem: AnyObject?
+  /// The second item when nothing in particular keeps it alive, as ``firstWeakItem`` is the first.
+  private weak var secondWeakItem: AnyObject?
+  /// The first item when it is a view of the installer's subtree other than the installer.
+  private var firstInSubtree: UnownedView?
+  /// The second item when it is a view of the installer's subtree other than the installer.
+  private var secondInSubtree: UnownedView?
+  /// Whether the first item is the installer (held by ``installerReference``).
+  private var firstIsInstaller = false
+  /// Whether the second item is the installer.
+  private var secondIsInstaller = false
+  /// The view that installed this constraint while decoding (its first), which keeps the items of its subtree
+  /// alive; `nil` once they are all weak references.
+  private var installerReference: UnownedView?
+  /// The installer's identity, compared while the installer is going (when reading ``installerReference`` would
+  /// trap).
+  private var installerIdentity: ObjectIdentifier?
+  /// The installer, while it keeps items alive.
+  private var installer: View? { installerReference?.view }
   /// The first attribute (`"leading"`, `"width"`).
   public var firstAttribute: String
   // (This and others spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
@@ -483,56 +495,87 @@ open class LayoutConstraint: Responder {
 
   /// Sets the first item from the link phase: without a weak reference when the installer keeps it alive.
   private func linkFirstItem(_ item: AnyObject?) {
-    if let view = itemInInstallerSubtree(item) { firstItemInSubtree = view } else { firstItem = item }
+    switch heldByInstaller(item) {
+    case nil: firstItem = item
+    case .installer?:
+      firstInSubtree = nil
+      firstIsInstaller = true
+    case .subtree(let view)?:
+      firstInSubtree = UnownedView(view)
+      firstIsInstaller = false
+    }
   }
 
   /// Sets the second item from the link phase, as ``linkFirstItem(_:)`` does the first.
   private func linkSecondItem(_ item: AnyObject?) {
-    if let view = itemInInstallerSubtree(item) { secondItemInSubtree = view } else { secondItem = item }
+    switch heldByInstaller(item) {
+    case nil: secondItem = item
+    case .installer?:
+      secondInSubtree = nil
+      secondIsInstaller = true
+    case .subtree(let view)?:
+      secondInSubtree = UnownedView(view)
+      secondIsInstaller = false
+    }
   }
 
-  /// The item as a view when it is the installing view or in its subtree (then the installing view keeps it alive
-  /// while it holds this constraint), else `nil`.
-  private func itemInInstallerSubtree(_ item: AnyObject?) -> View? {
-    guard let installer, let view = item as? View, view.isInSubtree(of: installer) else { return nil }
-    installer._withUnsafeGuaranteedRef { $0.holdsUnretainedItems = true }
-    return view
+  /// How the installer keeps an item alive.
+  private enum Holder {
+    /// The item is the installer.
+    case installer
+    /// The item is a view of the installer's subtree.
+    case subtree(View)
+  }
+
+  /// How the installer keeps `item` alive when it is the installer or a view of its subtree (while it holds this
+  /// constraint), else `nil`.
+  private func heldByInstaller(_ item: AnyObject?) -> Holder? {
+    guard let installer, let view = item as? View, view.isDescendant(of: installer) else { return nil }
+    installer.holdsUnretainedItems = true
+    return view === installer ? .installer : .subtree(view)
   }
 
   // MARK: Installation (NIB-044)
 
   /// Called by a view that lists this constraint when it is decoded; the first such view installs it.
   func install(on view: View) {
-    if installer == nil { installer = Unmanaged.passUnretained(view) }
+    guard installerIdentity == nil else { return }
+    installerReference = UnownedView(view)
+    installerIdentity = ObjectIdentifier(view)
   }
 
   /// Whether `view` installed this constraint and may hold items of its subtree without a weak reference.
-  func isInstalled(on view: View) -> Bool {
-    installer?.toOpaque() == Unmanaged.passUnretained(view).toOpaque()
-  }
+  func isInstalled(on view: View) -> Bool { installerIdentity == ObjectIdentifier(view) }
 
   /// Makes the items that `view`, the installer, keeps alive weak references, and forgets the installer.
-  func releaseItems(installedBy view: View) {
+  /// - Parameter whichIsGoing: `true` from the installer's `deinit`: an item that is the installer becomes `nil`.
+  func releaseItems(installedBy view: View, whichIsGoing: Bool = false) {
     guard isInstalled(on: view) else { return }
-    // Both items are alive here: the installer still holds this constraint and its subtree.
-    if let item = firstItemInSubtree {
-      firstItemInSubtree = nil
-      firstItemStorage = item
+    // The items in the installer's subtree are alive here: the installer still holds its subviews.
+    if firstIsInstaller {
+      firstItem = whichIsGoing ? nil : view
+    } else if let item = firstInSubtree?.view {
+      firstItem = item
     }
-    if let item = secondItemInSubtree {
-      secondItemInSubtree = nil
-      secondItemStorage = item
+    if secondIsInstaller {
+      secondItem = whichIsGoing ? nil : view
+    } else if let item = secondInSubtree?.view {
+      secondItem = item
     }
-    installer = nil
+    installerReference = nil
+    installerIdentity = nil
   }
 
   /// Forgets the items that `view`, the installer, kept alive, and the installer, without making weak references:
   /// for a constraint that goes with its installer, which may still be reached while the installer's subviews go.
   func forgetItems(installedBy view: View) {
     guard isInstalled(on: view) else { return }
-    firstItemInSubtree = nil
-    secondItemInSubtree = nil
-    installer = nil
+    firstInSubtree = nil
+    firstIsInstaller = false
+    secondInSubtree = nil
+    secondIsInstaller = false
+    installerReference = nil
+    installerIdentity = nil
   }
 
   /// The object a link is for, as a constraint.

@@ -1,7 +1,6 @@
-@_spi(ArchiveCodingInternals) import ArchiveCoding
+import ArchiveCoding
 import Foundation
 import NibLoading
-import Synchronization
 
 /// The base of the catalog, in the role of `NSObject` + `UIResponder`: archivable, key-value coding compliant
 /// and observable, sent `awakeFromNib()`, able to receive actions, and part of a responder chain.
@@ -13,20 +12,16 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   public typealias ActionHandler = (Responder, Any?) -> Void
 
   /// The observers of this object's keys.
-  public var keyValueObservers: KeyValueObservers {
-    if let observers = observerStorage.load(KeyValueObservers.self) { return observers }
-    return observerStorage.storeIfNil(KeyValueObservers())
-  }
-  /// Made when first asked for (most objects are never observed, and a nib makes many objects); atomically, so
-  /// that every caller gets the same set.
-  private let observerStorage = OnceReference()
+  public var keyValueObservers: KeyValueObservers { observers.madeOnFirstUse(KeyValueObservers.init) }
+  /// Made when first asked for: most objects are never observed, and a nib makes many objects.
+  private var observers: KeyValueObservers?
 
   /// The observers, or `nil` when none was ever asked for (setting a key then makes no set).
-  public var existingKeyValueObservers: KeyValueObservers? { observerStorage.load(KeyValueObservers.self) }
+  public var existingKeyValueObservers: KeyValueObservers? { observers }
 
-  // Unchecked: only `awakeFromNib()` writes it, with a single increment that nothing can overlap.
-  /// How many times `awakeFromNib()` reached this class's implementation (for tests and traces).
-  @exclusivity(unchecked) public private(set) var awakeFromNibCount = 0
+  /// How many times `awakeFromNib()` reached this class's implementation (for tests).
+  package var awakeFromNibCount: Int { awakenings }
+  private var awakenings = 0
 
   /// The class a nib asked for when this object stands in for it (the class was not registered), or `nil`.
   public var unknownClassName: String? { unknownClass?.name }
@@ -34,7 +29,7 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   public var unknownClassValues: [String: Any] { unknownClass?.values ?? [:] }
   /// What standing in for an unknown class keeps; `nil` for every other object (one reference to make and release
   /// per object, rather than a string and a dictionary).
-  @exclusivity(unchecked) private var unknownClass: UnknownClass?
+  private var unknownClass: UnknownClass?
 
   /// The name and values of the unknown class an object stands in for.
   private final class UnknownClass {
@@ -86,7 +81,7 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
 
   /// Called once after every object of the nib exists and is connected. Overrides call `super.awakeFromNib()`
   /// first.
-  open func awakeFromNib() { awakeFromNibCount += 1 }
+  open func awakeFromNib() { awakenings += 1 }
 
   /// The keys of this class: none at this level.
   open class var keyValueAccessors: [String: KeyValueAccessor] { [:] }

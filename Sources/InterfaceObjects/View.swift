@@ -1,8 +1,7 @@
-@_spi(ArchiveCodingInternals) import ArchiveCoding
+import ArchiveCoding
 import Foundation
 import KeyedArchive
 import NibLoading
-import Synchronization
 
 /// A rectangular view in a hierarchy, in the role of `UIView` / `NSView`.
 ///
@@ -28,17 +27,16 @@ open class View: Responder {
     get { frame.center }
     set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
   }
-  // Unchecked: only this class's own methods write these, with single stores and in-place edits that no other
-  // access of the same property can overlap.
   /// The subviews, back to front.
-  @exclusivity(unchecked) public private(set) var subviews: [View] = []
+  public private(set) var subviews: [View] = []
   /// The superview.
-  public var superview: View? { superviewStorage?.takeUnretainedValue() }
-  // Not `weak`, as UIKit's is not: a weak reference gives its target a side table, which every later retain and
-  // release of the target then goes through (a fifth of a cached nib's instantiation was spent there). The pointer is
-  // set only while the superview holds this view in `subviews`, and is cleared when the view leaves
-  // (`removeFromSuperview()`) and when the superview goes (its `deinit`), so it never dangles.
-  @exclusivity(unchecked) private var superviewStorage: Unmanaged<View>?
+  public var superview: View? { superviewStorage?.view }
+  // `unowned` rather than `weak`: a weak reference gives its target a side table, which every later retain and
+  // release of the target then goes through. The reference is set only while the superview holds this view in
+  // `subviews`, and is cleared when the view leaves (`removeFromSuperview()`) and when the superview goes (its
+  // `deinit`), so it is never read after its target is gone; were that rule broken, the read would trap, never
+  // reach freed memory (NIB-044).
+  private var superviewStorage: UnownedView?
   /// The view controller whose root view this is.
   var owningViewController: ViewController? {
     get { extras?.owningViewController }
@@ -76,9 +74,9 @@ open class View: Responder {
       installedConstraints = newValue
     }
   }
-  @exclusivity(unchecked) private var installedConstraints: [LayoutConstraint]
+  private var installedConstraints: [LayoutConstraint]
   /// Whether a constraint this view installed holds an item without a weak reference (NIB-044).
-  @exclusivity(unchecked) var holdsUnretainedItems = false
+  var holdsUnretainedItems = false
 
   /// Makes every item the constraints this view installed hold without a weak reference a weak reference.
   private func releaseUnretainedItems() {
@@ -102,7 +100,7 @@ open class View: Responder {
   }
   /// What few views have (gesture recognisers, a menu, a key-view link, an owning view controller), made when first
   /// set: one reference to store and release per view instead of four fields, two of them weak.
-  @exclusivity(unchecked) private var extras: Extras?
+  private var extras: Extras?
 
   private final class Extras {
     var gestureRecognizers: [GestureRecognizer] = []
@@ -111,24 +109,16 @@ open class View: Responder {
     weak var owningViewController: ViewController?
   }
 
-  private func madeExtras() -> Extras {
-    if let extras { return extras }
-    let made = Extras()
-    extras = made
-    return made
-  }
+  private func madeExtras() -> Extras { extras.madeOnFirstUse(Extras.init) }
+
   /// The backing layer's drawing attributes (`layer.cornerRadius` in runtime attributes).
-  public var layer: Layer {
-    if let layer = layerStorage.load(Layer.self) { return layer }
-    return layerStorage.storeIfNil(Layer())
-  }
-  /// Made when first asked for (most views of a nib never set a layer attribute); atomically, so that every caller
-  /// gets the same layer.
-  private let layerStorage = OnceReference()
+  public var layer: Layer { layerStorage.madeOnFirstUse(Layer.init) }
+  /// Made when first asked for: most views of a nib never set a layer attribute.
+  private var layerStorage: Layer?
   /// `true` between `setNeedsLayout()` and the next layout pass.
   public private(set) var needsLayout = true
   /// How many times `layoutSubviews()` ran (for tests).
-  public private(set) var layoutCount = 0
+  package private(set) var layoutCount = 0
 
   /// Creates a view in code.
   public init(frame: Rect) {
@@ -284,18 +274,19 @@ open class View: Responder {
     // A constraint held elsewhere too may outlive its items, so the items this view kept alive become weak
     // references (NIB-044). One only this view holds goes with it, but not at once: the subviews are released
     // first (stored properties go in declaration order, after this body), and their deinitialisers may still
-    // reach it, so it forgets its unretained items (plain stores, no weak reference made). Checked in place: a
-    // copy of the list would hold every constraint a second time.
+    // reach it, so it forgets its unretained items (no weak reference made). The list is moved out and back rather
+    // than copied: a copy would hold every constraint a second time.
     guard !installedConstraints.isEmpty else { return }
-    installedConstraints.withUnsafeMutableBufferPointer { constraints in
-      for index in constraints.indices where constraints[index].isInstalled(on: self) {
-        if isKnownUniquelyReferenced(&constraints[index]) {
-          constraints[index].forgetItems(installedBy: self)
-        } else {
-          constraints[index].releaseItems(installedBy: self)
-        }
+    var constraints: [LayoutConstraint] = []
+    swap(&constraints, &installedConstraints)
+    for index in constraints.indices {
+      if isKnownUniquelyReferenced(&constraints[index]) {
+        constraints[index].forgetItems(installedBy: self)
+      } else {
+        constraints[index].releaseItems(installedBy: self, whichIsGoing: true)
       }
     }
+    swap(&constraints, &installedConstraints)
   }
 
   /// The superview, or the view controller that owns this view.
@@ -323,7 +314,7 @@ open class View: Responder {
         return
       }
       adopted.append(child)
-      child.superviewStorage = Unmanaged.passUnretained(self)
+      child.superviewStorage = UnownedView(self)
     }
     subviews = adopted
     setNeedsLayout()
@@ -338,7 +329,7 @@ open class View: Responder {
     guard !isDescendant(of: view) else { return }
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
-    view.superviewStorage = Unmanaged.passUnretained(self)
+    view.superviewStorage = UnownedView(self)
     setNeedsLayout()
   }
 
@@ -349,12 +340,10 @@ open class View: Responder {
     // that hold it without a weak reference (NIB-044). Each of those views makes all of its such items weak, once:
     // finding only the ones inside this subtree would check every constraint above, item by item up the chain, on
     // every move, which a document can repeat until the work is quadratic.
-    var ancestor = superviewStorage
+    var ancestor = superviewStorage?.view
     while let view = ancestor {
-      view._withUnsafeGuaranteedRef { view in
-        if view.holdsUnretainedItems { view.releaseUnretainedItems() }
-      }
-      ancestor = view._withUnsafeGuaranteedRef { $0.superviewStorage }
+      if view.holdsUnretainedItems { view.releaseUnretainedItems() }
+      ancestor = view.superviewStorage?.view
     }
     superview.subviews.removeAll { $0 === self }
     superviewStorage = nil
@@ -371,17 +360,11 @@ open class View: Responder {
   }
 
   /// `true` when `view` is this view or one of its descendants.
-  public func isDescendant(of view: View) -> Bool { isInSubtree(of: Unmanaged.passUnretained(view)) }
-
-  /// ``isDescendant(of:)`` of an unretained view.
-  func isInSubtree(of root: Unmanaged<View>) -> Bool {
-    let target = root.toOpaque()
-    if Unmanaged.passUnretained(self).toOpaque() == target { return true }
-    // Up the superview pointers without retaining each view: every superview is alive while it holds the one below.
-    var current = superviewStorage
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
     while let candidate = current {
-      if candidate.toOpaque() == target { return true }
-      current = candidate._withUnsafeGuaranteedRef { $0.superviewStorage }
+      if candidate === view { return true }
+      current = candidate.superviewStorage?.view
     }
     return false
   }
@@ -488,4 +471,11 @@ public final class Layer: KeyValueCoding {
       "shadowOpacity": .property(\Layer.shadowOpacity), "shadowRadius": .property(\Layer.shadowRadius),
     ]
   }
+}
+
+/// An `unowned` (safe) reference to a view: reading it after the view is gone traps rather than reach freed memory.
+/// A struct with a constant, so that the stored properties holding one need no runtime exclusivity checks.
+struct UnownedView {
+  unowned(safe) let view: View
+  init(_ view: View) { self.view = view }
 }

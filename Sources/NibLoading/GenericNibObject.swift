@@ -12,7 +12,7 @@ public final class GenericNibObject: Coding, KeyValueCoding, ActionResponding, N
   /// Segues recorded from this object.
   public private(set) var segues: [(identifier: String?, kind: String)] = []
   /// How many times `awakeFromNib()` was sent.
-  public private(set) var awakeCount = 0
+  package private(set) var awakeCount = 0
 
   /// Creates a stand-in for a class name.
   public init(className: String) { self.className = className }

@@ -16,43 +16,43 @@ import PropertyList
 /// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
 public enum NibCompiler {
   /// Class and key names of compiled nibs, shared with the reader.
-  public enum Names {
+  enum Names {
     /// Every object of the document.
-    public static let objects = "UINibObjectsKey"
+    static let objects = "UINibObjectsKey"
     /// The top-level objects, placeholders included.
-    public static let topLevelObjects = "UINibTopLevelObjectsKey"
+    static let topLevelObjects = "UINibTopLevelObjectsKey"
     /// The connections.
-    public static let connections = "UINibConnectionsKey"
+    static let connections = "UINibConnectionsKey"
     /// Windows visible at launch.
-    public static let visibleWindows = "UINibVisibleWindowsKey"
+    static let visibleWindows = "UINibVisibleWindowsKey"
     /// Runtime attributes.
-    public static let keyValuePairs = "UINibKeyValuePairsKey"
+    static let keyValuePairs = "UINibKeyValuePairsKey"
     /// Accessibility configurations (written empty).
-    public static let accessibility = "UINibAccessibilityConfigurationsKey"
+    static let accessibility = "UINibAccessibilityConfigurationsKey"
     /// A placeholder's class.
-    public static let proxyObject = "UIProxyObject"
+    static let proxyObject = "UIProxyObject"
     /// A placeholder's identifier key.
-    public static let proxiedIdentifier = "UIProxiedObjectIdentifier"
+    static let proxiedIdentifier = "UIProxiedObjectIdentifier"
     /// A custom-class wrapper's class.
-    public static let classSwapper = "UIClassSwapper"
+    static let classSwapper = "UIClassSwapper"
     /// The custom class name key.
-    public static let swappedClassName = "UIClassName"
+    static let swappedClassName = "UIClassName"
     /// The element's class name key.
-    public static let originalClassName = "UIOriginalClassName"
+    static let originalClassName = "UIOriginalClassName"
     /// An outlet connection's class.
-    public static let outletConnection = "UIRuntimeOutletConnection"
+    static let outletConnection = "UIRuntimeOutletConnection"
     /// An outlet-collection connection's class.
-    public static let outletCollectionConnection = "UIRuntimeOutletCollectionConnection"
+    static let outletCollectionConnection = "UIRuntimeOutletCollectionConnection"
     /// An action connection's class.
-    public static let eventConnection = "UIRuntimeEventConnection"
+    static let eventConnection = "UIRuntimeEventConnection"
     /// A segue's class.
-    public static let segueTemplate = "UIStoryboardSegueTemplate"
+    static let segueTemplate = "UIStoryboardSegueTemplate"
     /// A runtime attribute's class.
-    public static let keyValuePair = "UINibKeyValuePair"
+    static let keyValuePair = "UINibKeyValuePair"
     /// A structured value's class.
-    public static let record = "NibRecord"
+    static let record = "NibRecord"
     /// A structured value's element-name key.
-    public static let recordName = "NibRecordName"
+    static let recordName = "NibRecordName"
   }
 
   /// Compiles a table.
@@ -77,23 +77,13 @@ public enum NibCompiler {
       return ArchivedObject(className: record.className, classChain: [record.className, "NSObject"])
     }
     func value(_ field: FieldValue) -> Any? {
-      switch field {
-      case .null: return nil
-      case .bool(let v): return v
-      case .integer(let v): return Int(v)
-      case .real(let v): return v
-      case .string(let v): return v
-      case .data(let v): return v
-      case .object(let index): return objects[index]
-      case .array(let elements): return elements.compactMap(value)
-      case .point(let x, let y): return ArchivedValue.point(x: x, y: y)
-      case .size(let w, let h): return ArchivedValue.size(width: w, height: h)
-      case .rect(let x, let y, let w, let h): return ArchivedValue.rect(x: x, y: y, width: w, height: h)
-      case .record(let name, let fields):
-        return ArchivedObject(
-          className: Names.record, classChain: [Names.record, "NSObject"],
-          fields: [.init(key: Names.recordName, value: .object(name))] + fields.map(entry))
-      }
+      field.swiftValue(
+        object: { objects[$0] },
+        record: { name, fields in
+          ArchivedObject(
+            className: Names.record, classChain: [Names.record, "NSObject"],
+            fields: [.init(key: Names.recordName, value: .object(name))] + fields.map(entry))
+        })
     }
     func entry(_ field: ObjectField) -> ArchivedObject.Entry {
       switch field.value {
@@ -197,26 +187,30 @@ extension ObjectTable {
       default: value
       }
     }
-    var connectionsByPart = [[ConnectionRecord]](repeating: [], count: parts.count)
-    for connection in connections {
-      guard objects.indices.contains(connection.source), part[connection.source] >= 0 else { continue }
-      let p = part[connection.source]
-      var copy = connection
-      copy.source = position[connection.source]
-      if let destination = connection.destination {
-        copy.destination = local(destination, in: p)
-        if copy.destination == nil, connection.kind != .segue { continue }
+    /// The records whose object (`owner`) is in a part, by part, each moved there by `relocate` (given the record,
+    /// its part and its object's position there), which may also leave it out.
+    func grouped<Record>(
+      _ records: [Record], owner: (Record) -> Int, _ relocate: (inout Record, _ part: Int, _ position: Int) -> Bool
+    ) -> [[Record]] {
+      var byPart = [[Record]](repeating: [], count: parts.count)
+      for record in records {
+        let index = owner(record)
+        guard objects.indices.contains(index), part[index] >= 0 else { continue }
+        var copy = record
+        if relocate(&copy, part[index], position[index]) { byPart[part[index]].append(copy) }
       }
-      connectionsByPart[p].append(copy)
+      return byPart
     }
-    var attributesByPart = [[RuntimeAttributeRecord]](repeating: [], count: parts.count)
-    for attribute in runtimeAttributes {
-      guard objects.indices.contains(attribute.object), part[attribute.object] >= 0 else { continue }
-      let p = part[attribute.object]
-      var copy = attribute
-      copy.object = position[attribute.object]
-      copy.value = remap(attribute.value, p)
-      attributesByPart[p].append(copy)
+    let connectionsByPart = grouped(connections, owner: \.source) { connection, p, place in
+      connection.source = place
+      guard let destination = connection.destination else { return true }
+      connection.destination = local(destination, in: p)
+      return connection.destination != nil || connection.kind == .segue
+    }
+    let attributesByPart = grouped(runtimeAttributes, owner: \.object) { attribute, p, place in
+      attribute.object = place
+      attribute.value = remap(attribute.value, p)
+      return true
     }
     func byPart(_ list: [Int]) -> [[Int]] {
       var grouped = [[Int]](repeating: [], count: parts.count)

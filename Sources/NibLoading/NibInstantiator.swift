@@ -52,19 +52,11 @@ final class NibInstantiator {
   /// Whether this instantiation records or replays each object's key lookups (NIB-041): the plan's second and
   /// later ones do.
   private let recordsLookups: Bool
+  /// The lookups recorded when this instantiation started, by object index, when it records or replays them: held
+  /// for the run, so that each object's coder reads its tape without holding it.
+  let lookupTapes: [LookupTape?]
 
   private enum State { case notStarted, inProgress, done }
-  // The bookkeeping below is private and touched only by this class's own (non-reentrant) accesses, so the
-  // runtime's exclusivity checks on it cost (a tenth of an instantiation) and catch nothing.
-  @exclusivity(unchecked) private var states: [State]
-  @exclusivity(unchecked) private var instances: [AnyObject?]
-  @exclusivity(unchecked) private var created: [Int] = []
-  /// Objects decoded as a stand-in for a class that is not registered (NIB-020).
-  @exclusivity(unchecked) private var fellBack: Set<Int> = []
-  /// How many objects are inside their `init(coder:)` now.
-  @exclusivity(unchecked) private var depth = 0
-  /// Stops nesting before the current thread's stack runs out.
-  @exclusivity(unchecked) private var stackGuard = StackGuard()
   /// How deeply objects may nest through `init(coder:)` (a view hierarchy is rarely deeper than a few dozen).
   static let maxDepth = 1000
   private struct Link {
@@ -84,19 +76,35 @@ final class NibInstantiator {
     /// `false` once the owner's initialiser threw: its instance never existed.
     var isLive = true
   }
-  @exclusivity(unchecked) private var links: [Link] = []
-  /// A coder per nesting depth, handed from one object to the next (``coder(for:)``); emptied when the run ends,
-  /// since each holds this instantiator.
-  @exclusivity(unchecked) private var coders: [NibObjectCoder] = []
+  /// What the run has done so far, read and written by every object's decoding.
+  private struct Progress {
+    var states: [State]
+    var instances: [AnyObject?]
+    var created: [Int] = []
+    /// Objects decoded as a stand-in for a class that is not registered (NIB-020).
+    var fellBack: Set<Int> = []
+    /// How many objects are inside their `init(coder:)` now.
+    var depth = 0
+    /// Stops nesting before the current thread's stack runs out.
+    var stackGuard = StackGuard()
+    var links: [Link] = []
+    /// A coder per nesting depth, handed from one object to the next (``coder(for:)``); emptied when the run
+    /// ends, since each holds this instantiator.
+    var coders: [NibObjectCoder] = []
+    var statistics = NibStatistics()
+  }
+  // Unchecked: private to this final class, and every access to it is a read or an in-place edit of one of its
+  // fields that calls out to nothing that could reach it again (initialisers run between accesses, never inside
+  // one).
+  @exclusivity(unchecked) private var progress: Progress
   /// The last action target (held, so that its identity is not reused while it is compared with)
   /// (``targetResponds(_:toAction:)``).
-  @exclusivity(unchecked) private var lastActionTarget: AnyObject?
+  private var lastActionTarget: AnyObject?
   /// What ``lastActionTarget`` is as a responder, or `nil` when it is none.
-  @exclusivity(unchecked) private var lastActionResponder: (any ActionResponding)?
-  @exclusivity(unchecked) private var statistics = NibStatistics()
-  @exclusivity(unchecked) private var application: GenericNibObject?
-  @exclusivity(unchecked) private var standIns: [String: GenericNibObject] = [:]
-  @exclusivity(unchecked) private var warnings: [String] = []
+  private var lastActionResponder: (any ActionResponding)?
+  private var application: GenericNibObject?
+  private var standIns: [String: GenericNibObject] = [:]
+  private var warnings: [String] = []
 
   private(set) var error: (any Error)?
 
@@ -106,10 +114,12 @@ final class NibInstantiator {
     self.options = options
     self.registry = registry
     recordsLookups = plan.instantiations.wrappingAdd(1, ordering: .relaxed).oldValue > 0
-    states = Array(repeating: .notStarted, count: plan.objects.count)
-    instances = Array(repeating: nil, count: plan.objects.count)
-    created.reserveCapacity(plan.decodeOrder.count)
-    links.reserveCapacity(plan.referenceFieldCount)
+    lookupTapes = recordsLookups ? plan.lookupTapes() : []
+    progress = Progress(
+      states: Array(repeating: .notStarted, count: plan.objects.count),
+      instances: Array(repeating: nil, count: plan.objects.count))
+    progress.created.reserveCapacity(plan.decodeOrder.count)
+    progress.links.reserveCapacity(plan.referenceFieldCount)
   }
 
   private func warn(_ message: String) {
@@ -126,8 +136,8 @@ final class NibInstantiator {
   // MARK: The pipeline
 
   func run() throws -> NibInstance {
-    defer { coders.removeAll() }
-    statistics.placeholders = plan.placeholderCount
+    defer { progress.coders.removeAll() }
+    progress.statistics.placeholders = plan.placeholderCount
     // 1. Decode: every object, in document order; references pull objects in earlier.
     for index in plan.decodeOrder { _ = try instantiate(index, key: nil) }
     if let error { throw error }
@@ -141,8 +151,8 @@ final class NibInstantiator {
     for connection in plan.segues { try connectSegue(connection) }
     // 5. Awake: every created object, never a placeholder.
     let trace = options.trace
-    for index in created {
-      guard let instance = instances[index] else { continue }
+    for index in progress.created {
+      guard let instance = progress.instances[index] else { continue }
       let object = plan.objects[index]
       if object.type != nil {
         guard let awake = object.awake else { continue }
@@ -151,30 +161,30 @@ final class NibInstantiator {
         guard let awaking = instance as? any NibAwaking else { continue }
         awaking.awakeFromNib()
       }
-      statistics.awakened += 1
+      progress.statistics.awakened += 1
       trace?(.awake(id: object.id))
     }
     var topLevel: [AnyObject] = []
     topLevel.reserveCapacity(plan.topLevel.count)
     for index in plan.topLevel {
-      if let object = instances[index] { topLevel.append(object) }
+      if let object = progress.instances[index] { topLevel.append(object) }
     }
-    statistics.topLevel = topLevel.count
+    progress.statistics.topLevel = topLevel.count
     return NibInstance(
-      topLevelObjects: topLevel, statistics: statistics,
+      topLevelObjects: topLevel, statistics: progress.statistics,
       warnings: warnings.isEmpty ? plan.table.warnings : plan.table.warnings + warnings, plan: plan,
-      created: created, instances: instances)
+      created: progress.created, instances: progress.instances)
   }
 
   /// The object at an index: a placeholder's stand-in, or the object decoded (once) through `init(coder:)`.
   func instantiate(_ index: Int, key: String?) throws -> AnyObject? {
     // An object decoded already (the link and connection phases ask for most objects again). Placeholders are
     // never marked done.
-    if states[index] == .done { return instances[index] }
+    if progress.states[index] == .done { return progress.instances[index] }
     let object = plan.objects[index]
     if object.isPlaceholder, let placeholder = object.placeholder { return try resolve(placeholder, object: object) }
-    switch states[index] {
-    case .done: return instances[index]
+    switch progress.states[index] {
+    case .done: return progress.instances[index]
     case .inProgress:
       throw ArchiveError(
         .referenceCycle,
@@ -183,8 +193,8 @@ final class NibInstantiator {
     case .notStarted: break
     }
     // Nesting stops at the depth limit or when the thread's stack runs low (measured per top-level decode).
-    if depth == 0 { stackGuard = StackGuard() }
-    guard depth < Self.maxDepth, stackGuard.hasRoom() else {
+    if progress.depth == 0 { progress.stackGuard = StackGuard() }
+    guard progress.depth < Self.maxDepth, progress.stackGuard.hasRoom() else {
       throw ArchiveError(
         .limitExceeded,
         "objects nest deeper than the limit of \(Self.maxDepth) or than this thread's stack allows; "
@@ -192,30 +202,32 @@ final class NibInstantiator {
         at: object.location)
     }
     let type = object.type ?? resolveUnregisteredClass(object)
-    states[index] = .inProgress
-    let linkStart = links.count
+    progress.states[index] = .inProgress
+    let linkStart = progress.links.count
     let instance: AnyObject
-    depth += 1
-    defer { depth -= 1 }
+    progress.depth += 1
+    defer { progress.depth -= 1 }
     do {
       let coder = coder(for: object)
       instance = try type.init(coder: coder)
       coder.publishLookups()
     } catch let error as ArchiveError {
-      states[index] = .notStarted
+      progress.states[index] = .notStarted
       // The links the failed initialiser asked for have no owner (those of objects it decoded keep theirs).
-      for i in linkStart..<links.count where links[i].ownerIndex == index { links[i].isLive = false }
+      for i in linkStart..<progress.links.count where progress.links[i].ownerIndex == index {
+        progress.links[i].isLive = false
+      }
       var location = object.location
       location.className = location.className ?? object.className
       throw error.located(in: location)
     }
-    if object.type == nil, fellBack.contains(index) {
+    if object.type == nil, progress.fellBack.contains(index) {
       (instance as? any UnknownClassAdopting)?.adoptUnknownClass(object.className)
     }
-    states[index] = .done
-    instances[index] = instance
-    created.append(index)
-    statistics.objects += 1
+    progress.states[index] = .done
+    progress.instances[index] = instance
+    progress.created.append(index)
+    progress.statistics.objects += 1
     options.trace?(.decode(id: object.id, className: object.className))
     return instance
   }
@@ -223,18 +235,18 @@ final class NibInstantiator {
   /// A coder for `object` at the current depth: the one the previous object at this depth used, unless its
   /// initialiser kept a reference to it (an object may keep its coder; it then keeps it to itself).
   private func coder(for object: NibPlan.Object) -> NibObjectCoder {
-    let level = depth - 1
-    if level < coders.count {
-      if isKnownUniquelyReferenced(&coders[level]) {
-        coders[level].reuse(for: object)
-        return coders[level]
+    let level = progress.depth - 1
+    if level < progress.coders.count {
+      if isKnownUniquelyReferenced(&progress.coders[level]) {
+        progress.coders[level].reuse(for: object)
+        return progress.coders[level]
       }
       let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
-      coders[level] = coder
+      progress.coders[level] = coder
       return coder
     }
     let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
-    if level == coders.count { coders.append(coder) }
+    if level == progress.coders.count { progress.coders.append(coder) }
     return coder
   }
 
@@ -269,7 +281,7 @@ final class NibInstantiator {
   /// (with a warning), else a generic stand-in.
   private func resolveUnregisteredClass(_ object: NibPlan.Object) -> any Coding.Type {
     if let type = registry.type(forClassName: object.className) { return type }
-    fellBack.insert(object.index)
+    progress.fellBack.insert(object.index)
     if object.baseClassName != object.className, let base = registry.type(forClassName: object.baseClassName) {
       warn("unknown class \(object.className) for object \(object.id): using \(object.baseClassName)")
       return base
@@ -282,7 +294,7 @@ final class NibInstantiator {
 
   /// Records a reference to decode in the link phase, for the object at `index`.
   func `defer`(_ value: FieldValue, key: String, of index: Int, assign: @escaping (AnyObject, Any?) throws -> Void) {
-    links.append(Link(ownerIndex: index, key: key, target: .value(value, assign)))
+    progress.links.append(Link(ownerIndex: index, key: key, target: .value(value, assign)))
   }
 
   /// Records a reference to the object at `target` to set in the link phase, for the object at `index`.
@@ -290,7 +302,7 @@ final class NibInstantiator {
     _ target: Int, key: String, of index: Int,
     objectAssign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) {
-    links.append(Link(ownerIndex: index, key: key, target: .object(target, objectAssign)))
+    progress.links.append(Link(ownerIndex: index, key: key, target: .object(target, objectAssign)))
   }
 
   /// Records references to the objects at `first` and `second`, under `key` and `secondKey`, to set together in the
@@ -299,17 +311,17 @@ final class NibInstantiator {
     _ first: Int, key: String, and second: Int, secondKey: String, of index: Int,
     assign: @escaping (AnyObject, AnyObject?, AnyObject?) throws -> Void
   ) {
-    links.append(Link(ownerIndex: index, key: key, target: .objects(first, second, second: secondKey, assign)))
+    progress.links.append(Link(ownerIndex: index, key: key, target: .objects(first, second, second: secondKey, assign)))
   }
 
   private func runLinks() throws {
     // Links asked for during this phase (by an object first decoded here) run after the batch before them.
-    while !links.isEmpty {
+    while !progress.links.isEmpty {
       var batch: [Link] = []
-      swap(&batch, &links)
+      swap(&batch, &progress.links)
       try batch.withUnsafeBufferPointer { batch in
         for i in batch.indices {
-          guard batch[i].isLive, let owner = instances[batch[i].ownerIndex] else { continue }
+          guard batch[i].isLive, let owner = progress.instances[batch[i].ownerIndex] else { continue }
           do {
             switch batch[i].target {
             case .object(let index, let assign):
@@ -362,8 +374,8 @@ final class NibInstantiator {
 
   /// A connection failure: an error, or a warning when an end fell back from an unknown class (NIB-020).
   private func connectionFailure(_ connection: NibPlan.Connection, _ message: String) throws {
-    if !fellBack.isEmpty,
-      fellBack.contains(connection.source) || connection.destination.map(fellBack.contains) == true
+    if !progress.fellBack.isEmpty,
+      progress.fellBack.contains(connection.source) || connection.destination.map(progress.fellBack.contains) == true
     {
       warn(message)
       return
@@ -404,12 +416,12 @@ final class NibInstantiator {
         }
         if let destination { members.append(destination) }
         try target.setValue(members, forKey: connection.label)
-        statistics.outletCollections += 1
+        progress.statistics.outletCollections += 1
         options.trace?(
           .collection(source: sourceID, key: connection.label, destination: connection.destination.map(id) ?? "nil"))
       } else {
         try target.setValue(destination, forKey: connection.label)
-        statistics.outlets += 1
+        progress.statistics.outlets += 1
         options.trace?(
           .outlet(source: sourceID, key: connection.label, destination: connection.destination.map(id) ?? "nil"))
       }
@@ -436,7 +448,7 @@ final class NibInstantiator {
       }
     }
     control.addTarget(target, action: connection.label, for: connection.eventMask)
-    statistics.actions += 1
+    progress.statistics.actions += 1
     options.trace?(
       .action(
         source: id(connection.source), action: connection.label, target: connection.destination.map(id),
@@ -466,7 +478,7 @@ final class NibInstantiator {
       let record = plan.objects[connection.source]
       warn("segue from \(record.id): \(record.className) cannot record segues")
     }
-    statistics.segues += 1
+    progress.statistics.segues += 1
     options.trace?(
       .segue(
         source: id(connection.source), identifier: connection.label.isEmpty ? nil : connection.label,
@@ -477,26 +489,8 @@ final class NibInstantiator {
 
   /// A field value as a Swift value: objects are instantiated, collections map element by element.
   func value(of field: FieldValue, key: String) throws -> Any? {
-    switch field {
-    case .null: return nil
-    case .bool(let v): return v
-    case .integer(let v): return Int(v)
-    case .real(let v): return v
-    case .string(let v): return v
-    case .data(let v): return v
-    case .object(let index): return try instantiate(index, key: key)
-    case .array(let elements):
-      var values: [Any] = []
-      values.reserveCapacity(elements.count)
-      for element in elements {
-        if let value = try value(of: element, key: key) { values.append(value) }
-      }
-      return values
-    case .point(let x, let y): return ArchivedValue.point(x: x, y: y)
-    case .size(let w, let h): return ArchivedValue.size(width: w, height: h)
-    case .rect(let x, let y, let w, let h): return ArchivedValue.rect(x: x, y: y, width: w, height: h)
-    case .record(let name, let fields): return NibRecord(name: name, fields: fields)
-    }
+    if case .object(let index) = field { return try instantiate(index, key: key) }
+    return try field.swiftValue(object: { try instantiate($0, key: key) }, record: NibRecord.init)
   }
 
   static func describe(_ value: FieldValue) -> String {

@@ -20,7 +20,7 @@ public enum NibReader {
 
   /// `true` when a keyed archive whose `$top` has these keys is a nib, as ``objectTable(from:fileName:)`` reads one:
   /// UIKit's `UINibTopLevelObjectsKey`, `UINibObjectsKey` or `UINibConnectionsKey`, or AppKit's `IB.objectdata`.
-  public static func isNib(topLevelKeys keys: Set<String>) -> Bool {
+  package static func isNib(topLevelKeys keys: Set<String>) -> Bool {
     typealias Names = CompiledNibWireNames
     return [Names.uiTopLevelObjects, Names.uiObjects, Names.uiConnections, Names.objectData].contains {
       keys.contains($0)

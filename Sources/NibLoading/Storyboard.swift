@@ -60,7 +60,7 @@ public final class Storyboard: Sendable {
   /// objects in the document's table.
   /// - Throws: `corruptData` when two scenes have the same identifier (Interface Builder refuses it too; one scene
   ///   would hide the other).
-  public static func scenes(of document: XIBDocument, table: ObjectTable) throws -> [(String, XIBScene, [Int])] {
+  package static func scenes(of document: XIBDocument, table: ObjectTable) throws -> [(String, XIBScene, [Int])] {
     var indexByID: [String: Int] = [:]
     for (index, object) in table.objects.enumerated() { indexByID[object.id] = index }
     var indexesByScene: [String: [Int]] = [:]

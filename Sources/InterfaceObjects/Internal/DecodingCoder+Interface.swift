@@ -11,15 +11,6 @@ import NibLoading
 /// first present key, and values that refer to no object are converted without boxing them. Fields that refer to
 /// objects, and every other coder, go through the `DecodingCoder` calls, with the same results.
 extension DecodingCoder {
-  /// The coder as a nib's own coder, or `nil`. An exact class test (the class is final), which costs less than the
-  /// dynamic cast from this extension's unspecialised generic `Self`.
-  @inline(__always)
-  var nibCoder: NibObjectCoder? {
-    let object: AnyObject = self
-    guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
-    return unsafeDowncast(object, to: NibObjectCoder.self)
-  }
-
   /// The first key of `keys` the object has.
   func firstKey(_ keys: [String]) -> String? {
     if let nib = nibCoder { return nib.position(ofFirst: keys).map { nib.fields.entries[$0].key } }
@@ -153,22 +144,25 @@ extension DecodingCoder {
 
   /// A number under the first present key (XIB attributes are text).
   func number(_ keys: [String]) throws -> Double? {
-    if let nib = nibCoder {
-      guard let i = nib.position(ofFirst: keys) else { return nil }
-      return try nib.decodeDouble(at: i)
-    }
-    guard let key = firstKey(keys) else { return nil }
-    return try decodeDouble(forKey: key)
+    try scalar(keys, { try $0.decodeDouble(at: $1) }, { try decodeDouble(forKey: $0) })
   }
 
   /// A boolean under the first present key.
   func flag(_ keys: [String]) throws -> Bool? {
+    try scalar(keys, { try $0.decodeBool(at: $1) }, { try decodeBool(forKey: $0) })
+  }
+
+  /// A value under the first present key: read at its position from a nib's coder, else decoded by key.
+  @inline(__always)
+  private func scalar<T>(
+    _ keys: [String], _ readNib: (NibObjectCoder, Int) throws -> T, _ decode: (String) throws -> T
+  ) throws -> T? {
     if let nib = nibCoder {
       guard let i = nib.position(ofFirst: keys) else { return nil }
-      return try nib.decodeBool(at: i)
+      return try readNib(nib, i)
     }
     guard let key = firstKey(keys) else { return nil }
-    return try decodeBool(forKey: key)
+    return try decode(key)
   }
 
   /// A colour from a XIB `<color>` record or a compiled `UIColor`/`NSColor` object.

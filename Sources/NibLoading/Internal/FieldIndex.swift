@@ -1,4 +1,4 @@
-@_spi(ArchiveCodingInternals) import ArchiveCoding
+import ArchiveCoding
 import KeyedArchive
 
 /// One object's fields, prepared for the many lookups of its `init(coder:)`: a catalog initialiser tries several
@@ -70,9 +70,6 @@ package final class FieldIndex: @unchecked Sendable {
   /// Bit `length % 64` is set for the UTF-8 length of each key: a key whose bit is clear is absent, which most
   /// keys a catalog initialiser tries are, and then no entry is read.
   let lengths: UInt64
-  /// The lookups the object's `init(coder:)` made, once an instantiation has recorded them (NIB-041).
-  let lookups = OnceReference()
-
   /// The longest string (UTF-8 bytes) read as a number, a flag or an object's id.
   static let maxScalarTextLength = 256
 
@@ -136,26 +133,12 @@ package final class FieldIndex: @unchecked Sendable {
 
   /// The Swift value of a field that refers to no object, as ``NibInstantiator/value(of:key:)`` makes it.
   static func constant(_ value: FieldValue) -> (isConstant: Bool, value: Any?) {
-    switch value {
-    case .null: return (true, nil)
-    case .bool(let v): return (true, v)
-    case .integer(let v): return (true, Int(v))
-    case .real(let v): return (true, v)
-    case .string(let v): return (true, v)
-    case .data(let v): return (true, v)
-    case .object: return (false, nil)
-    case .array(let elements):
-      var values: [Any] = []
-      for element in elements {
-        let constant = constant(element)
-        guard constant.isConstant else { return (false, nil) }
-        if let value = constant.value { values.append(value) }
-      }
-      return (true, values)
-    case .point(let x, let y): return (true, ArchivedValue.point(x: x, y: y))
-    case .size(let w, let h): return (true, ArchivedValue.size(width: w, height: h))
-    case .rect(let x, let y, let w, let h): return (true, ArchivedValue.rect(x: x, y: y, width: w, height: h))
-    case .record(let name, let fields): return (true, NibRecord(name: name, fields: fields))
+    struct ReferencesAnObject: Error {}
+    do {
+      return (true, try value.swiftValue(object: { _ in throw ReferencesAnObject() }, record: NibRecord.init))
+    } catch {
+      return (false, nil)
     }
   }
+
 }

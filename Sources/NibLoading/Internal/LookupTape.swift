@@ -43,11 +43,10 @@ final class LookupTape: @unchecked Sendable {
   /// The lookups a recording ``NibObjectCoder`` makes, in order, to become a tape: a class of its own, so that a
   /// coder that does not record (nearly all) holds one `nil` reference instead of an array.
   final class Recorder {
-    // Used by one coder, on one thread.
-    @exclusivity(unchecked) private(set) var steps: [Step] = []
-    @exclusivity(unchecked) private(set) var memos: [Memo] = []
+    private(set) var steps: [Step] = []
+    private(set) var memos: [Memo] = []
     /// How many fields that refer to objects the initialiser has read so far.
-    @exclusivity(unchecked) private(set) var objectReads = 0
+    private(set) var objectReads = 0
 
     /// Notes that the initialiser read a field that refers to an object (a function that did makes no memo).
     func noteObjectRead() { objectReads += 1 }

@@ -1,4 +1,4 @@
-@_spi(ArchiveCodingInternals) import ArchiveCoding
+import ArchiveCoding
 import Foundation
 
 /// The ``DecodingCoder`` one object's `init(coder:)` sees during an instantiation: its fields come from the
@@ -9,47 +9,41 @@ import Foundation
 /// The catalog's decoding helpers (`InterfaceObjects`) read it directly through the `package` members: they try
 /// several keys per property and convert the first present one, in one pass over the fields.
 package final class NibObjectCoder: DecodingCoder {
-  // The coder is used by one initialiser at a time on one thread, and its state is changed only between
-  // initialisers, so the runtime's exclusivity checks on it would catch nothing.
-  //
-  // Handing the coder on should cost little reference counting: the object is held by its index (the plan, which
-  // the instantiator holds, holds the object), and the tape by an unmanaged reference (the object's fields hold
-  // it once it is stored, and never replace it).
+  // The object is held by its index (the plan, which the instantiator holds, holds the object).
   let instantiator: NibInstantiator
-  /// The index of the object being decoded.
-  @exclusivity(unchecked) private var objectIndex: Int
+  /// Which object is being decoded, and where its lookups are (NIB-041).
+  private struct Cursor {
+    /// The index of the object being decoded.
+    var objectIndex: Int
+    /// The object's fields.
+    var fields: FieldIndex
+    /// The steps of the tape being replayed, valid while the instantiator holds the tape
+    /// (``NibInstantiator/lookupTapes``); empty once a query differs from the tape (or when there is none).
+    var replay: UnsafeBufferPointer<LookupTape.Step>
+    /// The next step of ``replay``.
+    var step = 0
+    /// Whether the lookups so far were the tape's (memos are replayed only then).
+    var replaying = false
+    /// What the lookups found, when this coder records them for ``publishLookups()``.
+    var recorder: LookupTape.Recorder?
+  }
+  private var cursor: Cursor
   /// The object's fields.
-  @exclusivity(unchecked) package private(set) var fields: FieldIndex
-  // Lookups replayed or recorded (NIB-041).
-  /// The tape being replayed, if any.
-  @exclusivity(unchecked) private var tape: Unmanaged<LookupTape>?
-  /// The tape's steps; empty once a query differs from the tape (or when there is none).
-  @exclusivity(unchecked) private var replay: UnsafeBufferPointer<LookupTape.Step>
-  /// The next step of ``replay``.
-  @exclusivity(unchecked) private var step = 0
-  /// Whether the lookups so far were the tape's (memos are replayed only then).
-  @exclusivity(unchecked) private var replaying: Bool
-  /// What the lookups found, when this coder records them for ``publishLookups()``.
-  @exclusivity(unchecked) private var recorder: LookupTape.Recorder?
+  package var fields: FieldIndex { cursor.fields }
   private let recordsLookups: Bool
 
   init(instantiator: NibInstantiator, object: NibPlan.Object, recordsLookups: Bool) {
     self.instantiator = instantiator
     self.recordsLookups = recordsLookups
-    objectIndex = object.index
-    fields = object.fields
-    tape = nil
-    replay = UnsafeBufferPointer(start: nil, count: 0)
-    replaying = false
-    recorder = nil
+    cursor = Cursor(objectIndex: object.index, fields: object.fields, replay: UnsafeBufferPointer(start: nil, count: 0))
     startLookups()
   }
 
   /// Makes this coder the one for `object`, as a new one would be.
   func reuse(for object: NibPlan.Object) {
-    objectIndex = object.index
-    fields = object.fields
-    step = 0
+    cursor.objectIndex = object.index
+    cursor.fields = object.fields
+    cursor.step = 0
     startLookups()
   }
 
@@ -57,31 +51,28 @@ package final class NibObjectCoder: DecodingCoder {
   @inline(__always)
   private func startLookups() {
     guard recordsLookups else { return }
-    // Only tapes are stored in `lookups`.
-    let stored = fields.lookups.loadUnmanaged().map { Unmanaged<LookupTape>.fromOpaque($0.toOpaque()) }
-    tape = stored
-    if let stored {
-      replay = stored._withUnsafeGuaranteedRef { $0.steps }
-      replaying = true
-      if recorder != nil { recorder = nil }
+    if let stored = instantiator.lookupTapes[cursor.objectIndex] {
+      cursor.replay = stored.steps
+      cursor.replaying = true
+      if cursor.recorder != nil { cursor.recorder = nil }
     } else {
-      replay = UnsafeBufferPointer(start: nil, count: 0)
-      replaying = false
-      recorder = LookupTape.Recorder()
+      cursor.replay = UnsafeBufferPointer(start: nil, count: 0)
+      cursor.replaying = false
+      cursor.recorder = LookupTape.Recorder()
     }
   }
 
   /// The object being decoded.
-  var object: NibPlan.Object { instantiator.plan.objects[objectIndex] }
+  var object: NibPlan.Object { instantiator.plan.objects[cursor.objectIndex] }
 
   /// How many of this coder's lookups were answered from the recorded ones so far (NIB-041).
-  package var replayedLookups: Int { step }
+  package var replayedLookups: Int { cursor.step }
 
   /// Keeps the lookups this coder recorded for the later instantiations, once the initialiser has returned
   /// (an initialiser that threw may have stopped anywhere).
   func publishLookups() {
-    guard let recorder else { return }
-    _ = fields.lookups.storeIfNil(LookupTape(recorder))
+    guard let recorder = cursor.recorder else { return }
+    instantiator.plan.publish(LookupTape(recorder), forObjectAt: cursor.objectIndex)
   }
 
   /// The class name the document gives the object being decoded.
@@ -113,7 +104,7 @@ package final class NibObjectCoder: DecodingCoder {
     guard let i = fields.position(of: key) else { return nil }
     let entry = fields.entries[i]
     if entry.isConstant { return entry.constant }
-    recorder?.noteObjectRead()
+    cursor.recorder?.noteObjectRead()
     do {
       return try instantiator.value(of: entry.value, key: key)
     } catch let error as ArchiveError {
@@ -125,8 +116,8 @@ package final class NibObjectCoder: DecodingCoder {
     forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
   ) throws {
     guard let value = fields.value(of: key) else { return }
-    recorder?.noteObjectRead()
-    instantiator.defer(value, key: key, of: objectIndex, assign: assign)
+    cursor.recorder?.noteObjectRead()
+    instantiator.defer(value, key: key, of: cursor.objectIndex, assign: assign)
   }
 
   // Fast paths with the default implementations' results: the common field kinds are answered here, every other
@@ -146,13 +137,13 @@ package final class NibObjectCoder: DecodingCoder {
   ) -> Bool {
     guard let i = fields.position(of: key) else { return false }
     let entry = fields.entries[i]
-    recorder?.noteObjectRead()
+    cursor.recorder?.noteObjectRead()
     switch entry.value {
     case .object(let index):
-      instantiator.defer(index, key: key, of: objectIndex, objectAssign: assign)
+      instantiator.defer(index, key: key, of: cursor.objectIndex, objectAssign: assign)
     case .string:
       guard let index = entry.namedObject else { return false }
-      instantiator.defer(index, key: key, of: objectIndex, objectAssign: assign)
+      instantiator.defer(index, key: key, of: cursor.objectIndex, objectAssign: assign)
     default:
       return false
     }
@@ -177,8 +168,8 @@ package final class NibObjectCoder: DecodingCoder {
   package func deferObjectReference(
     to target: Int, forKey key: String, assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
   ) {
-    recorder?.noteObjectRead()
-    instantiator.defer(target, key: key, of: objectIndex, objectAssign: assign)
+    cursor.recorder?.noteObjectRead()
+    instantiator.defer(target, key: key, of: cursor.objectIndex, objectAssign: assign)
   }
 
   /// ``deferObjectReference(to:forKey:assign:)`` for two fields known to refer to the objects at `first` and
@@ -187,9 +178,9 @@ package final class NibObjectCoder: DecodingCoder {
     to first: Int, forKey key: String, and second: Int, forKey secondKey: String,
     assign: @escaping (AnyObject, AnyObject?, AnyObject?) throws -> Void
   ) {
-    recorder?.noteObjectRead()
-    recorder?.noteObjectRead()
-    instantiator.defer(first, key: key, and: second, secondKey: secondKey, of: objectIndex, assign: assign)
+    cursor.recorder?.noteObjectRead()
+    cursor.recorder?.noteObjectRead()
+    instantiator.defer(first, key: key, and: second, secondKey: secondKey, of: cursor.objectIndex, assign: assign)
   }
 
   /// How many elements the collection field at `i` has when they are all object references, else `nil` (use
@@ -198,7 +189,7 @@ package final class NibObjectCoder: DecodingCoder {
   /// own element type.
   package func objectElementCount(at i: Int) -> Int? {
     guard let indexes = fields.entries[i].elementObjects else { return nil }
-    recorder?.noteObjectRead()
+    cursor.recorder?.noteObjectRead()
     return indexes.count
   }
 
@@ -216,17 +207,17 @@ package final class NibObjectCoder: DecodingCoder {
   /// The position of the first present key of `keys` (the catalog's helpers try several): from the recorded
   /// lookups when this query is the one recorded at this step (NIB-041), else by looking the keys up.
   package func position(ofFirst keys: [String]) -> Int? {
-    let i = step
-    if i < replay.count {
-      if LookupTape.matches(keys, at: i, of: replay) {
-        step = i + 1
-        let position = replay[i].position
+    let i = cursor.step
+    if i < cursor.replay.count {
+      if LookupTape.matches(keys, at: i, of: cursor.replay) {
+        cursor.step = i + 1
+        let position = cursor.replay[i].position
         return position < 0 ? nil : position
       }
-      replay = UnsafeBufferPointer(start: nil, count: 0)
+      cursor.replay = UnsafeBufferPointer(start: nil, count: 0)
     }
     // A query past the tape's end or off it: the memos no longer apply either.
-    replaying = false
+    cursor.replaying = false
     return lookUp(keys)
   }
 
@@ -235,7 +226,7 @@ package final class NibObjectCoder: DecodingCoder {
   @inline(never)
   private func lookUp(_ keys: [String]) -> Int? {
     let position = fields.position(ofFirst: keys)
-    recorder?.record(keys, position)
+    cursor.recorder?.record(keys, position)
     return position
   }
 
@@ -248,15 +239,17 @@ package final class NibObjectCoder: DecodingCoder {
   /// memo is shared by every later instantiation.
   @inline(__always)
   package func replayedMemo<T: AnyObject>(_ type: T.Type) -> T? {
-    guard replaying, let tape else { return nil }
-    guard let memo = tape._withUnsafeGuaranteedRef({ $0.memo(ObjectIdentifier(type), at: step) }) else { return nil }
-    step += memo.steps
+    guard cursor.replaying,
+      let memo = instantiator.lookupTapes[cursor.objectIndex]?.memo(ObjectIdentifier(type), at: cursor.step)
+    else { return nil }
+    cursor.step += memo.steps
+    // The memo's kind is the class of its value, and it is `T`'s.
     return unsafeDowncast(memo.value, to: T.self)
   }
 
   /// Where a function whose result is to be kept starts, when this coder records its lookups; else `nil`.
   @inline(__always)
-  package var memoStart: MemoStart? { recorder?.memoStart }
+  package var memoStart: MemoStart? { cursor.recorder?.memoStart }
 
   /// Where a recorded function started: the step, and how many fields that refer to objects had been read.
   package struct MemoStart {
@@ -267,7 +260,7 @@ package final class NibObjectCoder: DecodingCoder {
   /// Keeps what a function that started at `start` (``memoStart``) made, for the later instantiations, unless it
   /// read a field that refers to an object.
   package func recordMemo(_ value: AnyObject, start: MemoStart) {
-    recorder?.recordMemo(value, start: start)
+    cursor.recorder?.recordMemo(value, start: start)
   }
 
   /// The position of the key, or `nil` (for one key, which need not be put in an array).
@@ -335,5 +328,15 @@ package final class NibObjectCoder: DecodingCoder {
     location.className = object.className
     location.keyPath = key
     return location
+  }
+}
+
+extension DecodingCoder {
+  /// The coder as the nib loader's own coder, whose `package` members read the prepared fields directly, or `nil`
+  /// for any other coder: an exact class test (the class is final), which costs less than a dynamic cast.
+  package var nibCoder: NibObjectCoder? {
+    let object: AnyObject = self
+    guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
+    return unsafeDowncast(object, to: NibObjectCoder.self)
   }
 }

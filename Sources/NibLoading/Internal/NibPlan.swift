@@ -133,6 +133,20 @@ final class NibPlan: @unchecked Sendable {
   /// How many instantiations have started: the second and later ones record each object's lookups (the first
   /// may be the only one, as when a file is loaded to be instantiated once), and replay them once recorded.
   let instantiations = Atomic<Int>(0)
+  /// The lookups each object's `init(coder:)` made, once an instantiation has recorded them (NIB-041): each set
+  /// once, by the first instantiation that finishes recording it, and read by the later ones, on whatever thread
+  /// they run, all at once when they start.
+  private let recordedLookups: Mutex<[LookupTape?]>
+
+  /// The recorded lookups, by object index (`nil`: not recorded yet).
+  func lookupTapes() -> [LookupTape?] { recordedLookups.withLock { $0 } }
+
+  /// Keeps `tape` as the recorded lookups of the object at `index`, unless another instantiation kept its own first.
+  func publish(_ tape: LookupTape, forObjectAt index: Int) {
+    recordedLookups.withLock { tapes in
+      if tapes[index] == nil { tapes[index] = tape }
+    }
+  }
 
   init(table: ObjectTable, registry: ClassRegistry) {
     self.table = table
@@ -167,5 +181,6 @@ final class NibPlan: @unchecked Sendable {
     outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
     actions = connections.filter { $0.kind == .action }
     segues = connections.filter { $0.kind == .segue }
+    recordedLookups = Mutex(Array(repeating: nil, count: table.objects.count))
   }
 }
