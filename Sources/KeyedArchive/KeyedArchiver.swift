@@ -20,10 +20,8 @@ public final class KeyedArchiver: EncodingCoder {
   public let registry: ClassRegistry
 
   /// The archive, written object by object as objects are encoded.
-  @exclusivity(unchecked)
   var writer = BinaryPropertyListStreamWriter()
   /// The writer's object number of every `$objects` entry, by UID; -1 until the entry is written.
-  @exclusivity(unchecked)
   private var entryRefs: [Int] = []
   private let rootRef: Int
   private let objectsRef: Int
@@ -31,50 +29,33 @@ public final class KeyedArchiver: EncodingCoder {
   private let nullRef: Int
   private let classKeyRef: Int
   /// Where the fields of the object being encoded start on the writer's stack (0: the fields of `$top`).
-  @exclusivity(unchecked)
   private var scopeMark = 0
   /// 0 while a ``Coding`` object (or `$top`) writes its fields, 1 for a Foundation object's: keys the key cache.
-  @exclusivity(unchecked)
   private var scopeKind = 0
   /// The writer's object number of recently used keys, by (position in the object, scope kind).
-  @exclusivity(unchecked)
   private var keyCache = [KeyCacheEntry](
     repeating: KeyCacheEntry(key: "", ref: -1, isASCII: true), count: 2 * keyCachePositions)
   private static let keyCachePositions = 32
-  @exclusivity(unchecked)
   private var inObject = false
-  @exclusivity(unchecked)
   private var unkeyedCount = 0
   private var topUnkeyedCount = 0
-  @exclusivity(unchecked)
   private var queue: [(uid: Int, object: any Coding)] = []
   private var queueHead = 0
-  @exclusivity(unchecked)
   private var identities = IdentityTable()
   private var conditionals: [ObjectIdentifier: Int] = [:]
-  @exclusivity(unchecked)
   private var retained: [AnyObject] = []
   private var classUIDs: [String: Int] = [:]
   private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
   /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
-  /// Recently used Foundation class names and their class descriptions' UIDs (no exclusivity checks: read and
-  /// updated by `foundationClassUID` alone, which calls no other code while it holds them).
-  @exclusivity(unchecked)
+  /// Recently used Foundation class names and their class descriptions' UIDs.
   private var recentClasses: [(name: String, uid: Int)] = []
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
-  @exclusivity(unchecked)
   private var stringUIDs = StringUIDTable()
-  // The shared-value tables skip the exclusivity checks, as the writer does: `plainReference` reads and updates
-  // them without calling out to other code in between.
-  @exclusivity(unchecked)
   private var integerUIDs = IdentityTable()
   /// By bit pattern (so `0.0` and `-0.0`, and NaNs with different payloads, stay apart).
-  @exclusivity(unchecked)
   private var realUIDs = IdentityTable()
-  @exclusivity(unchecked)
   private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
-  @exclusivity(unchecked)
   private var plainUIDs: [PropertyListValue: Int] = [:]
   private var recordedError: (any Error)?
   private var finished = false

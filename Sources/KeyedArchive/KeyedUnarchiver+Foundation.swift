@@ -262,7 +262,7 @@ extension KeyedUnarchiver {
   /// `[Any]`.
   private func array(allowed: Set<String>?) throws -> Any {
     if let pending = takeCollector(),
-      let typed = try pending.type.collectElements(in: self, allowed: allowed, into: pending.slot)
+      let typed = try pending.type.collectElements(in: self, allowed: allowed)
     {
       return typed
     }

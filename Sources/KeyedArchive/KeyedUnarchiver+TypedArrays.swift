@@ -6,26 +6,18 @@ import Foundation
 protocol TypedElementCollecting: RangeReplaceableCollection {
   /// Decodes the current object's `NS.objects` as this array type, or gives `nil` when an element is of another
   /// type or the array uses the old layout (the caller then takes the general path, which reports the error).
-  static func collectElements(
-    in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: KeyedUnarchiver.ArraySlot?
-  ) throws -> Any?
-  /// Memory holding one empty value of this type, for a ``KeyedUnarchiver/ArraySlot``.
-  static func makeSlotStorage() -> UnsafeMutableRawPointer
-  /// Destroys and frees what ``makeSlotStorage()`` made.
-  static func freeSlotStorage(_ storage: UnsafeMutableRawPointer)
+  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?) throws -> Any?
 }
 
 // In a protocol extension, not an extension of `Array`: a method of `Array`'s own extension is handed `Element`'s
 // metadata only, and every use of `Self` in it (the empty array, boxing the result) looks up `[Element]`'s, a
-// hashed lookup of about 330 instructions (callgrind, decode tree). Here `Self`'s metadata is an argument.
+// hashed lookup. Here `Self`'s metadata is an argument.
 extension TypedElementCollecting {
-  static func collectElements(
-    in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: KeyedUnarchiver.ArraySlot?
-  ) throws -> Any? {
+  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?) throws -> Any? {
     guard let array = try coder.referenceArray(ArchiveKeys.nsObjects) else { return nil }
     let count = array.count
     var result = Self()
-    if count == 0 { return deliver(result, to: slot, in: coder) }
+    if count == 0 { return result }
     result.reserveCapacity(count)
     let elementType = ObjectIdentifier(Element.self)
     for index in 0..<count {
@@ -41,28 +33,7 @@ extension TypedElementCollecting {
       }
       guard append(value, to: &result) else { return nil }
     }
-    return deliver(result, to: slot, in: coder)
-  }
-
-  /// `result`, with a copy left in `slot` for the call that asked for it.
-  private static func deliver(_ result: Self, to slot: KeyedUnarchiver.ArraySlot?, in coder: KeyedUnarchiver) -> Any {
-    if let slot {
-      slot.storage.assumingMemoryBound(to: Self.self).pointee = result
-      coder.deliveredTicket = slot.ticket
-    }
     return result
-  }
-
-  static func makeSlotStorage() -> UnsafeMutableRawPointer {
-    let storage = UnsafeMutablePointer<Self>.allocate(capacity: 1)
-    storage.initialize(to: Self())
-    return UnsafeMutableRawPointer(storage)
-  }
-
-  static func freeSlotStorage(_ storage: UnsafeMutableRawPointer) {
-    let typed = storage.assumingMemoryBound(to: Self.self)
-    typed.deinitialize(count: 1)
-    typed.deallocate()
   }
 
   /// Appends `value` when it is an `Element`, out of line: `as? Element` needs an `Element?`, whose metadata the
@@ -78,25 +49,11 @@ extension TypedElementCollecting {
 extension Array: TypedElementCollecting {}
 
 extension KeyedUnarchiver {
-  /// Where a collector leaves a copy of the array it made, typed, for the call that asked for it (Decision 0020):
-  /// that call's ``decodeArrayOfObjects(ofClass:forKey:)`` then reads `[T]` from the slot instead of casting the
-  /// `Any` it gets back to `[T]`. In that unspecialised code a cast to `[T]` looks up `[T]`'s metadata (a hashed
-  /// lookup, about 330 instructions) and then runs the runtime's cast (about 260), once per array decoded.
-  struct ArraySlot {
-    /// Holds one initialised value of the collector's type, made by its
-    /// ``TypedElementCollecting/makeSlotStorage()``.
-    var storage: UnsafeMutableRawPointer
-    /// The call the copy is for: the collector stores it in ``KeyedUnarchiver/deliveredTicket`` with the copy, and
-    /// the call reads the slot only when it finds its own ticket there.
-    var ticket: Int
-  }
-
   /// The array type an array object about to be decoded is collected into, and the nesting depth that object is
   /// decoded at (the frame count while its `NS.objects` are read): only the object directly under the key takes it.
   struct PendingCollector {
     var type: any TypedElementCollecting.Type
     var depth: Int
-    var slot: ArraySlot? = nil
   }
 
   /// The allowed class names of ``decodeArrayOfObjects(ofClass:forKey:)`` for one element type, kept with the
@@ -112,8 +69,6 @@ extension KeyedUnarchiver {
     let generation: Int
     let sharedGeneration: Int
     let names: Set<String>
-    /// Holds one `[T]` (``ArraySlot``).
-    let slotStorage: UnsafeMutableRawPointer
 
     init(
       element: ObjectIdentifier, collecting: any TypedElementCollecting.Type, arrayType: ObjectIdentifier,
@@ -126,10 +81,7 @@ extension KeyedUnarchiver {
       self.generation = generation
       self.sharedGeneration = sharedGeneration
       self.names = names
-      slotStorage = collecting.makeSlotStorage()
     }
-
-    deinit { collecting.freeSlotStorage(slotStorage) }
   }
 
   /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key: an array type is collected directly
@@ -175,19 +127,9 @@ extension KeyedUnarchiver {
     }
     let memo = arrayMemo(T.self)
     let saved = pendingCollector
-    nextTicket &+= 1
-    let ticket = nextTicket
-    pendingCollector = PendingCollector(
-      type: memo.collecting, depth: nestingDepth + 1, slot: ArraySlot(storage: memo.slotStorage, ticket: ticket))
+    pendingCollector = PendingCollector(type: memo.collecting, depth: nestingDepth + 1)
     defer { pendingCollector = saved }
     guard let object = try decodeObject(forKey: key, allowedClasses: memo.names) else { return nil }
-    if deliveredTicket == ticket {
-      // Collected just now for this call: the slot holds the same array, typed (`memo.collecting` is `[T]`).
-      let slot = memo.slotStorage.assumingMemoryBound(to: [T].self)
-      let typed = slot.pointee
-      slot.pointee = []
-      return typed
-    }
     if ObjectIdentifier(Swift.type(of: object)) == memo.arrayType, let typed = object as? [T] {
       return typed
     }

@@ -5,9 +5,7 @@ import Foundation
 final class ArchiveValueEncoder: Encoder {
   let state: ArchiveEncodingState
   let path: CodingPathNode
-  /// What the value encoded to; `nil` while nothing was encoded (written as an empty dictionary). No exclusivity
-  /// checks: each access is a plain read or assignment that runs no other code meanwhile.
-  @exclusivity(unchecked)
+  /// What the value encoded to; `nil` while nothing was encoded (written as an empty dictionary).
   var result: EncodedValue?
 
   init(state: ArchiveEncodingState, path: CodingPathNode) {

@@ -18,7 +18,7 @@ struct UnarchiverTables: @unchecked Sendable {
   var objects: [AnyObject] = []
   var frames: [KeyedUnarchiver.Frame] = []
   var classEntries: [KeyedUnarchiver.ClassEntry] = []
-  var chains: [KeyedUnarchiver.ChainEntry] = []
+  var chains: [SecureCodingMemo.ChainEntry] = []
   var awakeList: [(uid: Int, object: any Coding)] = []
 
   /// The most elements a table may hold room for and be kept (about 50 KB for the entries).
