@@ -6,8 +6,7 @@ import Foundation
 extension KeyedUnarchiver {
   /// The value of `$class` in an object's dictionary: at the position where it was found last time when the same
   /// key object is there, else by scanning the keys from the first (the first `$class` of a dictionary that holds
-  /// two, as Foundation and the Codable bridge read it; starting from the last key, where ``KeyedArchiver`` writes
-  /// it, saved about 200 instructions an archive but took the last one).
+  /// two, as Foundation and the Codable bridge read it, although ``KeyedArchiver`` writes it last).
   func classRef(in header: BinaryPropertyListReader.Header) -> Int? {
     for i in 0..<RecentPairs.count {
       let (keyRef, position) = classKeyHints.pair(i)

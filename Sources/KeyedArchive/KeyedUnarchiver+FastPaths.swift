@@ -17,7 +17,7 @@ extension KeyedUnarchiver {
       } else {
         let ref = reader.element(objectsHeader, uid)
         if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
-          // Compared with `$null` only at its length: a longer string's comparison took the slow path (about 95).
+          // Compared with `$null` only at its length: a longer string's comparison takes the slow path.
           let string = try? reader.string(header, object: ref),
           header.count != ArchiveKeys.null.utf8.count || string != ArchiveKeys.null
         {

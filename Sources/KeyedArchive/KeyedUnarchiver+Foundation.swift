@@ -31,7 +31,7 @@ extension KeyedUnarchiver {
   /// gets the Swift value (`[Any]`, `[String: Any]` or `[AnyHashable: Any]`, `Set<AnyHashable>`, `String`, `Data`).
   static func wantsMutableInstance(of name: String, allowed: Set<String>?) -> Bool {
     // A name shorter than every mutable class's (`NSDate`, `NSNumber`) is ruled out without hashing it: the
-    // lookup cost about 440 instructions an object.
+    // set lookup would cost more than the rest of a small object's decode.
     guard let allowed, name.utf8.count >= shortestMutableClassName, mutableClasses.contains(name) else { return false }
     return allowed.contains(instanceRequest(name))
   }
@@ -287,7 +287,7 @@ extension KeyedUnarchiver {
 
   /// `value as? AnyHashable`, with Swift strings (most keys and members) first: a cast to `String` from a value of
   /// that exact type copies it, while a cast to `AnyHashable` looks up a protocol conformance. (Only the exact type:
-  /// an `NSString` instance stays an `NSString` inside its `AnyHashable`, as before.)
+  /// an `NSString` instance stays an `NSString` inside its `AnyHashable`.)
   @inline(__always)
   static func hashable(_ value: Any) -> AnyHashable? {
     if type(of: value) == String.self, let string = value as? String { return AnyHashable(string) }
@@ -331,7 +331,7 @@ extension KeyedUnarchiver {
       DictionaryTemplate.digest(keyUID, into: &keysDigest)
       if let string = try repeatedStringKey(keyUID, allowed: allowed) {
         // Unwrapped by `switch consume`: `value ?? NSNull()` copies the `Any?` and destroys it after, through the
-        // runtime's generic witnesses (about 220 instructions a value).
+        // runtime's generic witnesses.
         let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
         switch consume value {
         case .some(let value): result.insert(value, forString: string)

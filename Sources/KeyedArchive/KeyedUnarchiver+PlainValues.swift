@@ -10,17 +10,13 @@ extension KeyedUnarchiver {
       let string = try reader.string(header, object: ref)
       return string == ArchiveKeys.null ? nil : string
     case .bool: return header.count == 1
-    case .integer:
-      switch try reader.integer(header, object: ref) {
-      case .integer(let v): return Int(v)
-      case .unsignedInteger(let v): return v
-      default: return nil
-      }
-    case .real:
-      switch reader.real(header) {
+    case .integer, .real:
+      switch try ArchiveNumber(ref, header: header, in: reader) {
+      case .signed(let v): return Int(v)
+      case .unsigned(let v): return v
+      case .double(let v): return v
       case .float(let v): return v
-      case .real(let v): return v
-      default: return nil
+      case nil: return nil
       }
     case .data: return reader.data(header)
     case .date: return reader.date(header)
@@ -35,16 +31,14 @@ extension KeyedUnarchiver {
     let header = try reader.header(of: ref)
     switch header.kind {
     case .bool: return .bool(header.count == 1)
-    case .integer:
-      switch try reader.integer(header, object: ref) {
-      case .unsignedInteger(let v): return .unsignedInteger(v)
-      case .integer(let v): return .integer(v)
-      default: return nil
+    case .integer, .real:
+      switch try ArchiveNumber(ref, header: header, in: reader) {
+      case .signed(let v): return .integer(v)
+      case .unsigned(let v): return .unsignedInteger(v)
+      case .double(let v): return .double(v)
+      case .float(let v): return .float(v)
+      case nil: return nil
       }
-    case .real:
-      if case .float(let v) = reader.real(header) { return .float(v) }
-      if case .real(let v) = reader.real(header) { return .double(v) }
-      return nil
     case .data: return .bytes(reader.data(header))
     case .asciiString, .utf16String: return .string(try reader.string(header, object: ref))
     case .uid:
@@ -64,6 +58,28 @@ extension KeyedUnarchiver {
     case .array, .set, .dictionary:
       throw ArchiveError(
         .typeMismatch, "expected a primitive value, found an inline \(header.kind)", at: .init(keyPath: key))
+    }
+  }
+}
+
+extension ArchiveNumber {
+  /// The number a plist integer or real object holds; `nil` for any other kind of object, or an integer of a width
+  /// the reader does not give as a 64-bit value.
+  init?(_ ref: Int, header: BinaryPropertyListReader.Header, in reader: BinaryPropertyListReader) throws {
+    switch header.kind {
+    case .integer:
+      switch try reader.integer(header, object: ref) {
+      case .integer(let v): self = .signed(v)
+      case .unsignedInteger(let v): self = .unsigned(v)
+      default: return nil
+      }
+    case .real:
+      switch reader.real(header) {
+      case .real(let v): self = .double(v)
+      case .float(let v): self = .float(v)
+      default: return nil
+      }
+    default: return nil
     }
   }
 }

@@ -151,7 +151,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     Self.registerValueTypes
     let reader: BinaryPropertyListReader
     // The magic is read from the borrowed bytes when there are some: `format(of:)` reads `Data` through its
-    // generic accessors (about 300 instructions).
+    // generic accessors.
     let format =
       borrowed.map { BinaryPropertyListReader.hasMagic($0) } == true ? .binary : PropertyListReader.format(of: data)
     switch format {
@@ -431,9 +431,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     let header = try reader.header(of: ref)
     guard header.kind == .dictionary else {
       // A number or boolean (the common element of a collection): the value and check of the general path below,
-      // read in place (through `plainValue`, two calls and a `PropertyListValue` in between cost about 90
-      // instructions more a number). It is never cached, and never in progress. A 16-byte integer and a 4-byte
-      // real take the general path.
+      // read in place without the two calls and the `PropertyListValue` of `plainValue`. It is never cached, and
+      // never in progress. A 16-byte integer and a 4-byte real take the general path.
       switch header.kind {
       case .integer:
         if let value = reader.int64(header) {
@@ -450,7 +449,7 @@ public final class KeyedUnarchiver: DecodingCoder {
         break
       }
       // Bound from the call's result, not from an `Any?` variable: binding one copies it through `Optional`'s
-      // generic witnesses (about 130 instructions).
+      // generic witnesses.
       guard let value = try plainValue(ref, header: header) else {
         if !header.kind.isScalar { cache[state: uid] = .done }
         return nil

@@ -6,6 +6,16 @@ enum EncodedValue {
   case keyed(KeyedEncodingStorage)
   case unkeyed(UnkeyedEncodingStorage)
   case pending(ArchiveValueEncoder)
+
+  /// The keyed container this value is, if it is one.
+  var keyedStorage: KeyedEncodingStorage? {
+    if case .keyed(let storage) = self { storage } else { nil }
+  }
+
+  /// The unkeyed container this value is, if it is one.
+  var unkeyedStorage: UnkeyedEncodingStorage? {
+    if case .unkeyed(let storage) = self { storage } else { nil }
+  }
 }
 
 /// A keyed container: the UIDs of its key strings and its values, in the order first encoded (a key encoded again
