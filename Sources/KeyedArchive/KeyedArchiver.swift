@@ -19,50 +19,98 @@ public final class KeyedArchiver: EncodingCoder {
   /// The registry used for class names and `$classes` chains.
   public let registry: ClassRegistry
 
-  /// The archive, written object by object as objects are encoded.
-  var writer = BinaryPropertyListStreamWriter()
-  /// The writer's object number of every `$objects` entry, by UID; -1 until the entry is written.
-  private var entryRefs: [Int] = []
+  /// The mutable encoding state, in final internal storage (see ``Storage``).
+  let storage: Storage
   private let rootRef: Int
   private let objectsRef: Int
   private let topRef: Int
   private let nullRef: Int
   private let classKeyRef: Int
-  /// Where the fields of the object being encoded start on the writer's stack (0: the fields of `$top`).
-  private var scopeMark = 0
-  /// 0 while a ``Coding`` object (or `$top`) writes its fields, 1 for a Foundation object's: keys the key cache.
-  private var scopeKind = 0
-  /// The writer's object number of recently used keys, by (position in the object, scope kind).
-  private var keyCache = [KeyCacheEntry](
-    repeating: KeyCacheEntry(key: "", ref: -1, isASCII: true), count: 2 * keyCachePositions)
-  private static let keyCachePositions = 32
-  private var inObject = false
-  private var unkeyedCount = 0
   private var topUnkeyedCount = 0
-  private var queue: [(uid: Int, object: any Coding)] = []
   private var queueHead = 0
-  private var identities = IdentityTable()
   private var conditionals: [ObjectIdentifier: Int] = [:]
-  private var retained: [AnyObject] = []
   private var classUIDs: [String: Int] = [:]
   private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
   /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
-  /// Recently used Foundation class names and their class descriptions' UIDs.
-  private var recentClasses: [(name: String, uid: Int)] = []
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
-  private var stringUIDs = StringUIDTable()
-  private var integerUIDs = IdentityTable()
-  /// By bit pattern (so `0.0` and `-0.0`, and NaNs with different payloads, stay apart).
-  private var realUIDs = IdentityTable()
-  private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
-  private var plainUIDs: [PropertyListValue: Int] = [:]
   private var recordedError: (any Error)?
   private var finished = false
+  /// The archive, written object by object as objects are encoded.
+  var writer: BinaryPropertyListStreamWriter {
+    _read { yield storage.state.writer }
+    _modify { yield &storage.state.writer }
+  }
+  /// The writer's object number of every `$objects` entry, by UID; -1 until the entry is written.
+  var entryRefs: [Int] {
+    _read { yield storage.state.entryRefs }
+    _modify { yield &storage.state.entryRefs }
+  }
+  /// Where the fields of the object being encoded start on the writer's stack (0: the fields of `$top`).
+  var scopeMark: Int {
+    _read { yield storage.state.scopeMark }
+    _modify { yield &storage.state.scopeMark }
+  }
+  /// 0 while a ``Coding`` object (or `$top`) writes its fields, 1 for a Foundation object's: keys the key cache.
+  var scopeKind: Int {
+    _read { yield storage.state.scopeKind }
+    _modify { yield &storage.state.scopeKind }
+  }
+  /// The writer's object number of recently used keys, by (position in the object, scope kind).
+  var keyCache: [KeyCacheEntry] {
+    _read { yield storage.state.keyCache }
+    _modify { yield &storage.state.keyCache }
+  }
+  var inObject: Bool {
+    _read { yield storage.state.inObject }
+    _modify { yield &storage.state.inObject }
+  }
+  var unkeyedCount: Int {
+    _read { yield storage.state.unkeyedCount }
+    _modify { yield &storage.state.unkeyedCount }
+  }
+  var queue: [(uid: Int, object: any Coding)] {
+    _read { yield storage.state.queue }
+    _modify { yield &storage.state.queue }
+  }
+  var identities: IdentityTable {
+    _read { yield storage.state.identities }
+    _modify { yield &storage.state.identities }
+  }
+  var retained: [AnyObject] {
+    _read { yield storage.state.retained }
+    _modify { yield &storage.state.retained }
+  }
+  /// Recently used Foundation class names and their class descriptions' UIDs.
+  var recentClasses: [(name: String, uid: Int)] {
+    _read { yield storage.state.recentClasses }
+    _modify { yield &storage.state.recentClasses }
+  }
+  var stringUIDs: StringUIDTable {
+    _read { yield storage.strings }
+    _modify { yield &storage.strings }
+  }
+  var integerUIDs: IdentityTable {
+    _read { yield storage.state.integerUIDs }
+    _modify { yield &storage.state.integerUIDs }
+  }
+  /// By bit pattern (so `0.0` and `-0.0`, and NaNs with different payloads, stay apart).
+  var realUIDs: IdentityTable {
+    _read { yield storage.state.realUIDs }
+    _modify { yield &storage.state.realUIDs }
+  }
+  var booleanUIDs: (false: Int, true: Int) {
+    _read { yield storage.state.booleanUIDs }
+    _modify { yield &storage.state.booleanUIDs }
+  }
+  var plainUIDs: [PropertyListValue: Int] {
+    _read { yield storage.state.plainUIDs }
+    _modify { yield &storage.state.plainUIDs }
+  }
   /// The `Codable` bridge's state for this archive (class identities), shared by every `encodeCodable` call.
   var codableContext: AnyObject?
 
-  private struct KeyCacheEntry {
+  struct KeyCacheEntry {
     var key: String
     var ref: Int
     /// Whether `key` is ASCII: the cache compares keys code unit by code unit (`String.isLiterally`).
@@ -76,12 +124,14 @@ public final class KeyedArchiver: EncodingCoder {
   public init(requiringSecureCoding: Bool = false, registry: ClassRegistry = .shared) {
     self.requiresSecureCoding = requiringSecureCoding
     self.registry = registry
-    rootRef = writer.reserve()
-    objectsRef = writer.reserve()
-    topRef = writer.reserve()
-    classKeyRef = writer.add(string: ArchiveKeys.class)
-    nullRef = writer.add(string: ArchiveKeys.null)
-    entryRefs.append(nullRef)
+    var state = ArchiverState()
+    rootRef = state.writer.reserve()
+    objectsRef = state.writer.reserve()
+    topRef = state.writer.reserve()
+    classKeyRef = state.writer.add(string: ArchiveKeys.class)
+    nullRef = state.writer.add(string: ArchiveKeys.null)
+    state.entryRefs.append(nullRef)
+    storage = Storage(state: state)
   }
 
   /// Archives one object under the `root` key.

@@ -18,15 +18,29 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Options in force.
   public let options: KeyedUnarchiverOptions
   /// The registry used to find the Swift class of an archived class name.
-  public var registry: ClassRegistry = .shared
+  public var registry: ClassRegistry {
+    get { storage.state.registry }
+    set { storage.state.registry = newValue }
+  }
   /// `true` when every decoded object must be of an allowed class that supports secure coding.
   public var requiresSecureCoding: Bool {
-    didSet { precondition(!oldValue || requiresSecureCoding, "requiresSecureCoding cannot be turned off once set") }
+    get { storage.state.requiresSecureCoding }
+    set {
+      precondition(
+        !storage.state.requiresSecureCoding || newValue, "requiresSecureCoding cannot be turned off once set")
+      storage.state.requiresSecureCoding = newValue
+    }
   }
   /// What a failing decode call does. Default: throw.
-  public var decodingFailurePolicy: DecodingFailurePolicy = .throwError
+  public var decodingFailurePolicy: DecodingFailurePolicy {
+    get { storage.state.decodingFailurePolicy }
+    set { storage.state.decodingFailurePolicy = newValue }
+  }
   /// The first recorded error.
-  public private(set) var error: (any Error)?
+  public private(set) var error: (any Error)? {
+    get { storage.state.error }
+    set { storage.state.error = newValue }
+  }
   /// Decode objects of unknown classes as ``ArchivedObject`` instead of failing (never under secure coding).
   public var decodesUnknownClassesGenerically = false
   /// Asked for a class when no other lookup finds one (`$classname`, `$classes`).
@@ -40,54 +54,118 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// an entry referenced many times is shared while one referenced once costs no cache slot
   /// (``isFirstReadOfSmallPayload(_:uid:)``).
   enum State: UInt8 { case notStarted, inProgress, done, seenOnce }
-  /// Each entry's state (`cache[state: uid]`), the index of its class chain in `secureCoding` (`cache[chain: uid]`, -1
-  /// before it is decoded) and its decoded value.
-  var cache: ObjectCache
-  /// Plain string entries read more than once, by UID: dictionary keys met twice (``decodeKey(_:index:allowed:)``)
-  /// and short ASCII strings ``decodeString(forKey:)`` read twice (not cached in `cache`, see there).
-  var plainStrings = PlainStringTable()
-  /// The keys of the dictionaries being decoded, when the last ones shared one key list (``DictionaryTemplate``),
-  /// and the digest of the last key list of strings met before.
-  var dictionaryTemplate: DictionaryTemplate?
-  var lastKeysDigest = 0
-  /// The class chains met so far and the allowed-class sets they passed the secure-coding check with.
-  var secureCoding = SecureCodingMemo()
-
-  /// Index in `classEntries` by class-description UID.
-  var classSlots = SmallMap<Int, Int32>()
-  var classEntries: [ClassEntry] = []
-  /// The last classes looked up (class-description UID, slot): arrays usually hold objects of one class, and a
-  /// few classes alternate.
-  var recentClasses = RecentPairs()
-  /// Where `$class` was found in the last few objects: its key object and position in the object's dictionary
-  /// (objects of one class have one layout; those of a few classes alternate).
-  var classKeyHints = RecentPairs()
-  /// Class entries by the identity of their description (ARC-043).
-  var slotsByIdentity = SmallMap<ClassInfo.Identity, Int32>()
-  /// `$classes` and `$classhints` lists already read, by their plist object (ARC-043).
-  var classNameLists = SmallMap<Int, [String]>()
-  var instanceClasses: [String: any Coding.Type] = [:]
   /// The `Codable` bridge's state for this archive (decoded class instances, deferred references).
   var codableContext: AnyObject?
 
-  var frames: [Frame] = []
-  /// The next unkeyed slot of `$top`.
-  var topUnkeyed = 0
+  /// The mutable decoding state, in final internal storage (see ``Storage``).
+  let storage: Storage
 
-  var links: [Link] = []
-  var linking = false
+  /// Each entry's state (`cache[state: uid]`), the index of its class chain in `secureCoding` (`cache[chain: uid]`, -1
+  /// before it is decoded) and its decoded value.
+  var cache: ObjectCache {
+    _read { yield storage.state.cache }
+    _modify { yield &storage.state.cache }
+  }
+  /// Plain string entries read more than once, by UID: dictionary keys met twice (``decodeKey(_:index:allowed:)``)
+  /// and short ASCII strings ``decodeString(forKey:)`` read twice (not cached in `cache`, see there).
+  var plainStrings: PlainStringTable {
+    _read { yield storage.state.plainStrings }
+    _modify { yield &storage.state.plainStrings }
+  }
+  /// The keys of the dictionaries being decoded, when the last ones shared one key list (``DictionaryTemplate``),
+  /// and the digest of the last key list of strings met before.
+  var dictionaryTemplate: DictionaryTemplate? {
+    _read { yield storage.state.dictionaryTemplate }
+    _modify { yield &storage.state.dictionaryTemplate }
+  }
+  var lastKeysDigest: Int {
+    _read { yield storage.state.lastKeysDigest }
+    _modify { yield &storage.state.lastKeysDigest }
+  }
+  /// The class chains met so far and the allowed-class sets they passed the secure-coding check with.
+  var secureCoding: SecureCodingMemo {
+    _read { yield storage.state.secureCoding }
+    _modify { yield &storage.state.secureCoding }
+  }
+  /// Index in `classEntries` by class-description UID.
+  var classSlots: SmallMap<Int, Int32> {
+    _read { yield storage.state.classSlots }
+    _modify { yield &storage.state.classSlots }
+  }
+  var classEntries: [ClassEntry] {
+    _read { yield storage.state.classEntries }
+    _modify { yield &storage.state.classEntries }
+  }
+  /// The last classes looked up (class-description UID, slot): arrays usually hold objects of one class, and a
+  /// few classes alternate.
+  var recentClasses: RecentPairs {
+    _read { yield storage.state.recentClasses }
+    _modify { yield &storage.state.recentClasses }
+  }
+  /// Where `$class` was found in the last few objects: its key object and position in the object's dictionary
+  /// (objects of one class have one layout; those of a few classes alternate).
+  var classKeyHints: RecentPairs {
+    _read { yield storage.state.classKeyHints }
+    _modify { yield &storage.state.classKeyHints }
+  }
+  /// Class entries by the identity of their description (ARC-043).
+  var slotsByIdentity: SmallMap<ClassInfo.Identity, Int32> {
+    _read { yield storage.state.slotsByIdentity }
+    _modify { yield &storage.state.slotsByIdentity }
+  }
+  /// `$classes` and `$classhints` lists already read, by their plist object (ARC-043).
+  var classNameLists: SmallMap<Int, [String]> {
+    _read { yield storage.state.classNameLists }
+    _modify { yield &storage.state.classNameLists }
+  }
+  var instanceClasses: [String: any Coding.Type] {
+    _read { yield storage.state.instanceClasses }
+    _modify { yield &storage.state.instanceClasses }
+  }
+  var frames: [Frame] {
+    _read { yield storage.state.frames }
+    _modify { yield &storage.state.frames }
+  }
+  /// The next unkeyed slot of `$top`.
+  var topUnkeyed: Int {
+    _read { yield storage.state.topUnkeyed }
+    _modify { yield &storage.state.topUnkeyed }
+  }
+  var links: [Link] {
+    _read { yield storage.state.links }
+    _modify { yield &storage.state.links }
+  }
+  var linking: Bool {
+    _read { yield storage.state.linking }
+    _modify { yield &storage.state.linking }
+  }
   /// Set by `decodeTopLevelObject(of:forKey:)` and `decodeArrayOfObjects(ofClass:forKey:)` for the array they are
   /// about to decode.
-  var pendingCollector: PendingCollector?
+  var pendingCollector: PendingCollector? {
+    _read { yield storage.state.pendingCollector }
+    _modify { yield &storage.state.pendingCollector }
+  }
   /// The allowed class names and the `[T]` collector of the last element type
   /// ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
-  var arrayAllowedMemo: ArrayAllowedMemo?
-  var awakeList: [(uid: Int, object: any Coding)] = []
+  var arrayAllowedMemo: ArrayAllowedMemo? {
+    _read { yield storage.state.arrayAllowedMemo }
+    _modify { yield &storage.state.arrayAllowedMemo }
+  }
+  var awakeList: [(uid: Int, object: any Coding)] {
+    _read { yield storage.state.awakeList }
+    _modify { yield &storage.state.awakeList }
+  }
   /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
   /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
-  var openGenericObjects = Set<Int>()
+  var openGenericObjects: Set<Int> {
+    _read { yield storage.state.openGenericObjects }
+    _modify { yield &storage.state.openGenericObjects }
+  }
   /// Stops nesting before the current thread's stack runs out.
-  var stackGuard = StackGuard()
+  var stackGuard: StackGuard {
+    _read { yield storage.state.stackGuard }
+    _modify { yield &storage.state.stackGuard }
+  }
 
   /// The class instance `decode(uid:key:index:allowed:)` just gave for `uid`, read from the cache without an
   /// existential cast, or `nil` when the entry holds something else or a back reference may have been given
@@ -147,7 +225,6 @@ public final class KeyedUnarchiver: DecodingCoder {
     options: KeyedUnarchiverOptions
   ) throws {
     self.options = options
-    self.requiresSecureCoding = requiringSecureCoding
     Self.registerValueTypes
     let reader: BinaryPropertyListReader
     // The magic is read from the borrowed bytes when there are some: `format(of:)` reads `Data` through its
@@ -221,7 +298,10 @@ public final class KeyedUnarchiver: DecodingCoder {
     self.objectsHeader = objects
     // The last archive's tables, emptied (Decision 0021). Each is moved out, so that it stays uniquely referenced.
     var tables = UnarchiverTables.take()
-    self.cache = ObjectCache(count: objects.count, entries: moveOut(&tables.entries), objects: moveOut(&tables.objects))
+    storage = Storage(
+      state: UnarchiverState(
+        cache: ObjectCache(count: objects.count, entries: moveOut(&tables.entries), objects: moveOut(&tables.objects)),
+        requiresSecureCoding: requiringSecureCoding))
     frames = moveOut(&tables.frames)
     classEntries = moveOut(&tables.classEntries)
     secureCoding.chains = moveOut(&tables.chains)
