@@ -32,15 +32,14 @@ extension KeyedArchiver {
   /// The number of key positions per scope kind in ``ArchiverState/keyCache``.
   static let keyCachePositions = 32
 
-  /// Holds ``ArchiverState`` and the shared strings, whose accesses skip the run-time exclusivity checks: the checks
-  /// cost more than most of the encode calls they guard. Each access reads or writes one field and ends before any
-  /// other code runs (no access spans a call out of the archiver, such as an `encode(with:)`), so accesses never
-  /// overlap. The strings are apart from the state because a lookup that misses writes the new string to the state's
-  /// writer while the table is being updated.
+  /// Holds ``ArchiverState``, whose accesses skip the run-time exclusivity checks: the checks cost more than most of
+  /// the encode calls they guard. Each access reads or writes one field of the state and ends before any other code
+  /// runs (no access spans a call out of the archiver, such as an `encode(with:)`), so accesses never overlap.
   final class Storage {
     @exclusivity(unchecked) var state: ArchiverState
-    /// The UID of every string written, by its code units.
-    @exclusivity(unchecked) var strings = StringUIDTable()
+    /// The UID of every string written, by its code units. Apart from the state, with its exclusivity checked: a
+    /// lookup that misses writes the new string to the state's writer while the table is being updated.
+    var strings = StringUIDTable()
 
     init(state: consuming ArchiverState) { self.state = state }
   }
