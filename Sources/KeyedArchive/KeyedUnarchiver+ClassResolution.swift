@@ -9,13 +9,13 @@ extension KeyedUnarchiver {
   /// two, as Foundation and the Codable bridge read it, although ``KeyedArchiver`` writes it last).
   func classRef(in header: BinaryPropertyListReader.Header) -> Int? {
     for i in 0..<RecentPairs.count {
-      let (keyRef, position) = classKeyHints.pair(i)
+      let (keyRef, position) = state.classKeyHints.pair(i)
       if position >= 0, position < header.count, reader.element(header, position) == keyRef {
         return reader.dictionaryValue(header, position)
       }
     }
     guard let position = reader.lookupPosition(string: ArchiveKeys.class, inDictionary: header) else { return nil }
-    classKeyHints.insert(position, for: reader.element(header, position))
+    state.classKeyHints.insert(position, for: reader.element(header, position))
     return reader.dictionaryValue(header, position)
   }
 
@@ -23,36 +23,36 @@ extension KeyedUnarchiver {
   /// lookups take a lock). Also enforces the depth limit for the object about to be decoded.
   func classSlot(classUID: Int, objectUID uid: Int) throws -> Int {
     let known: Int?
-    if let recent = recentClasses.value(for: classUID) {
+    if let recent = state.recentClasses.value(for: classUID) {
       known = recent
     } else {
-      known = classSlots[classUID].map { Int($0) }
-      if let known { recentClasses.insert(known, for: classUID) }
+      known = state.classSlots[classUID].map { Int($0) }
+      if let known { state.recentClasses.insert(known, for: classUID) }
     }
     if let known {
-      guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
-        throw depthError(uid: uid, className: classEntries[known].info.name)
+      guard state.frames.count < options.maxDepth, state.stackGuard.hasRoom() else {
+        throw depthError(uid: uid, className: state.classEntries[known].info.name)
       }
       return known
     }
     let info = try classInfo(uid: classUID, of: uid)
-    guard frames.count < options.maxDepth, stackGuard.hasRoom() else {
+    guard state.frames.count < options.maxDepth, state.stackGuard.hasRoom() else {
       throw depthError(uid: uid, className: info.name)
     }
     // Another description of the same class (same name, same lists) shares its entry: resolving and checking the
     // chain once per description would let many descriptions of one long chain cost millions of lookups.
-    if let same = slotsByIdentity[info.identity] {
-      classSlots[classUID] = same
-      recentClasses.insert(Int(same), for: classUID)
+    if let same = state.slotsByIdentity[info.identity] {
+      state.classSlots[classUID] = same
+      state.recentClasses.insert(Int(same), for: classUID)
       return Int(same)
     }
     let resolved = try resolve(info, uid: uid)
-    let chainIndex = secureCoding.append(resolved.chain)
-    let slot = Int32(classEntries.count)
-    classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
-    classSlots[classUID] = slot
-    slotsByIdentity[info.identity] = slot
-    recentClasses.insert(Int(slot), for: classUID)
+    let chainIndex = state.secureCoding.append(resolved.chain)
+    let slot = Int32(state.classEntries.count)
+    state.classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
+    state.classSlots[classUID] = slot
+    state.slotsByIdentity[info.identity] = slot
+    state.recentClasses.insert(Int(slot), for: classUID)
     return Int(slot)
   }
 
@@ -97,7 +97,7 @@ extension KeyedUnarchiver {
     func strings(_ key: String, at position: Int?) throws -> (names: [String], list: Int) {
       guard let position else { return ([], -1) }
       let ref = reader.dictionaryValue(header, position)
-      if let known = classNameLists[ref] { return (known, ref) }
+      if let known = state.classNameLists[ref] { return (known, ref) }
       let list = try reader.header(of: ref)
       // Made only when thrown: the message's interpolation would cost more than reading a short list.
       func corrupt() -> ArchiveError {
@@ -118,7 +118,7 @@ extension KeyedUnarchiver {
         try checkLength(h, key, index: i)
         return try reader.string(h, object: element)
       }
-      classNameLists[ref] = names
+      state.classNameLists[ref] = names
       return (names, ref)
     }
     let classesPosition = reader.lookupPosition(string: ArchiveKeys.classes, inDictionary: header)
@@ -138,7 +138,7 @@ extension KeyedUnarchiver {
   func resolve(_ info: ClassInfo, uid: Int) throws -> Resolved {
     // The class's own name, then its superclasses' (but `NSObject`), then the hints.
     func candidate(_ name: String) -> Resolved? {
-      if let type = instanceClasses[name] {
+      if let type = state.instanceClasses[name] {
         return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
       }
       let resolution = registry.resolution(forClassName: name)
@@ -196,8 +196,8 @@ extension KeyedUnarchiver {
   /// The allowed-class check of a decoded entry's chain, skipped when the chain passed it with the same set.
   func checkAllowed(chainIndex: Int, allowed: Set<String>?, uid: Int) throws {
     guard requiresSecureCoding else { return }
-    if let allowed, secureCoding.hasPassed(chainIndex, allowed) { return }
-    try checkAllowed(chain: secureCoding.chain(at: chainIndex), allowed: allowed, uid: uid)
-    secureCoding.setPassed(chainIndex, allowed)
+    if let allowed, state.secureCoding.hasPassed(chainIndex, allowed) { return }
+    try checkAllowed(chain: state.secureCoding.chain(at: chainIndex), allowed: allowed, uid: uid)
+    state.secureCoding.setPassed(chainIndex, allowed)
   }
 }

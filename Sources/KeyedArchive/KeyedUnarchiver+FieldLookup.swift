@@ -22,24 +22,24 @@ extension KeyedUnarchiver {
 
   /// The property-list object stored under a key of the current object, or `nil`.
   func fieldRef(_ key: String) -> Int? {
-    guard let last = frames.indices.last else { return storedFieldRef(KeyedArchiver.escape(key)) }
+    guard let last = state.frames.indices.last else { return storedFieldRef(KeyedArchiver.escape(key)) }
     // The frame's fields are read first and written once at the end (`advance`): each write to the array checks
     // its uniqueness.
-    let header = frames[last].header
-    let slot = Int(frames[last].classSlot)
-    let call = frames[last].cursor
-    let next = frames[last].nextPosition
+    let header = state.frames[last].header
+    let slot = Int(state.frames[last].classSlot)
+    let call = state.frames[last].cursor
+    let next = state.frames[last].nextPosition
     guard slot >= 0 else {
-      frames[last].advance(cursor: call + 1, next: next)
+      state.frames[last].advance(cursor: call + 1, next: next)
       return storedFieldRef(KeyedArchiver.escape(key))
     }
-    if call < classEntries[slot].hints.count {
+    if call < state.classEntries[slot].hints.count {
       // Read in place: a copy of the hint would retain its key.
-      let position = classEntries[slot].hints[call].position
-      if position < header.count, reader.element(header, position) == classEntries[slot].hints[call].keyRef,
-        classEntries[slot].hints[call].isKey(key)
+      let position = state.classEntries[slot].hints[call].position
+      if position < header.count, reader.element(header, position) == state.classEntries[slot].hints[call].keyRef,
+        state.classEntries[slot].hints[call].isKey(key)
       {
-        frames[last].advance(cursor: call + 1, next: position + 1)
+        state.frames[last].advance(cursor: call + 1, next: position + 1)
         return reader.dictionaryValue(header, position)
       }
     }
@@ -49,20 +49,20 @@ extension KeyedUnarchiver {
         ? next
         : reader.lookupPosition(string: key, inDictionary: header, from: next, escaping: KeyedArchiver.escapeByte)
     else {
-      frames[last].advance(cursor: call + 1, next: next)
+      state.frames[last].advance(cursor: call + 1, next: next)
       return nil
     }
-    frames[last].advance(cursor: call + 1, next: position + 1)
-    if classEntries[slot].recordsHints, call <= classEntries[slot].hints.count, call < Self.maxHints {
+    state.frames[last].advance(cursor: call + 1, next: position + 1)
+    if state.classEntries[slot].recordsHints, call <= state.classEntries[slot].hints.count, call < Self.maxHints {
       let hint = FieldHint(
         key: key, keyRef: reader.element(header, position), position: position,
         keyIsASCII: key.isASCII)
-      if call == classEntries[slot].hints.count {
+      if call == state.classEntries[slot].hints.count {
         // Room for a typical class's keys at once, instead of growing the array at 1, 2, 4, 8 and 16 hints.
-        if call == 0 { classEntries[slot].hints.reserveCapacity(16) }
-        classEntries[slot].hints.append(hint)
+        if call == 0 { state.classEntries[slot].hints.reserveCapacity(16) }
+        state.classEntries[slot].hints.append(hint)
       } else {
-        classEntries[slot].hints[call] = hint
+        state.classEntries[slot].hints[call] = hint
       }
     }
     return reader.dictionaryValue(header, position)
@@ -81,15 +81,15 @@ extension KeyedUnarchiver {
     guard let ref = fieldRef(key), let raw = reader.uidValue(ofObject: ref), raw > 0, raw < UInt64(objectsHeader.count)
     else { return nil }
     let uid = Int(raw)
-    return cache[state: uid] == .inProgress ? nil : uid
+    return state.cache[state: uid] == .inProgress ? nil : uid
   }
 
   /// Undoes the count of the last keyed lookup of the current object, for a fast path that falls back to the
   /// general path (which looks the key up again), so that field hints stay aligned with the calls.
   func rewindFieldCursor() {
-    guard let last = frames.indices.last, frames[last].cursor > 0 else { return }
-    frames[last].cursor -= 1
+    guard let last = state.frames.indices.last, state.frames[last].cursor > 0 else { return }
+    state.frames[last].cursor -= 1
     // The lookup again starts at the key just found.
-    frames[last].nextPosition = max(0, frames[last].nextPosition - 1)
+    state.frames[last].nextPosition = max(0, state.frames[last].nextPosition - 1)
   }
 }

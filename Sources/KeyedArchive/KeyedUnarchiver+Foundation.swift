@@ -316,7 +316,7 @@ extension KeyedUnarchiver {
     let count = keys.count
     // No keys and no `NS.objects`: the empty dictionary.
     guard let values = arrays.values else { return DecodedDictionary(capacity: 0).value }
-    if let template = dictionaryTemplate, try matches(template, keys) {
+    if let template = state.dictionaryTemplate, try matches(template, keys) {
       return try dictionary(from: template, values: values, allowed: allowed)
     }
     // The count is bounded by the bytes of the two arrays.
@@ -353,10 +353,10 @@ extension KeyedUnarchiver {
     }
     if let (index, key) = unhashableKey { throw unhashable(key, key: ArchiveKeys.nsKeys, index: index) }
     if keysRepeated, count >= 2 {
-      if keysDigest == lastKeysDigest {
+      if keysDigest == state.lastKeysDigest {
         try makeTemplate(keys)
       } else {
-        lastKeysDigest = keysDigest
+        state.lastKeysDigest = keysDigest
       }
     }
     return result.value
@@ -386,12 +386,12 @@ extension KeyedUnarchiver {
     strings.reserveCapacity(keys.count)
     for i in 0..<keys.count {
       let uid = try reference(keys, i)
-      guard let string = plainStrings[uid] else { return }
+      guard let string = state.plainStrings[uid] else { return }
       uids.append(uid)
       strings.append(string)
     }
     let elementBytes = Array(reader.payload(keys.header))
-    dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keyElementBytes: elementBytes, keys: strings)
+    state.dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keyElementBytes: elementBytes, keys: strings)
   }
 
   /// The dictionary of `values` under the keys of `template`: a copy of the template's, its values set by index.

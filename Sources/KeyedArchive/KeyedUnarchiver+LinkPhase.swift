@@ -18,13 +18,13 @@ extension KeyedUnarchiver {
   public func decodeDeferred(
     forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
   ) throws {
-    guard let frame = frames.last else {
+    guard let frame = state.frames.last else {
       throw ArchiveError(.other, "decodeReference(forKey:into:) can only be used inside init(coder:)")
     }
     guard let ref = fieldRef(key) else {
       return
     }
-    links.append(
+    state.links.append(
       Link(
         owner: nil, ownerUID: frame.uid, ownerClass: className(of: frame), targetRef: ref, key: key,
         allowed: allowedClasses, assign: assign))
@@ -33,17 +33,17 @@ extension KeyedUnarchiver {
   /// Makes `object` the value of `$objects[uid]` before its contents are decoded, so references back to it (a
   /// collection that contains itself) resolve to it instead of being a cycle error.
   func publishEarly(_ object: AnyObject, uid: Int) {
-    cache[uid] = object
-    cache[state: uid] = .done
+    state.cache[uid] = object
+    state.cache[state: uid] = .done
   }
 
   /// Decodes deferred references, then sends `awakeAfter(using:)` to every decoded ``Coding`` instance.
   func runLinkAndAwakePhases() throws {
-    linking = true
-    defer { linking = false }
+    state.linking = true
+    defer { state.linking = false }
     var index = 0
-    while index < links.count {
-      let link = links[index]
+    while index < state.links.count {
+      let link = state.links[index]
       index += 1
       guard let owner = link.owner else { continue }
       let location = ArchiveError.Location(objectIndex: link.ownerUID, className: link.ownerClass, keyPath: link.key)
@@ -54,16 +54,16 @@ extension KeyedUnarchiver {
         throw error.located(in: location)
       }
     }
-    links.removeAll()
-    var pending = moveOut(&awakeList)
+    state.links.removeAll()
+    var pending = moveOut(&state.awakeList)
     for (uid, object) in pending {
       let replacement = try object.awakeAfter(using: self)
-      if replacement !== object { cache[uid] = replacement }
+      if replacement !== object { state.cache[uid] = replacement }
     }
     // The list's buffer is kept for the tables' next archive (Decision 0021), unless an awake call added to it.
-    if awakeList.isEmpty {
+    if state.awakeList.isEmpty {
       pending.removeAll(keepingCapacity: true)
-      awakeList = pending
+      state.awakeList = pending
     }
   }
 }

@@ -13,9 +13,9 @@ extension KeyedUnarchiver {
 
   /// Caches plain entry `uid`, whose chain is `plainChains[chain]`, as decoded.
   func storePlain(_ value: consuming Any, uid: Int, chain: Int32) {
-    cache[state: uid] = .done
-    cache.store(value, uid: uid)
-    cache[chain: uid] = chain
+    state.cache[state: uid] = .done
+    state.cache.store(value, uid: uid)
+    state.cache[chain: uid] = chain
   }
 
   /// The longest payload (the bytes of a string or data entry) that is read again on its second use instead of
@@ -28,15 +28,15 @@ extension KeyedUnarchiver {
   @inline(__always)
   func isFirstReadOfSmallPayload(_ header: BinaryPropertyListReader.Header, uid: Int) -> Bool {
     let bytes = header.kind == .utf16String ? header.count &* 2 : header.count
-    guard bytes <= Self.rereadPayloadLength, cache[state: uid] != .seenOnce else { return false }
-    cache[state: uid] = .seenOnce
+    guard bytes <= Self.rereadPayloadLength, state.cache[state: uid] != .seenOnce else { return false }
+    state.cache[state: uid] = .seenOnce
     return true
   }
 
   /// The dictionary key at `uid` when it is a plain string already read twice, checked against `allowed`
   /// as ``decode(uid:key:index:allowed:)`` would check it; `nil` otherwise (the caller decodes it).
   func repeatedStringKey(_ uid: Int, allowed: Set<String>?) throws -> String? {
-    guard let string = plainStrings[uid] else { return nil }
+    guard let string = state.plainStrings[uid] else { return nil }
     try checkStringKeyAllowed(uid: uid, allowed: allowed)
     return string
   }
@@ -50,10 +50,11 @@ extension KeyedUnarchiver {
   /// when it is a plain string met before: keys used once (an outer dictionary's) are not kept.
   func decodeKey(_ uid: Int, index: Int, allowed: Set<String>?) throws -> Any? {
     // Read before (`.seenOnce`), or cached: a plain string is cached from its second read on.
-    let metBefore = uid > 0 && uid < cache.count && (cache[state: uid] == .seenOnce || cache[state: uid] == .done)
+    let metBefore =
+      uid > 0 && uid < state.cache.count && (state.cache[state: uid] == .seenOnce || state.cache[state: uid] == .done)
     let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: index, allowed: allowed)
-    if metBefore, cache[chain: uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
-      plainStrings.insert(string, for: uid)
+    if metBefore, state.cache[chain: uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
+      state.plainStrings.insert(string, for: uid)
     }
     return key
   }

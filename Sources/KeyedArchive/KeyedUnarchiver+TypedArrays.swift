@@ -106,14 +106,14 @@ extension KeyedUnarchiver {
     guard let collecting = memo.collecting else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
-    pendingCollector = PendingCollector(type: collecting, depth: 1)
-    defer { pendingCollector = nil }
+    state.pendingCollector = PendingCollector(type: collecting, depth: 1)
+    defer { state.pendingCollector = nil }
     // The memo holds this unarchiver's registry's names: the shared registry's, for the static decode that calls this.
     let allowed = requiresSecureCoding ? memo.allowed : nil
     guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
     if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self), let typed = object as? T { return typed }
     // Decoded the general way (now cached): cast as the protocol's default does.
-    pendingCollector = nil
+    state.pendingCollector = nil
     return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
   }
 
@@ -126,9 +126,9 @@ extension KeyedUnarchiver {
       return try defaultDecodeArrayOfObjects(ofClass: type, forKey: key)
     }
     let memo = arrayMemo(T.self)
-    let saved = pendingCollector
-    pendingCollector = PendingCollector(type: memo.collecting, depth: nestingDepth + 1)
-    defer { pendingCollector = saved }
+    let saved = state.pendingCollector
+    state.pendingCollector = PendingCollector(type: memo.collecting, depth: nestingDepth + 1)
+    defer { state.pendingCollector = saved }
     guard let object = try decodeObject(forKey: key, allowedClasses: memo.names) else { return nil }
     if ObjectIdentifier(Swift.type(of: object)) == memo.arrayType, let typed = object as? [T] {
       return typed
@@ -145,7 +145,7 @@ extension KeyedUnarchiver {
     // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
     let generation = registry.generation
     let sharedGeneration = ClassRegistry.shared.generation
-    if let memo = arrayAllowedMemo, memo.element == element, memo.registry === registry,
+    if let memo = state.arrayAllowedMemo, memo.element == element, memo.registry === registry,
       memo.generation == generation, memo.sharedGeneration == sharedGeneration
     {
       return memo
@@ -155,14 +155,14 @@ extension KeyedUnarchiver {
     let memo = ArrayAllowedMemo(
       element: element, collecting: [T].self, arrayType: ObjectIdentifier([T].self), registry: registry,
       generation: generation, sharedGeneration: sharedGeneration, names: names)
-    arrayAllowedMemo = memo
+    state.arrayAllowedMemo = memo
     return memo
   }
 
   /// The collector left for the array object being decoded at the current depth, taken once.
   func takeCollector() -> PendingCollector? {
-    guard let pending = pendingCollector, pending.depth == nestingDepth else { return nil }
-    pendingCollector = nil
+    guard let pending = state.pendingCollector, pending.depth == nestingDepth else { return nil }
+    state.pendingCollector = nil
     return pending
   }
 }

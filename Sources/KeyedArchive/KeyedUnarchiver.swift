@@ -60,111 +60,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The mutable decoding state, in final internal storage (see ``Storage``).
   let storage: Storage
 
-  /// Each entry's state (`cache[state: uid]`), the index of its class chain in `secureCoding` (`cache[chain: uid]`, -1
-  /// before it is decoded) and its decoded value.
-  var cache: ObjectCache {
-    _read { yield storage.state.cache }
-    _modify { yield &storage.state.cache }
-  }
-  /// Plain string entries read more than once, by UID: dictionary keys met twice (``decodeKey(_:index:allowed:)``)
-  /// and short ASCII strings ``decodeString(forKey:)`` read twice (not cached in `cache`, see there).
-  var plainStrings: PlainStringTable {
-    _read { yield storage.state.plainStrings }
-    _modify { yield &storage.state.plainStrings }
-  }
-  /// The keys of the dictionaries being decoded, when the last ones shared one key list (``DictionaryTemplate``),
-  /// and the digest of the last key list of strings met before.
-  var dictionaryTemplate: DictionaryTemplate? {
-    _read { yield storage.state.dictionaryTemplate }
-    _modify { yield &storage.state.dictionaryTemplate }
-  }
-  var lastKeysDigest: Int {
-    _read { yield storage.state.lastKeysDigest }
-    _modify { yield &storage.state.lastKeysDigest }
-  }
-  /// The class chains met so far and the allowed-class sets they passed the secure-coding check with.
-  var secureCoding: SecureCodingMemo {
-    _read { yield storage.state.secureCoding }
-    _modify { yield &storage.state.secureCoding }
-  }
-  /// Index in `classEntries` by class-description UID.
-  var classSlots: SmallMap<Int, Int32> {
-    _read { yield storage.state.classSlots }
-    _modify { yield &storage.state.classSlots }
-  }
-  var classEntries: [ClassEntry] {
-    _read { yield storage.state.classEntries }
-    _modify { yield &storage.state.classEntries }
-  }
-  /// The last classes looked up (class-description UID, slot): arrays usually hold objects of one class, and a
-  /// few classes alternate.
-  var recentClasses: RecentPairs {
-    _read { yield storage.state.recentClasses }
-    _modify { yield &storage.state.recentClasses }
-  }
-  /// Where `$class` was found in the last few objects: its key object and position in the object's dictionary
-  /// (objects of one class have one layout; those of a few classes alternate).
-  var classKeyHints: RecentPairs {
-    _read { yield storage.state.classKeyHints }
-    _modify { yield &storage.state.classKeyHints }
-  }
-  /// Class entries by the identity of their description (ARC-043).
-  var slotsByIdentity: SmallMap<ClassInfo.Identity, Int32> {
-    _read { yield storage.state.slotsByIdentity }
-    _modify { yield &storage.state.slotsByIdentity }
-  }
-  /// `$classes` and `$classhints` lists already read, by their plist object (ARC-043).
-  var classNameLists: SmallMap<Int, [String]> {
-    _read { yield storage.state.classNameLists }
-    _modify { yield &storage.state.classNameLists }
-  }
-  var instanceClasses: [String: any Coding.Type] {
-    _read { yield storage.state.instanceClasses }
-    _modify { yield &storage.state.instanceClasses }
-  }
-  var frames: [Frame] {
-    _read { yield storage.state.frames }
-    _modify { yield &storage.state.frames }
-  }
-  /// The next unkeyed slot of `$top`.
-  var topUnkeyed: Int {
-    _read { yield storage.state.topUnkeyed }
-    _modify { yield &storage.state.topUnkeyed }
-  }
-  var links: [Link] {
-    _read { yield storage.state.links }
-    _modify { yield &storage.state.links }
-  }
-  var linking: Bool {
-    _read { yield storage.state.linking }
-    _modify { yield &storage.state.linking }
-  }
-  /// Set by `decodeTopLevelObject(of:forKey:)` and `decodeArrayOfObjects(ofClass:forKey:)` for the array they are
-  /// about to decode.
-  var pendingCollector: PendingCollector? {
-    _read { yield storage.state.pendingCollector }
-    _modify { yield &storage.state.pendingCollector }
-  }
-  /// The allowed class names and the `[T]` collector of the last element type
-  /// ``decodeArrayOfObjects(ofClass:forKey:)`` was called with.
-  var arrayAllowedMemo: ArrayAllowedMemo? {
-    _read { yield storage.state.arrayAllowedMemo }
-    _modify { yield &storage.state.arrayAllowedMemo }
-  }
-  var awakeList: [(uid: Int, object: any Coding)] {
-    _read { yield storage.state.awakeList }
-    _modify { yield &storage.state.awakeList }
-  }
-  /// Indexes of the generic objects whose fields are being decoded: a reference to one of them closes a cycle and
-  /// is handed out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
-  var openGenericObjects: Set<Int> {
-    _read { yield storage.state.openGenericObjects }
-    _modify { yield &storage.state.openGenericObjects }
-  }
-  /// Stops nesting before the current thread's stack runs out.
-  var stackGuard: StackGuard {
-    _read { yield storage.state.stackGuard }
-    _modify { yield &storage.state.stackGuard }
+  /// The mutable decoding state (``UnarchiverState``), read and written in place.
+  var state: UnarchiverState {
+    _read { yield storage.state }
+    _modify { yield &storage.state }
   }
 
   /// The class instance `decode(uid:key:index:allowed:)` just gave for `uid`, read from the cache without an
@@ -172,7 +71,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// instead (a generic object whose fields are being decoded).
   @inline(__always)
   func decodedInstance(_ uid: Int) -> AnyObject? {
-    openGenericObjects.isEmpty ? cache.instance(uid) : nil
+    state.openGenericObjects.isEmpty ? state.cache.instance(uid) : nil
   }
 
   /// Makes ``ArchivedValue`` stand for `NSValue` in allowed-class checks (once per process).
@@ -201,7 +100,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   }()
 
   /// The number of objects being decoded inside one another (0 at the top level).
-  var nestingDepth: Int { frames.count }
+  var nestingDepth: Int { state.frames.count }
 
   /// The number of entries in `$objects`.
   public var objectCount: Int { objectsHeader.count }
@@ -302,20 +201,20 @@ public final class KeyedUnarchiver: DecodingCoder {
       state: UnarchiverState(
         cache: ObjectCache(count: objects.count, entries: moveOut(&tables.entries), objects: moveOut(&tables.objects)),
         requiresSecureCoding: requiringSecureCoding))
-    frames = moveOut(&tables.frames)
-    classEntries = moveOut(&tables.classEntries)
-    secureCoding.chains = moveOut(&tables.chains)
-    awakeList = moveOut(&tables.awakeList)
+    state.frames = moveOut(&tables.frames)
+    state.classEntries = moveOut(&tables.classEntries)
+    state.secureCoding.chains = moveOut(&tables.chains)
+    state.awakeList = moveOut(&tables.awakeList)
   }
 
   deinit {
     // The tables go back to the pool emptied, for the next archive (Decision 0021).
     var tables = UnarchiverTables()
-    cache.moveTables(into: &tables)
-    swap(&frames, &tables.frames)
-    swap(&classEntries, &tables.classEntries)
-    swap(&secureCoding.chains, &tables.chains)
-    swap(&awakeList, &tables.awakeList)
+    state.cache.moveTables(into: &tables)
+    swap(&state.frames, &tables.frames)
+    swap(&state.classEntries, &tables.classEntries)
+    swap(&state.secureCoding.chains, &tables.chains)
+    swap(&state.awakeList, &tables.awakeList)
     UnarchiverTables.giveBack(tables)
   }
 
@@ -367,7 +266,7 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Decodes `className` as `type` in this archive, before any other lookup.
   public func setClass(_ type: (any Coding.Type)?, forClassName className: String) {
-    instanceClasses[className] = type
+    state.instanceClasses[className] = type
   }
 
   /// Ends decoding; throws the first error recorded under ``DecodingFailurePolicy/setErrorAndReturn``.
@@ -378,7 +277,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   // MARK: DecodingCoder core
 
   /// The dictionary of the object being decoded (`$top` outside any object).
-  var currentHeader: BinaryPropertyListReader.Header { frames.last?.header ?? topHeader }
+  var currentHeader: BinaryPropertyListReader.Header { state.frames.last?.header ?? topHeader }
 
   /// `true` when the current object has the key.
   public func containsValue(forKey key: String) -> Bool { fieldRef(key) != nil }
@@ -391,12 +290,12 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// - Throws: ``ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
   public func decodeObject() throws -> Any? {
     let key: String
-    if frames.isEmpty {
-      key = "$\(topUnkeyed)"
-      topUnkeyed += 1
+    if state.frames.isEmpty {
+      key = "$\(state.topUnkeyed)"
+      state.topUnkeyed += 1
     } else {
-      key = "$\(frames[frames.count - 1].unkeyed)"
-      frames[frames.count - 1].unkeyed += 1
+      key = "$\(state.frames[state.frames.count - 1].unkeyed)"
+      state.frames[state.frames.count - 1].unkeyed += 1
     }
     return try applyingFailurePolicy(nil) {
       try located(key) {
@@ -476,30 +375,32 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   func currentLocation(_ key: String) -> ArchiveError.Location {
-    let path = (frames.map(\.pathComponent) + [key]).joined(separator: ".")
-    guard let frame = frames.last else { return .init(keyPath: path) }
+    let path = (state.frames.map(\.pathComponent) + [key]).joined(separator: ".")
+    guard let frame = state.frames.last else { return .init(keyPath: path) }
     return .init(objectIndex: frame.uid, className: className(of: frame), keyPath: path)
   }
 
   /// The archived class name of the object of a frame.
   func className(of frame: Frame) -> String {
-    classEntries[Int(frame.classSlot)].info.name
+    state.classEntries[Int(frame.classSlot)].info.name
   }
 
   /// Decodes `$objects[uid]` (memoised), checking the allowed classes.
   func decode(uid: Int, key: String, index: Int = -1, allowed: Set<String>?) throws -> Any? {
     if uid == 0 { return nil }
-    switch cache[state: uid] {
+    switch state.cache[state: uid] {
     case .done:
-      let chainIndex = Int(cache[chain: uid])
+      let chainIndex = Int(state.cache[chain: uid])
       if chainIndex >= 0 { try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid) }
-      if !openGenericObjects.isEmpty, openGenericObjects.contains(uid), let object = cache[uid] as? ArchivedObject {
+      if !state.openGenericObjects.isEmpty, state.openGenericObjects.contains(uid),
+        let object = state.cache[uid] as? ArchivedObject
+      {
         return ArchivedObject.BackReference(object)
       }
-      return cache[uid]
+      return state.cache[uid]
     case .inProgress:
-      let chainIndex = Int(cache[chain: uid])
-      let name = chainIndex >= 0 ? secureCoding.chain(at: chainIndex).first ?? "?" : "?"
+      let chainIndex = Int(state.cache[chain: uid])
+      let name = chainIndex >= 0 ? state.secureCoding.chain(at: chainIndex).first ?? "?" : "?"
       throw ArchiveError(
         .referenceCycle,
         "reference cycle: object #\(uid) (\(name)) is still being decoded when this key refers back to it; "
@@ -531,7 +432,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       // Bound from the call's result, not from an `Any?` variable: binding one copies it through `Optional`'s
       // generic witnesses.
       guard let value = try plainValue(ref, header: header) else {
-        if !header.kind.isScalar { cache[state: uid] = .done }
+        if !header.kind.isScalar { state.cache[state: uid] = .done }
         return nil
       }
       let chainIndex = SecureCodingMemo.plainChainIndex(of: header.kind)
@@ -556,39 +457,41 @@ public final class KeyedUnarchiver: DecodingCoder {
     let classUID = try checkedUID(rawClassUID, key: ArchiveKeys.class)
     // The stack is measured on the thread of each top-level decode call; nesting stops at the depth limit or when
     // the thread's stack runs low, whichever comes first (checked in classSlot).
-    if frames.isEmpty { stackGuard = StackGuard() }
+    if state.frames.isEmpty { state.stackGuard = StackGuard() }
     let slot = try classSlot(classUID: classUID, objectUID: uid)
     // The class entry's fields are read in place: copying the entry would retain every string and array in it.
-    let chainIndex = classEntries[slot].chainIndex
+    let chainIndex = state.classEntries[slot].chainIndex
     if requiresSecureCoding {
-      if !classEntries[slot].secureChecked || !(allowed.map { secureCoding.hasPassed(Int(chainIndex), $0) } ?? false) {
-        let resolved = classEntries[slot].resolved
+      if !state.classEntries[slot].secureChecked
+        || !(allowed.map { state.secureCoding.hasPassed(Int(chainIndex), $0) } ?? false)
+      {
+        let resolved = state.classEntries[slot].resolved
         try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
-        secureCoding.setPassed(Int(chainIndex), allowed)
-        classEntries[slot].secureChecked = true
+        state.secureCoding.setPassed(Int(chainIndex), allowed)
+        state.classEntries[slot].secureChecked = true
       }
     }
-    cache[state: uid] = .inProgress
-    cache[chain: uid] = chainIndex
-    frames.append(
+    state.cache[state: uid] = .inProgress
+    state.cache[chain: uid] = chainIndex
+    state.frames.append(
       Frame(
         uid: uid, header: header, key: key, index: index,
-        linkStart: links.count, classSlot: Int32(slot)))
+        linkStart: state.links.count, classSlot: Int32(slot)))
     let value: Any?
     var instance: (any Coding)?
     var stored = false
     do {
-      if case .coding(let type) = classEntries[slot].resolved.kind {
+      if case .coding(let type) = state.classEntries[slot].resolved.kind {
         // The common case, as `instantiate` does it.
         let object = try type.init(coder: self)
-        awakeList.append((uid, object))
+        state.awakeList.append((uid, object))
         instance = object
         value = object
-      } else if case .foundation(let name) = classEntries[slot].resolved.kind {
+      } else if case .foundation(let name) = state.classEntries[slot].resolved.kind {
         // Without copying the class entry's description (its strings and lists). Stored here, bound from the
         // call's result: binding the `Any?` variable later would copy it through `Optional`'s generic witnesses.
         if let decoded = try decodeFoundation(className: name, uid: uid, allowed: allowed) {
-          cache.store(copy decoded, uid: uid)
+          state.cache.store(copy decoded, uid: uid)
           stored = true
           value = decoded
         } else {
@@ -596,38 +499,40 @@ public final class KeyedUnarchiver: DecodingCoder {
         }
       } else {
         value = try instantiate(
-          classEntries[slot].resolved, info: classEntries[slot].info, uid: uid, allowed: allowed)
+          state.classEntries[slot].resolved, info: state.classEntries[slot].info, uid: uid, allowed: allowed)
       }
     } catch let error as ArchiveError {
-      throw unwind(error, uid: uid, className: classEntries[slot].info.name)
+      throw unwind(error, uid: uid, className: state.classEntries[slot].info.name)
     } catch {
       throw unwind(
         ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid,
-        className: classEntries[slot].info.name)
+        className: state.classEntries[slot].info.name)
     }
-    let linkStart = frames[frames.count - 1].linkStart
-    frames.removeLast()
-    classEntries[slot].recordsHints = true
+    let linkStart = state.frames[state.frames.count - 1].linkStart
+    state.frames.removeLast()
+    state.classEntries[slot].recordsHints = true
     // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
-    if linkStart < links.count, let instance {
-      for index in linkStart..<links.count where links[index].owner == nil { links[index].owner = instance }
+    if linkStart < state.links.count, let instance {
+      for index in linkStart..<state.links.count where state.links[index].owner == nil {
+        state.links[index].owner = instance
+      }
     }
-    cache[state: uid] = .done
+    state.cache[state: uid] = .done
     if let instance {
-      cache.setObject(instance, uid: uid)
+      state.cache.setObject(instance, uid: uid)
     } else if !stored {
-      cache[uid] = value
+      state.cache[uid] = value
     }
-    if frames.isEmpty, !linking {
+    if state.frames.isEmpty, !state.linking {
       // The object under the key is done. A collector a typed call left for it (it was not an array) is dropped,
       // so that no array the link or awake phase decodes at the same depth takes it: that array would be collected
       // as the call's type instead of as `[Any]`.
-      pendingCollector = nil
+      state.pendingCollector = nil
       try runLinkAndAwakePhases()
       // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
       if decodingFailurePolicy == .throwError, let error { throw error }
       // The awake phase may have replaced the object.
-      return cache[uid]
+      return state.cache[uid]
     }
     return value
   }
@@ -638,11 +543,11 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func unwind(_ error: ArchiveError, uid: Int, className: String) -> ArchiveError {
     var located = error
     if error.location.objectIndex == nil {
-      let path = frames.map(\.pathComponent).joined(separator: ".")
+      let path = state.frames.map(\.pathComponent).joined(separator: ".")
       located.location.keyPath = error.location.keyPath.map { path + "." + $0 } ?? path
     }
-    frames.removeLast()
-    cache[state: uid] = .notStarted
+    state.frames.removeLast()
+    state.cache[state: uid] = .notStarted
     return located.located(in: .init(objectIndex: uid, className: className))
   }
 
@@ -650,17 +555,17 @@ public final class KeyedUnarchiver: DecodingCoder {
     switch resolved.kind {
     case .coding(let type):
       let object = try type.init(coder: self)
-      awakeList.append((uid, object))
+      state.awakeList.append((uid, object))
       return object
     case .foundation(let name):
       return try decodeFoundation(className: name, uid: uid, allowed: allowed)
     case .generic:
       let object = ArchivedObject(className: info.name, classChain: info.chain, objectIndex: uid)
       // Cached before its fields are read, so generic objects may refer back to themselves.
-      cache[uid] = object
-      cache[state: uid] = .done
-      openGenericObjects.insert(uid)
-      defer { openGenericObjects.remove(uid) }
+      state.cache[uid] = object
+      state.cache[state: uid] = .done
+      state.openGenericObjects.insert(uid)
+      defer { state.openGenericObjects.remove(uid) }
       object.fields = try genericFields(allowed: allowed)
       return object
     }
