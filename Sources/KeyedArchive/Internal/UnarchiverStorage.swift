@@ -1,5 +1,4 @@
 import ArchiveCoding
-@_spi(PropertyListInternals) import PropertyList
 
 extension KeyedUnarchiver {
   /// The tables and counters one unarchiver changes while it decodes: every field lookup of every `init(coder:)`
