@@ -19,69 +19,42 @@ public final class KeyedArchiver: EncodingCoder {
   /// The registry used for class names and `$classes` chains.
   public let registry: ClassRegistry
 
-  /// The archive, written object by object as objects are encoded.
-  @exclusivity(unchecked)
-  var writer = BinaryPropertyListStreamWriter()
-  /// The writer's object number of every `$objects` entry, by UID; -1 until the entry is written.
-  @exclusivity(unchecked)
-  private var entryRefs: [Int] = []
+  /// The mutable encoding state, in final internal storage (see ``Storage``).
+  let storage: Storage
+
+  /// The mutable encoding state (``ArchiverState``), read and written in place.
+  var state: ArchiverState {
+    _read { yield storage.state }
+    _modify { yield &storage.state }
+  }
   private let rootRef: Int
   private let objectsRef: Int
   private let topRef: Int
   private let nullRef: Int
   private let classKeyRef: Int
-  /// Where the fields of the object being encoded start on the writer's stack (0: the fields of `$top`).
-  @exclusivity(unchecked)
-  private var scopeMark = 0
-  /// 0 while a ``Coding`` object (or `$top`) writes its fields, 1 for a Foundation object's: keys the key cache.
-  @exclusivity(unchecked)
-  private var scopeKind = 0
-  /// The writer's object number of recently used keys, by (position in the object, scope kind).
-  @exclusivity(unchecked)
-  private var keyCache = [KeyCacheEntry](
-    repeating: KeyCacheEntry(key: "", ref: -1, isASCII: true), count: 2 * keyCachePositions)
-  private static let keyCachePositions = 32
-  @exclusivity(unchecked)
-  private var inObject = false
-  @exclusivity(unchecked)
-  private var unkeyedCount = 0
   private var topUnkeyedCount = 0
-  @exclusivity(unchecked)
-  private var queue: [(uid: Int, object: any Coding)] = []
   private var queueHead = 0
-  @exclusivity(unchecked)
-  private var identities = IdentityTable()
   private var conditionals: [ObjectIdentifier: Int] = [:]
-  @exclusivity(unchecked)
-  private var retained: [AnyObject] = []
   private var classUIDs: [String: Int] = [:]
   private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
   /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
-  /// Recently used Foundation class names and their class descriptions' UIDs (no exclusivity checks: read and
-  /// updated by `foundationClassUID` alone, which calls no other code while it holds them).
-  @exclusivity(unchecked)
-  private var recentClasses: [(name: String, uid: Int)] = []
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
-  @exclusivity(unchecked)
-  private var stringUIDs = StringUIDTable()
-  // The shared-value tables skip the exclusivity checks, as the writer does: `plainReference` reads and updates
-  // them without calling out to other code in between.
-  @exclusivity(unchecked)
-  private var integerUIDs = IdentityTable()
-  /// By bit pattern (so `0.0` and `-0.0`, and NaNs with different payloads, stay apart).
-  @exclusivity(unchecked)
-  private var realUIDs = IdentityTable()
-  @exclusivity(unchecked)
-  private var booleanUIDs: (false: Int, true: Int) = (-1, -1)
-  @exclusivity(unchecked)
-  private var plainUIDs: [PropertyListValue: Int] = [:]
   private var recordedError: (any Error)?
   private var finished = false
+  /// The archive, written object by object as objects are encoded.
+  var writer: BinaryPropertyListStreamWriter {
+    _read { yield storage.state.writer }
+    _modify { yield &storage.state.writer }
+  }
+  var stringUIDs: StringUIDTable {
+    _read { yield storage.strings }
+    _modify { yield &storage.strings }
+  }
   /// The `Codable` bridge's state for this archive (class identities), shared by every `encodeCodable` call.
   var codableContext: AnyObject?
 
-  private struct KeyCacheEntry {
+  struct KeyCacheEntry {
     var key: String
     var ref: Int
     /// Whether `key` is ASCII: the cache compares keys code unit by code unit (`String.isLiterally`).
@@ -95,12 +68,14 @@ public final class KeyedArchiver: EncodingCoder {
   public init(requiringSecureCoding: Bool = false, registry: ClassRegistry = .shared) {
     self.requiresSecureCoding = requiringSecureCoding
     self.registry = registry
-    rootRef = writer.reserve()
-    objectsRef = writer.reserve()
-    topRef = writer.reserve()
-    classKeyRef = writer.add(string: ArchiveKeys.class)
-    nullRef = writer.add(string: ArchiveKeys.null)
-    entryRefs.append(nullRef)
+    var state = ArchiverState()
+    rootRef = state.writer.reserve()
+    objectsRef = state.writer.reserve()
+    topRef = state.writer.reserve()
+    classKeyRef = state.writer.add(string: ArchiveKeys.class)
+    nullRef = state.writer.add(string: ArchiveKeys.null)
+    state.entryRefs.append(nullRef)
+    storage = Storage(state: state)
   }
 
   /// Archives one object under the `root` key.
@@ -154,9 +129,9 @@ public final class KeyedArchiver: EncodingCoder {
   /// does for unkeyed values; read it back with ``KeyedUnarchiver/decodeObject()``.
   public func encodeObject(_ object: Any?) {
     let key: String
-    if inObject {
-      key = "$\(unkeyedCount)"
-      unkeyedCount += 1
+    if state.inObject {
+      key = "$\(state.unkeyedCount)"
+      state.unkeyedCount += 1
     } else {
       key = "$\(topUnkeyedCount)"
       topUnkeyedCount += 1
@@ -205,12 +180,12 @@ public final class KeyedArchiver: EncodingCoder {
   @inline(__always)
   private func keyRef(_ key: String, escaping: Bool) -> Int {
     checkNotFinished()
-    let position = Swift.min((writer.mark &- scopeMark) &>> 1, Self.keyCachePositions &- 1)
-    let slot = position &* 2 &+ scopeKind
-    let cached = keyCache[slot]
+    let position = Swift.min((writer.mark &- state.scopeMark) &>> 1, Self.keyCachePositions &- 1)
+    let slot = position &* 2 &+ state.scopeKind
+    let cached = state.keyCache[slot]
     if cached.ref >= 0 && cached.key.isLiterally(key, selfIsASCII: cached.isASCII) { return cached.ref }
     let ref = writer.add(string: escaping ? Self.escape(key) : key)
-    keyCache[slot] = KeyCacheEntry(key: key, ref: ref, isASCII: key.isASCII)
+    state.keyCache[slot] = KeyCacheEntry(key: key, ref: ref, isASCII: key.isASCII)
     return ref
   }
 
@@ -264,7 +239,7 @@ public final class KeyedArchiver: EncodingCoder {
 
   private func reference(forCoding original: any Coding) -> Int {
     let originalID = ObjectIdentifier(original)
-    if let uid = identities[originalID] { return uid }
+    if let uid = state.identities[originalID] { return uid }
     guard let replacement = original.replacementObject(for: self) else {
       remember(original, as: 0)
       return 0
@@ -276,49 +251,49 @@ public final class KeyedArchiver: EncodingCoder {
     }
     let id = ObjectIdentifier(object)
     // The original was looked up already; only a replacement can be known.
-    if object !== original, let uid = identities[id] {
+    if object !== original, let uid = state.identities[id] {
       remember(original, as: uid)
       return uid
     }
     let uid = conditionals.isEmpty ? newUID() : conditionals.removeValue(forKey: id) ?? newUID()
     // The queue keeps the object alive.
-    identities.set(id, uid)
+    state.identities.set(id, uid)
     if object !== original { remember(original, as: uid) }
-    queue.append((uid, object))
+    state.queue.append((uid, object))
     return uid
   }
 
   private func remember(_ object: AnyObject, as uid: Int) {
-    identities.set(ObjectIdentifier(object), uid)
-    retained.append(object)
+    state.identities.set(ObjectIdentifier(object), uid)
+    state.retained.append(object)
   }
 
   private func conditionalReference(for object: AnyObject?) -> Int {
     guard let object else { return 0 }
     let id = ObjectIdentifier(object)
-    if let uid = identities[id] ?? conditionals[id] { return uid }
+    if let uid = state.identities[id] ?? conditionals[id] { return uid }
     guard object is any Coding else {
       // Foundation values have no identity to wait for: encode them as usual.
       return reference(for: object)
     }
     let uid = newUID()
     conditionals[id] = uid
-    retained.append(object)
+    state.retained.append(object)
     return uid
   }
 
   /// A new `$objects` entry, written later.
   @inline(__always)
   private func newUID() -> Int {
-    entryRefs.append(-1)
-    return entryRefs.count &- 1
+    state.entryRefs.append(-1)
+    return state.entryRefs.count &- 1
   }
 
   /// A new `$objects` entry for an object the writer has just written.
   @inline(__always)
   private func newUID(ref: Int) -> Int {
-    entryRefs.append(ref)
-    return entryRefs.count &- 1
+    state.entryRefs.append(ref)
+    return state.entryRefs.count &- 1
   }
 
   /// Stores a plain value, sharing equal ones.
@@ -328,26 +303,26 @@ public final class KeyedArchiver: EncodingCoder {
     case .data(let data): return dataReference(data)
     case .integer(let integer):
       let word = UInt64(bitPattern: integer)
-      if let uid = integerUIDs[word: word] { return uid }
+      if let uid = state.integerUIDs[word: word] { return uid }
       let uid = newUID(ref: writer.add(integer: integer))
-      integerUIDs.set(word: word, uid)
+      state.integerUIDs.set(word: word, uid)
       return uid
     case .real(let real):
       let word = real.bitPattern
-      if let uid = realUIDs[word: word] { return uid }
+      if let uid = state.realUIDs[word: word] { return uid }
       let uid = newUID(ref: writer.add(real: real))
-      realUIDs.set(word: word, uid)
+      state.realUIDs.set(word: word, uid)
       return uid
     case .bool(let bool):
-      let shared = bool ? booleanUIDs.true : booleanUIDs.false
+      let shared = bool ? state.booleanUIDs.true : state.booleanUIDs.false
       if shared >= 0 { return shared }
       let uid = newUID(ref: writer.add(bool: bool))
-      if bool { booleanUIDs.true = uid } else { booleanUIDs.false = uid }
+      if bool { state.booleanUIDs.true = uid } else { state.booleanUIDs.false = uid }
       return uid
     default:
-      if let uid = plainUIDs[value] { return uid }
+      if let uid = state.plainUIDs[value] { return uid }
       let uid = newUID(ref: writer.addUnshared(value))
-      plainUIDs[value] = uid
+      state.plainUIDs[value] = uid
       return uid
     }
   }
@@ -387,18 +362,18 @@ public final class KeyedArchiver: EncodingCoder {
   func foundationObject(
     className: String, chain: [String]? = nil, identity: AnyObject? = nil, _ body: (inout ArchiveFieldSink) -> Void
   ) -> Int {
-    if let identity, let uid = identities[ObjectIdentifier(identity)] { return uid }
+    if let identity, let uid = state.identities[ObjectIdentifier(identity)] { return uid }
     let uid = newUID()
     if let identity { remember(identity, as: uid) }
-    let (outerMark, outerKind) = (scopeMark, scopeKind)
-    scopeMark = writer.mark
-    scopeKind = 1
+    let (outerMark, outerKind) = (state.scopeMark, state.scopeKind)
+    state.scopeMark = writer.mark
+    state.scopeKind = 1
     var sink = ArchiveFieldSink(archiver: self)
     body(&sink)
     let classUID = foundationClassUID(className, chain: chain)
     pushUID(classUID, keyRef: classKeyRef)
-    entryRefs[uid] = writer.endDictionary(from: scopeMark)
-    (scopeMark, scopeKind) = (outerMark, outerKind)
+    state.entryRefs[uid] = writer.endDictionary(from: state.scopeMark)
+    (state.scopeMark, state.scopeKind) = (outerMark, outerKind)
     return uid
   }
 
@@ -425,8 +400,8 @@ public final class KeyedArchiver: EncodingCoder {
   }
 
   private func drainQueue() {
-    while queueHead < queue.count {
-      let (uid, object) = queue[queueHead]
+    while queueHead < state.queue.count {
+      let (uid, object) = state.queue[queueHead]
       queueHead += 1
       let type = Swift.type(of: object)
       if requiresSecureCoding {
@@ -438,28 +413,28 @@ public final class KeyedArchiver: EncodingCoder {
           continue
         }
       }
-      inObject = true
-      scopeMark = writer.mark
-      scopeKind = 0
-      unkeyedCount = 0
+      state.inObject = true
+      state.scopeMark = writer.mark
+      state.scopeKind = 0
+      state.unkeyedCount = 0
       object.encode(with: self)
-      inObject = false
+      state.inObject = false
       pushUID(classUID(for: type), keyRef: classKeyRef)
-      entryRefs[uid] = writer.endDictionary(from: scopeMark)
-      scopeMark = 0
+      state.entryRefs[uid] = writer.endDictionary(from: state.scopeMark)
+      state.scopeMark = 0
     }
-    queue.removeAll()
+    state.queue.removeAll()
     queueHead = 0
   }
 
   /// The UID of the class description of a Foundation class, written on first use.
   private func foundationClassUID(_ className: String, chain: [String]?) -> Int {
-    for recent in recentClasses where recent.name == className { return recent.uid }
+    for recent in state.recentClasses where recent.name == className { return recent.uid }
     let uid =
       classUIDs[className]
       ?? classReference(name: className, chain: chain ?? registry.classChain(forClassName: className))
-    if recentClasses.count == 4 { recentClasses.removeFirst() }
-    recentClasses.append((className, uid))
+    if state.recentClasses.count == 4 { state.recentClasses.removeFirst() }
+    state.recentClasses.append((className, uid))
     return uid
   }
 
@@ -483,9 +458,9 @@ public final class KeyedArchiver: EncodingCoder {
   /// Writes `$objects`, `$top` and the top-level dictionary, and returns the binary archive.
   private func finishArchive() throws -> Data {
     // Conditional objects never encoded unconditionally are "$null".
-    for index in entryRefs.indices where entryRefs[index] < 0 { entryRefs[index] = nullRef }
-    writer.fill(objectsRef, array: entryRefs)
-    entryRefs = []
+    for index in state.entryRefs.indices where state.entryRefs[index] < 0 { state.entryRefs[index] = nullRef }
+    writer.fill(objectsRef, array: state.entryRefs)
+    state.entryRefs = []
     writer.fill(topRef, dictionaryFrom: 0)
     let start = writer.mark
     writer.push(key: writer.add(string: ArchiveKeys.archiver), value: writer.add(string: ArchiveKeys.archiverName))

@@ -11,13 +11,13 @@ extension KeyedUnarchiver {
   public func decodeString(forKey key: String) throws -> String? {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: String.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
-      if let shared = plainStrings[uid] { return shared }
-      if cache[state: uid] == .done {
-        if let cached = cache[uid] as? String { return cached }
+      if let shared = state.plainStrings[uid] { return shared }
+      if state.cache[state: uid] == .done {
+        if let cached = state.cache[uid] as? String { return cached }
       } else {
         let ref = reader.element(objectsHeader, uid)
         if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
-          // Compared with `$null` only at its length: a longer string's comparison took the slow path (about 95).
+          // Compared with `$null` only at its length: a longer string's comparison takes the slow path.
           let string = try? reader.string(header, object: ref),
           header.count != ArchiveKeys.null.utf8.count || string != ArchiveKeys.null
         {
@@ -26,10 +26,10 @@ extension KeyedUnarchiver {
           // share). Longer ones are cached as the general path caches them, so that references share one storage.
           if header.kind != .asciiString || header.count > Self.inlineStringLength {
             rememberPlain(string, uid: uid, chain: 0, header: header)
-          } else if cache[state: uid] == .seenOnce {
-            plainStrings.insert(string, for: uid)
+          } else if state.cache[state: uid] == .seenOnce {
+            state.plainStrings.insert(string, for: uid)
           } else {
-            cache[state: uid] = .seenOnce
+            state.cache[state: uid] = .seenOnce
           }
           return string
         }
@@ -43,8 +43,8 @@ extension KeyedUnarchiver {
   public func decodeData(forKey key: String) throws -> Data? {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: Data.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
-      if cache[state: uid] == .done {
-        if let cached = cache[uid] as? Data { return cached }
+      if state.cache[state: uid] == .done {
+        if let cached = state.cache[uid] as? Data { return cached }
       } else {
         let ref = reader.element(objectsHeader, uid)
         if let header = try? reader.header(of: ref), header.kind == .data {

@@ -31,7 +31,7 @@ extension KeyedUnarchiver {
   /// gets the Swift value (`[Any]`, `[String: Any]` or `[AnyHashable: Any]`, `Set<AnyHashable>`, `String`, `Data`).
   static func wantsMutableInstance(of name: String, allowed: Set<String>?) -> Bool {
     // A name shorter than every mutable class's (`NSDate`, `NSNumber`) is ruled out without hashing it: the
-    // lookup cost about 440 instructions an object.
+    // set lookup would cost more than the rest of a small object's decode.
     guard let allowed, name.utf8.count >= shortestMutableClassName, mutableClasses.contains(name) else { return false }
     return allowed.contains(instanceRequest(name))
   }
@@ -262,7 +262,7 @@ extension KeyedUnarchiver {
   /// `[Any]`.
   private func array(allowed: Set<String>?) throws -> Any {
     if let pending = takeCollector(),
-      let typed = try pending.type.collectElements(in: self, allowed: allowed, into: pending.slot)
+      let typed = try pending.type.collectElements(in: self, allowed: allowed)
     {
       return typed
     }
@@ -287,7 +287,7 @@ extension KeyedUnarchiver {
 
   /// `value as? AnyHashable`, with Swift strings (most keys and members) first: a cast to `String` from a value of
   /// that exact type copies it, while a cast to `AnyHashable` looks up a protocol conformance. (Only the exact type:
-  /// an `NSString` instance stays an `NSString` inside its `AnyHashable`, as before.)
+  /// an `NSString` instance stays an `NSString` inside its `AnyHashable`.)
   @inline(__always)
   static func hashable(_ value: Any) -> AnyHashable? {
     if type(of: value) == String.self, let string = value as? String { return AnyHashable(string) }
@@ -316,7 +316,7 @@ extension KeyedUnarchiver {
     let count = keys.count
     // No keys and no `NS.objects`: the empty dictionary.
     guard let values = arrays.values else { return DecodedDictionary(capacity: 0).value }
-    if let template = dictionaryTemplate, try matches(template, keys) {
+    if let template = state.dictionaryTemplate, try matches(template, keys) {
       return try dictionary(from: template, values: values, allowed: allowed)
     }
     // The count is bounded by the bytes of the two arrays.
@@ -331,7 +331,7 @@ extension KeyedUnarchiver {
       DictionaryTemplate.digest(keyUID, into: &keysDigest)
       if let string = try repeatedStringKey(keyUID, allowed: allowed) {
         // Unwrapped by `switch consume`: `value ?? NSNull()` copies the `Any?` and destroys it after, through the
-        // runtime's generic witnesses (about 220 instructions a value).
+        // runtime's generic witnesses.
         let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
         switch consume value {
         case .some(let value): result.insert(value, forString: string)
@@ -353,10 +353,10 @@ extension KeyedUnarchiver {
     }
     if let (index, key) = unhashableKey { throw unhashable(key, key: ArchiveKeys.nsKeys, index: index) }
     if keysRepeated, count >= 2 {
-      if keysDigest == lastKeysDigest {
+      if keysDigest == state.lastKeysDigest {
         try makeTemplate(keys)
       } else {
-        lastKeysDigest = keysDigest
+        state.lastKeysDigest = keysDigest
       }
     }
     return result.value
@@ -386,12 +386,12 @@ extension KeyedUnarchiver {
     strings.reserveCapacity(keys.count)
     for i in 0..<keys.count {
       let uid = try reference(keys, i)
-      guard let string = plainStrings[uid] else { return }
+      guard let string = state.plainStrings[uid] else { return }
       uids.append(uid)
       strings.append(string)
     }
     let elementBytes = Array(reader.payload(keys.header))
-    dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keyElementBytes: elementBytes, keys: strings)
+    state.dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keyElementBytes: elementBytes, keys: strings)
   }
 
   /// The dictionary of `values` under the keys of `template`: a copy of the template's, its values set by index.

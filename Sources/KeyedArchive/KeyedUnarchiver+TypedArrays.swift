@@ -6,26 +6,18 @@ import Foundation
 protocol TypedElementCollecting: RangeReplaceableCollection {
   /// Decodes the current object's `NS.objects` as this array type, or gives `nil` when an element is of another
   /// type or the array uses the old layout (the caller then takes the general path, which reports the error).
-  static func collectElements(
-    in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: KeyedUnarchiver.ArraySlot?
-  ) throws -> Any?
-  /// Memory holding one empty value of this type, for a ``KeyedUnarchiver/ArraySlot``.
-  static func makeSlotStorage() -> UnsafeMutableRawPointer
-  /// Destroys and frees what ``makeSlotStorage()`` made.
-  static func freeSlotStorage(_ storage: UnsafeMutableRawPointer)
+  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?) throws -> Any?
 }
 
 // In a protocol extension, not an extension of `Array`: a method of `Array`'s own extension is handed `Element`'s
 // metadata only, and every use of `Self` in it (the empty array, boxing the result) looks up `[Element]`'s, a
-// hashed lookup of about 330 instructions (callgrind, decode tree). Here `Self`'s metadata is an argument.
+// hashed lookup. Here `Self`'s metadata is an argument.
 extension TypedElementCollecting {
-  static func collectElements(
-    in coder: KeyedUnarchiver, allowed: Set<String>?, into slot: KeyedUnarchiver.ArraySlot?
-  ) throws -> Any? {
+  static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?) throws -> Any? {
     guard let array = try coder.referenceArray(ArchiveKeys.nsObjects) else { return nil }
     let count = array.count
     var result = Self()
-    if count == 0 { return deliver(result, to: slot, in: coder) }
+    if count == 0 { return result }
     result.reserveCapacity(count)
     let elementType = ObjectIdentifier(Element.self)
     for index in 0..<count {
@@ -41,28 +33,7 @@ extension TypedElementCollecting {
       }
       guard append(value, to: &result) else { return nil }
     }
-    return deliver(result, to: slot, in: coder)
-  }
-
-  /// `result`, with a copy left in `slot` for the call that asked for it.
-  private static func deliver(_ result: Self, to slot: KeyedUnarchiver.ArraySlot?, in coder: KeyedUnarchiver) -> Any {
-    if let slot {
-      slot.storage.assumingMemoryBound(to: Self.self).pointee = result
-      coder.deliveredTicket = slot.ticket
-    }
     return result
-  }
-
-  static func makeSlotStorage() -> UnsafeMutableRawPointer {
-    let storage = UnsafeMutablePointer<Self>.allocate(capacity: 1)
-    storage.initialize(to: Self())
-    return UnsafeMutableRawPointer(storage)
-  }
-
-  static func freeSlotStorage(_ storage: UnsafeMutableRawPointer) {
-    let typed = storage.assumingMemoryBound(to: Self.self)
-    typed.deinitialize(count: 1)
-    typed.deallocate()
   }
 
   /// Appends `value` when it is an `Element`, out of line: `as? Element` needs an `Element?`, whose metadata the
@@ -78,25 +49,11 @@ extension TypedElementCollecting {
 extension Array: TypedElementCollecting {}
 
 extension KeyedUnarchiver {
-  /// Where a collector leaves a copy of the array it made, typed, for the call that asked for it (Decision 0020):
-  /// that call's ``decodeArrayOfObjects(ofClass:forKey:)`` then reads `[T]` from the slot instead of casting the
-  /// `Any` it gets back to `[T]`. In that unspecialised code a cast to `[T]` looks up `[T]`'s metadata (a hashed
-  /// lookup, about 330 instructions) and then runs the runtime's cast (about 260), once per array decoded.
-  struct ArraySlot {
-    /// Holds one initialised value of the collector's type, made by its
-    /// ``TypedElementCollecting/makeSlotStorage()``.
-    var storage: UnsafeMutableRawPointer
-    /// The call the copy is for: the collector stores it in ``KeyedUnarchiver/deliveredTicket`` with the copy, and
-    /// the call reads the slot only when it finds its own ticket there.
-    var ticket: Int
-  }
-
   /// The array type an array object about to be decoded is collected into, and the nesting depth that object is
   /// decoded at (the frame count while its `NS.objects` are read): only the object directly under the key takes it.
   struct PendingCollector {
     var type: any TypedElementCollecting.Type
     var depth: Int
-    var slot: ArraySlot? = nil
   }
 
   /// The allowed class names of ``decodeArrayOfObjects(ofClass:forKey:)`` for one element type, kept with the
@@ -112,8 +69,6 @@ extension KeyedUnarchiver {
     let generation: Int
     let sharedGeneration: Int
     let names: Set<String>
-    /// Holds one `[T]` (``ArraySlot``).
-    let slotStorage: UnsafeMutableRawPointer
 
     init(
       element: ObjectIdentifier, collecting: any TypedElementCollecting.Type, arrayType: ObjectIdentifier,
@@ -126,10 +81,7 @@ extension KeyedUnarchiver {
       self.generation = generation
       self.sharedGeneration = sharedGeneration
       self.names = names
-      slotStorage = collecting.makeSlotStorage()
     }
-
-    deinit { collecting.freeSlotStorage(slotStorage) }
   }
 
   /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key: an array type is collected directly
@@ -154,14 +106,14 @@ extension KeyedUnarchiver {
     guard let collecting = memo.collecting else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
-    pendingCollector = PendingCollector(type: collecting, depth: 1)
-    defer { pendingCollector = nil }
+    state.pendingCollector = PendingCollector(type: collecting, depth: 1)
+    defer { state.pendingCollector = nil }
     // The memo holds this unarchiver's registry's names: the shared registry's, for the static decode that calls this.
     let allowed = requiresSecureCoding ? memo.allowed : nil
     guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
     if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self), let typed = object as? T { return typed }
     // Decoded the general way (now cached): cast as the protocol's default does.
-    pendingCollector = nil
+    state.pendingCollector = nil
     return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
   }
 
@@ -174,20 +126,10 @@ extension KeyedUnarchiver {
       return try defaultDecodeArrayOfObjects(ofClass: type, forKey: key)
     }
     let memo = arrayMemo(T.self)
-    let saved = pendingCollector
-    nextTicket &+= 1
-    let ticket = nextTicket
-    pendingCollector = PendingCollector(
-      type: memo.collecting, depth: nestingDepth + 1, slot: ArraySlot(storage: memo.slotStorage, ticket: ticket))
-    defer { pendingCollector = saved }
+    let saved = state.pendingCollector
+    state.pendingCollector = PendingCollector(type: memo.collecting, depth: nestingDepth + 1)
+    defer { state.pendingCollector = saved }
     guard let object = try decodeObject(forKey: key, allowedClasses: memo.names) else { return nil }
-    if deliveredTicket == ticket {
-      // Collected just now for this call: the slot holds the same array, typed (`memo.collecting` is `[T]`).
-      let slot = memo.slotStorage.assumingMemoryBound(to: [T].self)
-      let typed = slot.pointee
-      slot.pointee = []
-      return typed
-    }
     if ObjectIdentifier(Swift.type(of: object)) == memo.arrayType, let typed = object as? [T] {
       return typed
     }
@@ -203,7 +145,7 @@ extension KeyedUnarchiver {
     // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
     let generation = registry.generation
     let sharedGeneration = ClassRegistry.shared.generation
-    if let memo = arrayAllowedMemo, memo.element == element, memo.registry === registry,
+    if let memo = state.arrayAllowedMemo, memo.element == element, memo.registry === registry,
       memo.generation == generation, memo.sharedGeneration == sharedGeneration
     {
       return memo
@@ -213,14 +155,14 @@ extension KeyedUnarchiver {
     let memo = ArrayAllowedMemo(
       element: element, collecting: [T].self, arrayType: ObjectIdentifier([T].self), registry: registry,
       generation: generation, sharedGeneration: sharedGeneration, names: names)
-    arrayAllowedMemo = memo
+    state.arrayAllowedMemo = memo
     return memo
   }
 
   /// The collector left for the array object being decoded at the current depth, taken once.
   func takeCollector() -> PendingCollector? {
-    guard let pending = pendingCollector, pending.depth == nestingDepth else { return nil }
-    pendingCollector = nil
+    guard let pending = state.pendingCollector, pending.depth == nestingDepth else { return nil }
+    state.pendingCollector = nil
     return pending
   }
 }

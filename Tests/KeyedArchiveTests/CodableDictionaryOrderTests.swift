@@ -103,7 +103,7 @@ struct CodableDictionaryOrderTests {
   func classKeyCycle() throws {
     let node = Node()
     node.next[node] = 1
-    // Ordering the keys used to encode each one with an encoder of its own, which recursed without end here.
+    // Ordering the keys must not encode each one with an encoder of its own, which would recurse without end here.
     let outcome = Result { try KeyedArchiveEncoder().encode(node) }
     let plain = Result { try KeyedArchiveEncoder().encode(Node()) }
     #expect((try? plain.get()) != nil)

@@ -226,7 +226,7 @@ struct DictionaryTemplateTests {
       #expect(dictionary.mapValues { $0 as? String } == expected[i].mapValues { $0 }, "dictionary \(i): \(lists[i])")
     }
     // The template the variants met is the run's.
-    let template = try #require(unarchiver.dictionaryTemplate)
+    let template = try #require(unarchiver.state.dictionaryTemplate)
     #expect(template.keyUIDs == Array(keyUIDs[..<5]))
     #expect(template.keyElementBytes.count == 5 * width)
   }

@@ -200,10 +200,10 @@ struct UnarchiverTablesTests {
   func plainChainIndexes() {
     // `plainChainCount` is a constant (the array's count is read through its global's accessor): the two must agree,
     // or class chains would share indexes with plain ones.
-    #expect(KeyedUnarchiver.plainChains.count == KeyedUnarchiver.plainChainCount)
+    #expect(SecureCodingMemo.plainChains.count == SecureCodingMemo.plainChainCount)
     let kinds: [BinaryPropertyListReader.Kind] = [.asciiString, .utf16String, .data, .date, .integer, .real, .bool]
     for kind in kinds {
-      #expect((0..<KeyedUnarchiver.plainChainCount).contains(KeyedUnarchiver.plainChainIndex(of: kind)))
+      #expect((0..<SecureCodingMemo.plainChainCount).contains(SecureCodingMemo.plainChainIndex(of: kind)))
     }
   }
 

@@ -196,21 +196,7 @@ final class ArchiveDecodingState {
   func number(_ uid: Int) throws -> ArchiveNumber? {
     guard uid != 0 else { return nil }
     let (ref, header) = try self.header(uid)
-    switch header.kind {
-    case .integer:
-      switch try reader.integer(header, object: ref) {
-      case .integer(let v): return .signed(v)
-      case .unsignedInteger(let v): return .unsigned(v)
-      default: return nil
-      }
-    case .real:
-      switch reader.real(header) {
-      case .real(let v): return .double(v)
-      case .float(let v): return .float(v)
-      default: return nil
-      }
-    default: return nil
-    }
+    return try ArchiveNumber(ref, header: header, in: reader)
   }
 
   private func requireNumber(_ uid: Int, _ type: Any.Type, _ path: () -> CodingPathNode) throws -> ArchiveNumber {

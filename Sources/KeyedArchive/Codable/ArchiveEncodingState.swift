@@ -16,18 +16,11 @@ final class ArchiveEncodingState {
 
   let archiver: KeyedArchiver
   let userInfo: [CodingUserInfoKey: Any]
-  // The mutable state below skips the run-time exclusivity checks, which cost more than most of the calls that
-  // touch it: every access is a short read or write inside one method that calls no user code while it holds it
-  // (`encode(to:)` runs between accesses, never during one), so accesses cannot overlap.
 
   /// The encoder of each class instance met, by identity; the instances are kept alive so identities stay unique.
-  @exclusivity(unchecked)
   private var classes: [ObjectIdentifier: ArchiveValueEncoder] = [:]
-  @exclusivity(unchecked)
   private var retained: [AnyObject] = []
-  @exclusivity(unchecked)
   private var nullUID: Int?
-  @exclusivity(unchecked)
   private var writeDepth = 0
   private(set) var error: (any Error)?
 
@@ -61,7 +54,6 @@ final class ArchiveEncodingState {
   /// Recently used coding keys and their UIDs, by the key type and the key's position in its container: the
   /// containers of one type write the same keys in the same order, so the string met last in a slot is usually
   /// the one asked for, and comparing it (immediate for the same storage) costs less than looking at its bytes.
-  @exclusivity(unchecked)
   private var keyCache = [KeyCacheEntry](
     repeating: KeyCacheEntry(key: "", uid: -1, isASCII: true), count: keyCacheSize)
   private static let keyCacheSize = 64
@@ -124,7 +116,6 @@ final class ArchiveEncodingState {
   /// The last two composite types met and whether each is a dictionary written in key order (ARC-021): a model's
   /// values alternate between few types (a node and its array of children), and asking the runtime for the
   /// conformance costs more than encoding a small struct's fields.
-  @exclusivity(unchecked)
   private var orderedTypes: [(type: ObjectIdentifier, orders: Bool)] = []
 
   private func ordersKeys<T>(_ type: T.Type) -> Bool {

@@ -6,23 +6,26 @@ enum EncodedValue {
   case keyed(KeyedEncodingStorage)
   case unkeyed(UnkeyedEncodingStorage)
   case pending(ArchiveValueEncoder)
+
+  /// The keyed container this value is, if it is one.
+  var keyedStorage: KeyedEncodingStorage? {
+    if case .keyed(let storage) = self { storage } else { nil }
+  }
+
+  /// The unkeyed container this value is, if it is one.
+  var unkeyedStorage: UnkeyedEncodingStorage? {
+    if case .unkeyed(let storage) = self { storage } else { nil }
+  }
 }
 
 /// A keyed container: the UIDs of its key strings and its values, in the order first encoded (a key encoded again
 /// replaces its value, as `JSONEncoder` does). A class, so that nested containers can be filled after they are
 /// handed out; `isShared` marks the container of a class instance, which is written once however often it is
 /// reached.
-///
-/// The stored properties skip the run-time exclusivity checks (they cost more than the rest of a `set`): they are
-/// only changed by `set` and the containers' appends, which call out to no other code while they hold the access,
-/// and only read once encoding is over (``ArchiveEncodingState/write(_:)``), so accesses never overlap.
 final class KeyedEncodingStorage {
-  @exclusivity(unchecked)
   private(set) var keys: [Int] = []
-  @exclusivity(unchecked)
   private(set) var values: [EncodedValue] = []
   /// Positions by key UID, built once the container is large enough for a linear search to cost more.
-  @exclusivity(unchecked)
   private var positions: [Int: Int]?
   var isShared = false
 
@@ -54,9 +57,8 @@ final class KeyedEncodingStorage {
   }
 }
 
-/// An unkeyed container: its values in order. `values` skips the exclusivity checks, as ``KeyedEncodingStorage``'s.
+/// An unkeyed container: its values in order.
 final class UnkeyedEncodingStorage {
-  @exclusivity(unchecked)
   var values: [EncodedValue] = []
   var isShared = false
 

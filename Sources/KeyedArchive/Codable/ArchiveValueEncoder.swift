@@ -5,9 +5,7 @@ import Foundation
 final class ArchiveValueEncoder: Encoder {
   let state: ArchiveEncodingState
   let path: CodingPathNode
-  /// What the value encoded to; `nil` while nothing was encoded (written as an empty dictionary). No exclusivity
-  /// checks: each access is a plain read or assignment that runs no other code meanwhile.
-  @exclusivity(unchecked)
+  /// What the value encoded to; `nil` while nothing was encoded (written as an empty dictionary).
   var result: EncodedValue?
 
   init(state: ArchiveEncodingState, path: CodingPathNode) {
@@ -19,29 +17,23 @@ final class ArchiveValueEncoder: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    let storage: KeyedEncodingStorage
-    if case .keyed(let existing)? = result {
-      storage = existing
-    } else {
-      storage = KeyedEncodingStorage()
-      result = .keyed(storage)
-    }
+    let storage = result?.keyedStorage ?? record(KeyedEncodingStorage(), as: EncodedValue.keyed)
     return KeyedEncodingContainer(KeyedContainer<Key>(state: state, storage: storage, path: path))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    let storage: UnkeyedEncodingStorage
-    if case .unkeyed(let existing)? = result {
-      storage = existing
-    } else {
-      storage = UnkeyedEncodingStorage()
-      result = .unkeyed(storage)
-    }
+    let storage = result?.unkeyedStorage ?? record(UnkeyedEncodingStorage(), as: EncodedValue.unkeyed)
     return UnkeyedContainer(state: state, storage: storage, path: path)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
     SingleValueContainer(encoder: self)
+  }
+
+  /// Makes `storage`, a new container, what this encoder encoded to, and gives it back.
+  private func record<Storage>(_ storage: Storage, as value: (Storage) -> EncodedValue) -> Storage {
+    result = value(storage)
+    return storage
   }
 
   // MARK: Containers

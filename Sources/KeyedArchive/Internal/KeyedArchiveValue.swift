@@ -22,33 +22,29 @@ extension Bool: KeyedArchiveValue {
 extension Int: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
 }
-extension Int8: KeyedArchiveValue {
-  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
-}
-extension Int16: KeyedArchiveValue {
-  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
-}
-extension Int32: KeyedArchiveValue {
-  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
-}
 extension Int64: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(self)) }
 }
 extension UInt: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(unsigned: UInt64(self))) }
 }
-extension UInt8: KeyedArchiveValue {
-  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
-}
-extension UInt16: KeyedArchiveValue {
-  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
-}
-extension UInt32: KeyedArchiveValue {
-  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
-}
 extension UInt64: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(unsigned: self)) }
 }
+/// An integer type whose every value fits in `Int64`: written as an `Int64`.
+protocol NarrowArchivedInteger: KeyedArchiveValue, BinaryInteger {}
+
+extension NarrowArchivedInteger {
+  func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.integer(Int64(self))) }
+}
+
+extension Int8: NarrowArchivedInteger {}
+extension Int16: NarrowArchivedInteger {}
+extension Int32: NarrowArchivedInteger {}
+extension UInt8: NarrowArchivedInteger {}
+extension UInt16: NarrowArchivedInteger {}
+extension UInt32: NarrowArchivedInteger {}
+
 extension Double: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int { archiver.plainReference(.real(self)) }
 }

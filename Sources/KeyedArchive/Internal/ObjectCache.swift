@@ -12,7 +12,7 @@ struct ObjectCache {
   struct Entry {
     /// -1 for no value, `i >= 0` for `values[i]`, `i <= -2` for `objects[-2 - i]`.
     var slot: Int32 = -1
-    /// The index of the entry's class chain in the unarchiver's `chains`, -1 before the entry is decoded.
+    /// The index of the entry's class chain in the unarchiver's ``SecureCodingMemo``, -1 before the entry is decoded.
     var chain: Int32 = -1
     var state: KeyedUnarchiver.State = .notStarted
   }

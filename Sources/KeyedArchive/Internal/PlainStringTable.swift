@@ -3,8 +3,7 @@
 /// `KeyedUnarchiver.decodeString(forKey:)`), read back without the cache's `Any` and a cast.
 ///
 /// A direct-mapped table of 64 entries, with a `Dictionary` for the UIDs that collide: a model's dozen keys are each
-/// found with one comparison, where hashing an integer key cost about a hundred instructions per dictionary entry
-/// decoded. Nothing is allocated until the first string is kept.
+/// found with one comparison instead of hashing an integer key per dictionary entry decoded. Nothing is allocated until the first string is kept.
 struct PlainStringTable {
   private var slots: [(uid: Int, string: String)] = []
   private var overflow: [Int: String] = [:]

@@ -10,8 +10,7 @@ import Synchronization
 /// lookup, the registry's lock and hash, and three lookups of `T?`'s metadata in the generic path. One entry is
 /// kept, process-wide (the last type asked for); another type replaces it.
 ///
-/// A final class, so that taking it out of the lock is one retain, not a copy of each field and its release
-/// (about 210 instructions of a small decode).
+/// A final class, so that taking it out of the lock is one retain, not a copy of each field and its release.
 /// `@unchecked`: every field is immutable; the metatype is `Array`'s, whose conformance is not isolated (as
 /// `ClassRegistry.Resolution` holds its class).
 final class TopLevelTypeMemo: @unchecked Sendable {

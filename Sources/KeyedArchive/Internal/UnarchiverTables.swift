@@ -2,13 +2,12 @@ import ArchiveCoding
 import Synchronization
 
 /// The tables a ``KeyedUnarchiver`` fills for one archive (the entries' states, the decoded instances, the frames,
-/// the class tables, the awake list), kept empty with their capacity for the next archive: decoding a small
-/// archive allocated, grew and freed each of them, about a sixth of the decode of a 10-field object
-/// (Decision 0021).
+/// the class tables, the awake list), kept empty with their capacity for the next archive, so that decoding a small
+/// archive does not allocate, grow and free each of them (Decision 0021).
 ///
 /// One set is kept, process-wide, behind a `Mutex`: an unarchiver takes it when it opens an archive and gives it
-/// back when it ends. Two unarchivers at once (two threads, or a nested decode) make the second allocate its own,
-/// as before. Tables that grew past ``maxKept`` elements are not kept, so a large archive's tables do not stay
+/// back when it ends. Two unarchivers at once (two threads, or a nested decode) make the second allocate its own.
+/// Tables that grew past ``maxKept`` elements are not kept, so a large archive's tables do not stay
 /// allocated after it.
 ///
 /// `@unchecked Sendable`: the tables are empty whenever they are in the pool (``giveBack(_:)`` empties them before
@@ -18,7 +17,7 @@ struct UnarchiverTables: @unchecked Sendable {
   var objects: [AnyObject] = []
   var frames: [KeyedUnarchiver.Frame] = []
   var classEntries: [KeyedUnarchiver.ClassEntry] = []
-  var chains: [KeyedUnarchiver.ChainEntry] = []
+  var chains: [SecureCodingMemo.ChainEntry] = []
   var awakeList: [(uid: Int, object: any Coding)] = []
 
   /// The most elements a table may hold room for and be kept (about 50 KB for the entries).

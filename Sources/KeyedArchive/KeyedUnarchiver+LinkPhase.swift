@@ -1,0 +1,69 @@
+import ArchiveCoding
+import Foundation
+
+// The link phase (deferred references, resolved once every object exists) and the awake phase.
+extension KeyedUnarchiver {
+  /// A reference an `init(coder:)` asked to have set after construction, and the object it belongs to.
+  struct Link {
+    var owner: AnyObject?
+    var ownerUID: Int
+    var ownerClass: String
+    var targetRef: Int
+    var key: String
+    var allowed: Set<String>?
+    var assign: (AnyObject, Any?) throws -> Void
+  }
+
+  /// Defers decoding the object under a key to the link phase.
+  public func decodeDeferred(
+    forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
+  ) throws {
+    guard let frame = state.frames.last else {
+      throw ArchiveError(.other, "decodeReference(forKey:into:) can only be used inside init(coder:)")
+    }
+    guard let ref = fieldRef(key) else {
+      return
+    }
+    state.links.append(
+      Link(
+        owner: nil, ownerUID: frame.uid, ownerClass: className(of: frame), targetRef: ref, key: key,
+        allowed: allowedClasses, assign: assign))
+  }
+
+  /// Makes `object` the value of `$objects[uid]` before its contents are decoded, so references back to it (a
+  /// collection that contains itself) resolve to it instead of being a cycle error.
+  func publishEarly(_ object: AnyObject, uid: Int) {
+    state.cache[uid] = object
+    state.cache[state: uid] = .done
+  }
+
+  /// Decodes deferred references, then sends `awakeAfter(using:)` to every decoded ``Coding`` instance.
+  func runLinkAndAwakePhases() throws {
+    state.linking = true
+    defer { state.linking = false }
+    var index = 0
+    while index < state.links.count {
+      let link = state.links[index]
+      index += 1
+      guard let owner = link.owner else { continue }
+      let location = ArchiveError.Location(objectIndex: link.ownerUID, className: link.ownerClass, keyPath: link.key)
+      do {
+        let value = try object(atFieldRef: link.targetRef, key: link.key, allowed: link.allowed)
+        try link.assign(owner, value)
+      } catch let error as ArchiveError {
+        throw error.located(in: location)
+      }
+    }
+    state.links.removeAll()
+    var pending = moveOut(&state.awakeList)
+    for (uid, object) in pending {
+      let replacement = try object.awakeAfter(using: self)
+      if replacement !== object { state.cache[uid] = replacement }
+    }
+    // The list's buffer is kept for the tables' next archive (Decision 0021), unless an awake call added to it.
+    if state.awakeList.isEmpty {
+      pending.removeAll(keepingCapacity: true)
+      state.awakeList = pending
+    }
+  }
+}
