@@ -43,7 +43,7 @@ public final class KeyedArchiver: EncodingCoder {
   private var recordedError: (any Error)?
   private var finished = false
   /// The archive, written object by object as objects are encoded.
-  var writer: BinaryPropertyListStreamWriter {
+  var writer: BinaryPropertyListWriter {
     _read { yield storage.state.writer }
     _modify { yield &storage.state.writer }
   }

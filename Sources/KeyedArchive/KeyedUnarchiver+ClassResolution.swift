@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 // Class descriptions: read, resolved to a Swift type, and checked against the allowed classes.
 extension KeyedUnarchiver {

@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// The calls the `Codable` bridge (``KeyedArchiveDecoder``) reads through. It walks `NSDictionary` and `NSArray`
 /// entries itself, reading their fields in place, and hands every other object (Foundation values, ``Coding``

@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// Direct paths for the typed calls `init(coder:)` makes most: they read the field's bytes without building
 /// intermediate values and give exactly the results of the general path, to which they fall back for anything

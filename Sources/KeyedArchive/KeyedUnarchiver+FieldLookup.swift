@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 // Finding the value of a key in the current object's dictionary, guided by the field hints of its class.
 extension KeyedUnarchiver {

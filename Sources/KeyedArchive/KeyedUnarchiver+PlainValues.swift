@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 extension KeyedUnarchiver {
   /// A plain `$objects` entry (string, number, data) as a Swift value; `"$null"` is `nil`.

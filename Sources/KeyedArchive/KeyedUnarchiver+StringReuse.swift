@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 // Plain string and data entries: read again or cached, and dictionary keys met twice remembered.
 extension KeyedUnarchiver {

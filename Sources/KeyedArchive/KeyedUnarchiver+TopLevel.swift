@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 // The archive's top-level dictionary and the keys of `$top`.
 extension KeyedUnarchiver {

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import ArchiveSupport
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// Reads keyed archives written by Apple's `NSKeyedArchiver` (or by ``KeyedArchiver``), in the spirit of
 /// `NSKeyedUnarchiver`, without crashing on hostile input.

@@ -581,5 +581,3 @@ private struct ScalarCache {
   }
 }
 
-/// The name the keyed archiver knows the writer by.
-package typealias BinaryPropertyListStreamWriter = BinaryPropertyListWriter

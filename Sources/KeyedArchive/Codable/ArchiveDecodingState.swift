@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// The state of one archive's `Codable` decoding: it reads `NSDictionary` and `NSArray` entries and plain values
 /// in place from the property list (no intermediate Foundation values), memoises class instances by their index

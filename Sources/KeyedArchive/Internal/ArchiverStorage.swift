@@ -5,7 +5,7 @@ extension KeyedArchiver {
   /// The writer and the tables one archiver changes while it encodes: every encode call reads and writes them.
   struct ArchiverState: ~Copyable {
     /// The archive, written object by object as objects are encoded.
-    var writer = BinaryPropertyListStreamWriter()
+    var writer = BinaryPropertyListWriter()
     /// The writer's object number of every `$objects` entry, by UID; -1 until the entry is written.
     var entryRefs: [Int] = []
     /// Where the fields of the object being encoded start on the writer's stack (0: the fields of `$top`).

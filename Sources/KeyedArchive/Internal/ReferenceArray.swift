@@ -1,4 +1,4 @@
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// An inline array of references under a key of the object being decoded (`NS.keys`, `NS.objects`), read in place:
 /// ``KeyedUnarchiver/reference(_:_:)`` checks each UID as it is read. Nested collections need no stack of copied

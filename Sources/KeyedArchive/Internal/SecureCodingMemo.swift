@@ -1,5 +1,5 @@
 import ArchiveCoding
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// The class chains one archive's entries were decoded with, and the allowed-class set each last passed the
 /// secure-coding check with: decoding many objects of one class with one set (the elements of an array) checks

@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 extension KeyedUnarchiver {
   /// An object whose `init(coder:)` is running: the dictionary its fields are read from and the lookup state.

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveSupport
 
 extension KeyedUnarchiver {
   /// The tables and counters one unarchiver changes while it decodes: every field lookup of every `init(coder:)`

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import Foundation
 import KeyedArchive
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 extension CompiledNibGraph {
   /// The Foundation value class a class chain stands for, decided by the first name of the chain that is one of
