@@ -135,63 +135,14 @@ extension KeyedArchiveGraph {
   /// Class description `classIndex`, read for object `objectIndex`.
   func classDescription(_ classIndex: Int, of objectIndex: Int) throws -> ClassDescription {
     if let known = descriptions[classIndex] { return known }
-    let location = ArchiveError.Location(objectIndex: objectIndex, keyPath: ArchiveKeys.class)
     guard classIndex != 0 else {
       throw ArchiveError(
         .corruptData, "expected \(ArchiveKeys.class) to refer to a class description, found \(ArchiveKeys.null)",
-        at: location)
+        at: .init(objectIndex: objectIndex, keyPath: ArchiveKeys.class))
     }
-    let header = try reader.header(of: entryObject(classIndex))
-    guard header.kind == .dictionary else {
-      throw ArchiveError(
-        .corruptData, "\(ArchiveKeys.class) refers to object #\(classIndex), a \(header.kind), not a class description",
-        at: location)
-    }
-    guard let nameRef = reader.lookup(string: ArchiveKeys.className, inDictionary: header),
-      case let nameHeader = try reader.header(of: nameRef),
-      nameHeader.kind == .asciiString || nameHeader.kind == .utf16String
-    else {
-      throw ArchiveError(
-        .corruptData, "class description #\(classIndex) has no string \(ArchiveKeys.className)", at: location)
-    }
-    func checkLength(_ header: Header, _ what: @autoclosure () -> String) throws {
-      guard header.count <= options.maxClassNameLength else {
-        throw ArchiveError(
-          .limitExceeded,
-          "class description #\(classIndex): \(what()) is \(header.count) characters long, more than the limit of "
-            + "\(options.maxClassNameLength)", at: location)
-      }
-    }
-    try checkLength(nameHeader, ArchiveKeys.className)
-    let name = try reader.string(nameHeader, object: nameRef)
-    func names(_ key: String) throws -> [String]? {
-      guard let ref = reader.lookup(string: key, inDictionary: header) else { return nil }
-      if let known = nameLists[ref] { return known }
-      let list = try reader.header(of: ref)
-      func corrupt() -> ArchiveError {
-        ArchiveError(
-          .corruptData, "class description #\(classIndex): \(key) is not an array of class names", at: location)
-      }
-      guard list.kind == .array else { throw corrupt() }
-      guard list.count <= options.maxClassChainLength else {
-        throw ArchiveError(
-          .limitExceeded,
-          "class description #\(classIndex): \(key) lists \(list.count) class names, more than the limit of "
-            + "\(options.maxClassChainLength)", at: location)
-      }
-      let strings = try (0..<list.count).map { position in
-        let element = reader.element(list, position)
-        let elementHeader = try reader.header(of: element)
-        guard elementHeader.kind == .asciiString || elementHeader.kind == .utf16String else { throw corrupt() }
-        try checkLength(elementHeader, "\(key)[\(position)]")
-        return try reader.string(elementHeader, object: element)
-      }
-      nameLists[ref] = strings
-      return strings
-    }
-    let description = ClassDescription(
-      index: classIndex, name: name, classes: try names(ArchiveKeys.classes),
-      hints: try names(ArchiveKeys.classHints) ?? [])
+    let description = try ClassDescription(
+      reading: classIndex, for: objectIndex, reader: reader, objects: objectsHeader, options: options,
+      cachedList: { nameLists[$0] }, rememberList: { nameLists[$0] = $1 })
     descriptions[classIndex] = description
     return description
   }

@@ -42,22 +42,7 @@ package final class KeyedArchiveGraph {
   }
 
   /// A class description: `$classname` and its lists.
-  package struct ClassDescription: Sendable {
-    /// The `$objects` index of the description.
-    package var index: Int
-    /// `$classname`.
-    package var name: String
-    /// `$classes` as stored (the class, its superclasses), `nil` when absent.
-    package var classes: [String]?
-    /// `$classhints`, empty when absent.
-    package var hints: [String]
-    /// The class name followed by its superclasses: `$classes` when it starts with the name, else the name and
-    /// `$classes`.
-    package var chain: [String] {
-      guard let classes else { return [name] }
-      return classes.first == name ? classes : [name] + classes
-    }
-  }
+  package typealias ClassDescription = KeyedArchiveClassDescription
 
   /// An archived object with its class and its fields (`$class` apart).
   package struct Object: Sendable {
