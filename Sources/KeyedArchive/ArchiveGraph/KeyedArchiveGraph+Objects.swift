@@ -61,10 +61,23 @@ extension KeyedArchiveGraph {
       switch header.kind {
       case .uid:
         return .uid(UInt64(try self.index(reader.uid(header), at: location())))
-      case .array, .set, .dictionary:
-        let value = try reader.value(of: object)
-        try checkReferences(in: value, at: location())
-        return value
+      case .array, .set:
+        // A flat array (of references and scalars, as archivers write) is read element by element; one that holds
+        // containers is materialised with the reader's depth and expansion limits.
+        var elements: [PropertyListValue] = []
+        elements.reserveCapacity(header.count)
+        for position in 0..<header.count {
+          let element = reader.element(header, position)
+          let elementHeader = try reader.header(of: element)
+          switch elementHeader.kind {
+          case .uid: elements.append(.uid(UInt64(try self.index(reader.uid(elementHeader), at: location()))))
+          case .array, .set, .dictionary: return try container(object, at: location())
+          default: elements.append(try scalar(elementHeader, object: element))
+          }
+        }
+        return header.kind == .set ? .set(elements) : .array(elements)
+      case .dictionary:
+        return try container(object, at: location())
       case .asciiString, .utf16String, .integer, .real, .bool, .data, .date:
         return try scalar(header, object: object)
       }
@@ -84,6 +97,17 @@ extension KeyedArchiveGraph {
     case .date: return .date(reader.date(header))
     case .uid, .array, .set, .dictionary: return try reader.value(of: object)
     }
+  }
+
+  /// An inline container materialised, the UIDs of its arrays and sets checked.
+  private func container(
+    _ object: Int, at location: @autoclosure () -> ArchiveError.Location
+  ) throws
+    -> PropertyListValue
+  {
+    let value = try reader.value(of: object)
+    try checkReferences(in: value, at: location())
+    return value
   }
 
   /// Checks the UIDs of an inline array or set (a dictionary's are its own: a keyed archive writes none).

@@ -96,11 +96,11 @@ private struct KeyedGraphBuilder {
 
   /// The root's fields: `$top`'s entries.
   mutating func rootFields() throws -> [Field] {
-    try archive.topLevelFields().map { try field($0, index: nil) }
+    try archive.topLevelFields().map { field($0, index: nil) }
   }
 
   /// A stored field as a graph field: its key unescaped, its value converted.
-  mutating func field(_ field: KeyedArchiveGraph.Field, index: Int?) throws -> Field {
+  mutating func field(_ field: KeyedArchiveGraph.Field, index: Int?) -> Field {
     Field(key: KeyedArchiveGraph.unescaped(field.key), value: value(field.value, at: index, key: field.key))
   }
 
@@ -119,7 +119,7 @@ private struct KeyedGraphBuilder {
         elements: try archive.elements(of: index).map { value($0, at: index, key: nil) })
     case .classObject:
       let description = try archive.classDescription(ofObject: index)
-      let fields = try archive.fields(of: index, className: description.name).map { try field($0, index: index) }
+      let fields = try archive.fields(of: index, className: description.name).map { field($0, index: index) }
       return try object(fields, index: index, chain: description.chain)
     }
   }

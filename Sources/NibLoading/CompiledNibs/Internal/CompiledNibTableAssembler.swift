@@ -241,7 +241,7 @@ struct CompiledNibTableAssembler {
 
   /// The longest class name, outlet, action or segue identifier a compiled nib may give (UTF-8 bytes). A file
   /// refers to one string object from any number of places, and each use hashes the name (class lookups,
-  /// outlet keys): 100,000 connections sharing a 1 MB label were 100 GB of hashing.
+  /// outlet keys): without a bound, many connections sharing one long label would hash it once each.
   static let maxNameLength = 1024
 
   private func checkName(_ name: String, _ what: String, at place: ArchiveError.Location) throws {
