@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import KeyedArchive
 
 /// Turns a ``CompiledNibGraph`` into an ``ObjectTable`` (NIBA-044 to NIBA-050): decides which nodes are objects of
 /// the document, which are placeholders and which only wire the graph, converts fields, and reads the connection
@@ -320,9 +321,9 @@ struct CompiledNibTableAssembler {
         size += fieldSize
       }
       return (.record(name, fields), size)
-    case "NSValue":
-      let special = graph.integer(object.value("NS.special"))
-      let keys: [Int64: String] = [1: "NS.pointval", 2: "NS.sizeval", 3: "NS.rectval"]
+    case FoundationClass.value:
+      let special = graph.integer(object.value(ArchiveKeys.nsSpecial))
+      let keys: [Int64: String] = [1: ArchiveKeys.nsPointValue, 2: ArchiveKeys.nsSizeValue, 3: ArchiveKeys.nsRectValue]
       guard let special, let key = keys[special], let text = graph.string(object.value(key)),
         let numbers = CompiledNibGeometry.numbers(from: text)
       else { return nil }
