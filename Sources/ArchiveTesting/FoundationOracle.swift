@@ -98,7 +98,7 @@ public enum FoundationOracle {
     func refuse(_ message: String, uid: Int? = nil) -> ArchiveError {
       ArchiveError(.oracleFailed, "not handed to NSKeyedUnarchiver: \(message)", at: .init(objectIndex: uid))
     }
-    let graph = try KeyedArchiveGraph(data: data)
+    var graph = try KeyedArchiveGraph(data: data)
     let topLevel: [KeyedArchiveGraph.Field]
     do {
       topLevel = try graph.topLevelFields()

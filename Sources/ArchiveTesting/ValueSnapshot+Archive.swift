@@ -25,7 +25,7 @@ extension ValueSnapshot {
 
 /// Builds a ``ValueSnapshot`` from an archive's graph with a work list instead of recursion.
 struct ArchiveSnapshotBuilder {
-  let graph: KeyedArchiveGraph
+  var graph: KeyedArchiveGraph
   var nodes: [ValueSnapshot.Node] = []
   private var objectNodes: [Int: Int] = [:]
   private var pending: [(node: Int, uid: Int)] = []

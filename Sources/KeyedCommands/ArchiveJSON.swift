@@ -8,7 +8,7 @@ import PropertyList
 /// a cycle of Foundation collections closes. No class needs to be registered.
 struct ArchiveJSON {
   /// The archive, read through its graph view.
-  let archive: KeyedArchiveGraph
+  var archive: KeyedArchiveGraph
   /// The member that names a class object's class in the output.
   static let classMember = "$class"
   /// The member that holds the top-level keys in the output when there are others than `root`: the archive's own
@@ -112,7 +112,7 @@ struct ArchiveJSON {
   ) throws -> CanonicalJSON.Node {
     let valueLimit = valueLimit ?? min(defaultValueLimit, max(1 << 20, 64 * archive.objectCount))
     var walker = ArchiveJSON(archive: archive, valueLimit: valueLimit, textLimit: textLimit)
-    let scope = try archive.topLevelFields()
+    let scope = try walker.archive.topLevelFields()
     let rootOnly = scope.count == 1 && scope[0].key == ArchiveKeys.root
     _ = try walker.topNode(scope, rootOnly: rootOnly)
     walker.counting = false
@@ -157,7 +157,7 @@ struct ArchiveJSON {
   }
 
   /// The plain value (not an object, not the null marker) of the `$objects` entry `raw` refers to, or `nil`.
-  private func plainEntry(_ raw: UInt64) -> PropertyListValue? {
+  private mutating func plainEntry(_ raw: UInt64) -> PropertyListValue? {
     index(raw).flatMap { try? archive.plainValue(of: $0) }
   }
 
@@ -468,7 +468,7 @@ struct ArchiveJSON {
   /// in the order of those strings, which is the order they are written in. An `NSString` whose text is another
   /// object is followed 64 deep at most (a key asked at every appearance of its dictionary must cost little):
   /// past that its dictionary is written as one with other keys.
-  private func plainString(_ value: PropertyListValue, depth: Int = 0) -> String? {
+  private mutating func plainString(_ value: PropertyListValue, depth: Int = 0) -> String? {
     switch value {
     case .string(let text): return text
     case .uid(let reference):
@@ -488,7 +488,7 @@ struct ArchiveJSON {
 
   /// The text of an `NSString` whose fields are `fields`, followed through its contents as ``plainString(_:depth:)``
   /// follows it.
-  private func stringForm(_ fields: PropertyListDictionary, depth: Int) -> String? {
+  private mutating func stringForm(_ fields: PropertyListDictionary, depth: Int) -> String? {
     switch Self.stringForm(fields) {
     case .text(let text)?: return text
     case .contents(let contents)?: return plainString(contents, depth: depth + 1)
@@ -517,7 +517,7 @@ struct ArchiveJSON {
   /// The canonical text of a plain value (a number, string, data, date, boolean or null, inline or behind a UID):
   /// what it is written as wherever it appears. `nil` for anything else (an object, whose text depends on where
   /// its `$id` goes).
-  private func plainText(_ value: PropertyListValue) -> String? {
+  private mutating func plainText(_ value: PropertyListValue) -> String? {
     if let text = plainString(value) { return CanonicalJSON.string(text) }
     var plain = value
     if case .uid(let reference) = value {
@@ -621,7 +621,7 @@ struct ArchiveJSON {
     return try node(contents)
   }
 
-  private func resolveURL(_ fields: PropertyListDictionary, depth: Int) throws -> URL? {
+  private mutating func resolveURL(_ fields: PropertyListDictionary, depth: Int) throws -> URL? {
     guard depth < 16 else { return nil }
     var relative: String?
     switch fields[ArchiveKeys.nsRelative] {

@@ -417,7 +417,8 @@ struct Context {
 
   /// `true` for a keyed archive whose `$top` is a nib's (``NibReader/isNib(topLevelKeys:)``).
   static func isKeyedArchiveNib(_ data: Data) throws -> Bool {
-    NibReader.isNib(topLevelKeys: Set(try KeyedArchiveGraph(data: data).topLevelKeys()))
+    var archive = try KeyedArchiveGraph(data: data)
+    return NibReader.isNib(topLevelKeys: Set(try archive.topLevelKeys()))
   }
 
   /// Instantiates `table` with generic objects for every class (an empty registry), checking its references and

@@ -40,7 +40,7 @@ struct KeyedArchiveGraphTests {
   /// The error opening or walking `data` throws (every entry, every field), or `nil`.
   static func error(_ data: Data) -> ArchiveError? {
     do {
-      let graph = try KeyedArchiveGraph(data: data)
+      var graph = try KeyedArchiveGraph(data: data)
       _ = try graph.topLevelFields()
       for index in 0..<graph.objectCount { _ = try graph.entry(index) }
       return nil
@@ -56,7 +56,7 @@ struct KeyedArchiveGraphTests {
 
   @Test("ARC-020: the container's top-level keys, object count and entry kinds", arguments: PropertyListFormat.allCases)
   func readsContainer(format: PropertyListFormat) throws {
-    let graph = try KeyedArchiveGraph(data: Self.archive(Self.objects, format: format))
+    var graph = try KeyedArchiveGraph(data: Self.archive(Self.objects, format: format))
     #expect(graph.objectCount == 4)
     #expect(try graph.topLevelKeys() == ["root"])
     #expect(try graph.topLevelFields().first?.value == .uid(1))
@@ -99,7 +99,7 @@ struct KeyedArchiveGraphTests {
         .init(key: "child", value: .object(leaf)), .init(key: "items", value: .objects([leaf, "text"])),
       ])
     let data = try KeyedArchiver.archivedData(withRootObject: root)
-    let graph = try KeyedArchiveGraph(data: data)
+    var graph = try KeyedArchiveGraph(data: data)
     let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
     unarchiver.decodesUnknownClassesGenerically = true
     let decoded = try #require(try unarchiver.decodeObject(forKey: "root", allowedClasses: nil) as? ArchivedObject)
@@ -225,8 +225,11 @@ struct KeyedArchiveGraphTests {
     options.maxClassChainLength = 3
     let long = Self.classDescription("A", "B", "C", "D")
     let data = try Self.archive(["$null", ["$class": .uid(2)], long])
-    #expect(throws: ArchiveError.self) { _ = try KeyedArchiveGraph(data: data, options: options).entry(1) }
-    let graph = try KeyedArchiveGraph(data: data)
+    #expect(throws: ArchiveError.self) {
+      var limited = try KeyedArchiveGraph(data: data, options: options)
+      _ = try limited.entry(1)
+    }
+    var graph = try KeyedArchiveGraph(data: data)
     #expect(try graph.classDescription(ofObject: 1).chain == ["A", "B", "C", "D"])
   }
 

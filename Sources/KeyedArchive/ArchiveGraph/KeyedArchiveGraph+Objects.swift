@@ -12,7 +12,7 @@ extension KeyedArchiveGraph {
   ///   - className: the object's class name, for error locations.
   /// - Throws: ``ArchiveError`` naming the object, class and key of an unreadable value or a reference past
   ///   `$objects`.
-  package func fields(of index: Int, className: String? = nil) throws -> [Field] {
+  package mutating func fields(of index: Int, className: String? = nil) throws -> [Field] {
     let header = try reader.header(of: entryObject(index))
     guard header.kind == .dictionary else {
       throw ArchiveError(
@@ -23,7 +23,7 @@ extension KeyedArchiveGraph {
   }
 
   /// A dictionary's string-keyed entries, `$class` apart when `index` is an object's.
-  func fields(
+  mutating func fields(
     _ header: Header, index: Int?, className: String?
   ) throws -> (fields: [Field], classValue: Int?) {
     var fields: [Field] = []
@@ -44,7 +44,7 @@ extension KeyedArchiveGraph {
   }
 
   /// The string of a dictionary key object, read once per object number; `nil` for a key that is not a string.
-  func key(_ object: Int) throws -> String? {
+  mutating func key(_ object: Int) throws -> String? {
     if let known = keyStrings[object] { return known }
     let header = try reader.header(of: object)
     guard header.kind == .asciiString || header.kind == .utf16String else { return nil }
@@ -131,7 +131,7 @@ extension KeyedArchiveGraph {
   ///   when `$class` is not a UID of another entry that is a dictionary with a string `$classname`, or when
   ///   `$classes` or `$classhints` is not an array of strings; `limitExceeded` for a list or name past the limits
   ///   (ARC-043).
-  package func classDescription(ofObject index: Int) throws -> ClassDescription {
+  package mutating func classDescription(ofObject index: Int) throws -> ClassDescription {
     let header = try reader.header(of: entryObject(index))
     let location = ArchiveError.Location(objectIndex: index, keyPath: ArchiveKeys.class)
     guard header.kind == .dictionary,
@@ -157,16 +157,20 @@ extension KeyedArchiveGraph {
   }
 
   /// Class description `classIndex`, read for object `objectIndex`.
-  func classDescription(_ classIndex: Int, of objectIndex: Int) throws -> ClassDescription {
+  mutating func classDescription(_ classIndex: Int, of objectIndex: Int) throws -> ClassDescription {
     if let known = descriptions[classIndex] { return known }
     guard classIndex != 0 else {
       throw ArchiveError(
         .corruptData, "expected \(ArchiveKeys.class) to refer to a class description, found \(ArchiveKeys.null)",
         at: .init(objectIndex: objectIndex, keyPath: ArchiveKeys.class))
     }
+    // Moved out for the read, so that a list added to it is not a copy of the table.
+    var lists = nameLists
+    nameLists = [:]
+    defer { nameLists = lists }
     let description = try ClassDescription(
       reading: classIndex, for: objectIndex, reader: reader, objects: objectsHeader, options: options,
-      cachedList: { nameLists[$0] }, rememberList: { nameLists[$0] = $1 })
+      cachedList: { lists[$0] }, rememberList: { lists[$0] = $1 })
     descriptions[classIndex] = description
     return description
   }

@@ -12,7 +12,7 @@ import Foundation
 /// ``PropertyListValue`` whose `.uid` (also inside an inline array or set) is below ``objectCount``.
 ///
 /// Errors are ``ArchiveError``s located at the object index, class name and key they concern.
-package final class KeyedArchiveGraph {
+package struct KeyedArchiveGraph {
   package typealias Header = BinaryPropertyListReader.Header
 
   /// What an `$objects` entry is.
@@ -99,7 +99,7 @@ package final class KeyedArchiveGraph {
   ///   - data: the archive.
   ///   - options: the limits (the property-list reader's, the object count, class names and lists).
   /// - Throws: ``ArchiveError``: the property-list reader's, or the container's (see ``init(reader:options:)``).
-  package convenience init(data: Data, options: KeyedUnarchiverOptions = .default) throws {
+  package init(data: Data, options: KeyedUnarchiverOptions = .default) throws {
     let reader: BinaryPropertyListReader
     switch PropertyListReader.format(of: data) {
     case .binary?:
@@ -139,12 +139,12 @@ package final class KeyedArchiveGraph {
 
   /// The `$top` entries in stored order, their references checked.
   /// - Throws: ``ArchiveError`` naming the key whose value is unreadable or refers past `$objects`.
-  package func topLevelFields() throws -> [Field] {
+  package mutating func topLevelFields() throws -> [Field] {
     try fields(topHeader, index: nil, className: nil).fields
   }
 
   /// The keys of `$top`, in stored order.
-  package func topLevelKeys() throws -> [String] { try topLevelFields().map(\.key) }
+  package mutating func topLevelKeys() throws -> [String] { try topLevelFields().map(\.key) }
 
   // MARK: References
 
@@ -210,23 +210,31 @@ package final class KeyedArchiveGraph {
   /// null marker and for a class object.
   /// - Throws: ``ArchiveError`` located at the entry when it is unreadable.
   package func plainValue(of index: Int) throws -> PropertyListValue? {
-    switch try kind(of: index) {
-    case .null, .classObject: return nil
-    case .collection: return .array(try elements(of: index))
-    case .scalar, .string, .data, .dictionary:
-      do {
-        let object = entryObject(index)
-        return try scalar(reader.header(of: object), object: object)
-      } catch let error as ArchiveError {
-        throw error.located(in: .init(objectIndex: index))
+    // The entry's header is read once here: what ``kind(of:)`` decides, without a second read.
+    let object = entryObject(index)
+    let header = try reader.header(of: object)
+    do {
+      switch header.kind {
+      case .uid, .dictionary:
+        guard try kind(of: index) == .dictionary else { return nil }
+        return try reader.value(of: object)
+      case .array, .set: return .array(try elements(of: index))
+      case .asciiString:
+        if index == 0 || reader.isASCIIString(object, equalTo: ArchiveKeys.null) { return nil }
+        return try scalar(header, object: object)
+      default:
+        if index == 0 { return nil }
+        return try scalar(header, object: object)
       }
+    } catch let error as ArchiveError {
+      throw error.located(in: .init(objectIndex: index))
     }
   }
 
   /// `$objects[index]` as a whole, read once and kept.
   /// - Throws: ``ArchiveError`` located at the object: an unreadable or UID entry, a `$class` that is not a
   ///   class description, a field that refers past `$objects`.
-  package func entry(_ index: Int) throws -> Entry {
+  package mutating func entry(_ index: Int) throws -> Entry {
     if let known = entries[index] { return known }
     let entry: Entry
     switch try kind(of: index) {

@@ -81,7 +81,7 @@ private struct KeyedGraphBuilder {
   typealias Field = CompiledNibGraph.Field
   typealias Names = CompiledNibWireNames
 
-  let archive: KeyedArchiveGraph
+  var archive: KeyedArchiveGraph
   let fileName: String
   var warnings: [String] = []
 
