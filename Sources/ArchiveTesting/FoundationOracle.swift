@@ -98,11 +98,14 @@ public enum FoundationOracle {
     func refuse(_ message: String, uid: Int? = nil) -> ArchiveError {
       ArchiveError(.oracleFailed, "not handed to NSKeyedUnarchiver: \(message)", at: .init(objectIndex: uid))
     }
-    let plist = try PropertyListReader.read(data)
-    guard let top = plist.dictionaryValue, let objects = top["$objects"]?.arrayValue,
-      let scope = top["$top"]?.dictionaryValue
-    else { throw refuse("not a keyed archive") }
-    guard let start = scope[key] else { return }
+    var graph = try KeyedArchiveGraph(data: data)
+    let topLevel: [KeyedArchiveGraph.Field]
+    do {
+      topLevel = try graph.topLevelFields()
+    } catch let error as ArchiveError {
+      throw refuse(error.description)
+    }
+    guard let start = topLevel.first(where: { $0.key == key })?.value else { return }
     // Depth-first walk over references; a reference to an object on the current path is a cycle.
     enum Mark { case onPath, done }
     var marks: [Int: Mark] = [:]
@@ -115,7 +118,6 @@ public enum FoundationOracle {
       }
     }
     func enter(_ uid: Int) throws {
-      guard uid < objects.count else { throw refuse("reference to object #\(uid) past $objects") }
       guard uid != 0 else { return }
       switch marks[uid] {
       case .onPath?:
@@ -123,30 +125,41 @@ public enum FoundationOracle {
       case .done?: return
       case nil: break
       }
-      guard case .dictionary(let fields) = objects[uid] else {
+      let object: KeyedArchiveGraph.Object
+      let entry: KeyedArchiveGraph.Entry
+      do {
+        entry = try graph.entry(uid)
+      } catch let error as ArchiveError {
+        throw refuse(error.description, uid: uid)
+      }
+      switch entry {
+      case .object(let found): object = found
+      case .dictionary: throw refuse("object #\(uid) is a dictionary without a class", uid: uid)
+      default:
         marks[uid] = .done
         return
       }
-      guard case .uid(let classUID)? = fields["$class"], classUID < UInt64(objects.count),
-        let description = objects[Int(classUID)].dictionaryValue,
-        let name = description["$classname"]?.stringValue
-      else { throw refuse("object #\(uid) has no valid $class", uid: uid) }
+      let name = object.className
       guard classes[name] != nil || NSClassFromString(name) != nil else {
         throw refuse("class \(name) is unknown to Foundation", uid: uid)
       }
-      if name == "NSDictionary" || name == "NSMutableDictionary" {
-        guard fields["NS.keys"]?.arrayValue?.count == fields["NS.objects"]?.arrayValue?.count else {
-          throw refuse("NS.keys and NS.objects differ in length", uid: uid)
+      let fields = object.fields
+      if name == FoundationClass.dictionary || name == FoundationClass.mutableDictionary {
+        guard fields[ArchiveKeys.nsKeys]?.arrayValue?.count == fields[ArchiveKeys.nsObjects]?.arrayValue?.count else {
+          throw refuse("\(ArchiveKeys.nsKeys) and \(ArchiveKeys.nsObjects) differ in length", uid: uid)
         }
       }
-      if name == "NSNotification", fields["NS.object"] == nil || fields["NS.object"] == .uid(0) {
+      if name == FoundationClass.notification,
+        fields[ArchiveKeys.nsObject] == nil || fields[ArchiveKeys.nsObject] == .uid(0)
+      {
         throw refuse("an NSNotification without an object", uid: uid)
       }
-      if name == "NSValue", !decodableValueKinds.contains(fields["NS.special"]?.integerValue ?? 0) {
+      if name == FoundationClass.value, !decodableValueKinds.contains(fields[ArchiveKeys.nsSpecial]?.integerValue ?? 0)
+      {
         throw refuse("an NSValue of a kind corelibs cannot decode", uid: uid)
       }
       marks[uid] = .onPath
-      let children = fields.entries.filter { $0.key != "$class" }.flatMap { references(in: $0.value) }
+      let children = fields.entries.flatMap { references(in: $0.value) }
       stack.append((uid, children, 0))
     }
     for uid in references(in: start) {

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import KeyedArchive
 import PropertyList
 
 extension ValueSnapshot {
@@ -14,44 +15,37 @@ extension ValueSnapshot {
   ///
   /// - Throws: ``ArchiveError`` when the bytes are not a keyed archive or a reference is out of range.
   public init(archive data: Data) throws {
-    let plist = try PropertyListReader.read(data)
-    guard let top = plist.dictionaryValue, top["$archiver"] == "NSKeyedArchiver", top["$version"] == 100_000 else {
-      throw ArchiveError(.unsupportedFormat, "expected a keyed archive ($archiver NSKeyedArchiver, $version 100000)")
-    }
-    guard let scope = top["$top"]?.dictionaryValue, let objects = top["$objects"]?.arrayValue else {
-      throw ArchiveError(.corruptData, "expected a $top dictionary and an $objects array")
-    }
-    var builder = ArchiveSnapshotBuilder(objects: objects)
-    let root = try builder.topNode(scope)
+    var builder = ArchiveSnapshotBuilder(graph: try KeyedArchiveGraph(data: data))
+    let root = try builder.topNode()
     try builder.run()
-    self.init(nodes: builder.nodes, root: root, rootName: "$top")
+    self.init(nodes: builder.nodes, root: root, rootName: ArchiveKeys.top)
     sortUnorderedCollections()
   }
 }
 
-/// Builds a ``ValueSnapshot`` from an archive's property list with a work list instead of recursion.
+/// Builds a ``ValueSnapshot`` from an archive's graph with a work list instead of recursion.
 struct ArchiveSnapshotBuilder {
-  let objects: [PropertyListValue]
+  var graph: KeyedArchiveGraph
   var nodes: [ValueSnapshot.Node] = []
   private var objectNodes: [Int: Int] = [:]
   private var pending: [(node: Int, uid: Int)] = []
 
-  static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
-  static let setClasses: Set<String> = ["NSSet", "NSMutableSet"]
+  static let dictionaryClasses: Set<String> = [FoundationClass.dictionary, FoundationClass.mutableDictionary]
+  static let setClasses: Set<String> = [FoundationClass.set, FoundationClass.mutableSet]
 
-  init(objects: [PropertyListValue]) { self.objects = objects }
+  init(graph: KeyedArchiveGraph) { self.graph = graph }
 
   private mutating func add(_ label: ValueSnapshot.Label, _ children: [(name: String, node: Int)] = []) -> Int {
     nodes.append(ValueSnapshot.Node(label: label, children: children, hasIdentity: false))
     return nodes.count - 1
   }
 
-  mutating func topNode(_ scope: PropertyListDictionary) throws -> Int {
+  mutating func topNode() throws -> Int {
     var children: [(name: String, node: Int)] = []
-    for entry in scope.entries.sorted(by: { ($0.key.stringValue ?? "") < ($1.key.stringValue ?? "") }) {
-      children.append((entry.key.stringValue ?? "\(entry.key)", try node(forField: entry.value)))
+    for field in try graph.topLevelFields().sorted(by: { $0.key < $1.key }) {
+      children.append((field.key, try node(forField: field.value)))
     }
-    return add(.object(className: "$top"), children)
+    return add(.object(className: ArchiveKeys.top), children)
   }
 
   /// The node of a field value: a reference is followed, an inline array or dictionary is mapped member by
@@ -59,22 +53,20 @@ struct ArchiveSnapshotBuilder {
   mutating func node(forField value: PropertyListValue) throws -> Int {
     switch value {
     case .uid(let raw):
-      guard raw < UInt64(objects.count) else {
-        throw ArchiveError(.corruptData, "reference to object #\(raw), but $objects has \(objects.count) entries")
-      }
-      let uid = Int(raw)
-      if uid == 0 { return add(.none) }
-      let entry = objects[uid]
-      if case .dictionary(let fields) = entry, case .uid? = fields["$class"] {
+      let uid = try graph.index(raw, at: .init())
+      switch try graph.kind(of: uid) {
+      case .null: return add(.none)
+      case .classObject:
         if let existing = objectNodes[uid] { return existing }
         let index = add(.none)
         nodes[index].hasIdentity = true
         objectNodes[uid] = index
         pending.append((index, uid))
         return index
+      default:
+        guard let plain = try graph.plainValue(of: uid) else { return add(.none) }
+        return try node(forField: plain)
       }
-      if entry == "$null" { return add(.none) }
-      return try node(forField: entry)
     case .array(let elements):
       var children: [(name: String, node: Int)] = []
       for (i, element) in elements.enumerated() { children.append(("[\(i)]", try node(forField: element))) }
@@ -105,31 +97,29 @@ struct ArchiveSnapshotBuilder {
   }
 
   private mutating func expand(_ index: Int, uid: Int) throws {
-    guard case .dictionary(let fields) = objects[uid], case .uid(let classRaw)? = fields["$class"] else { return }
-    guard classRaw < UInt64(objects.count), let description = objects[Int(classRaw)].dictionaryValue,
-      let className = description["$classname"]?.stringValue
-    else {
-      throw ArchiveError(
-        .corruptData, "$class does not refer to a class description", at: .init(objectIndex: uid))
-    }
+    guard case .object(let object) = try graph.entry(uid) else { return }
+    let className = object.className
     var children: [(name: String, node: Int)] = []
-    if let chain = description["$classes"] { children.append(("$classes", try node(forField: chain))) }
-    var keys = fields.entries.compactMap { $0.key.stringValue }.filter { $0 != "$class" }.sorted()
-    if Self.dictionaryClasses.contains(className), case .array(let dictKeys)? = fields["NS.keys"],
-      case .array(let dictValues)? = fields["NS.objects"], dictKeys.count == dictValues.count
+    if let chain = object.classDescription.classes {
+      children.append((ArchiveKeys.classes, try node(forField: .array(chain.map { .string($0) }))))
+    }
+    let fields = object.fields
+    var keys = fields.entries.compactMap { $0.key.stringValue }.sorted()
+    if Self.dictionaryClasses.contains(className), case .array(let dictKeys)? = fields[ArchiveKeys.nsKeys],
+      case .array(let dictValues)? = fields[ArchiveKeys.nsObjects], dictKeys.count == dictValues.count
     {
-      keys.removeAll { $0 == "NS.keys" || $0 == "NS.objects" }
+      keys.removeAll { $0 == ArchiveKeys.nsKeys || $0 == ArchiveKeys.nsObjects }
       var entries: [(name: String, node: Int)] = []
       for (key, value) in zip(dictKeys, dictValues) {
         entries.append(("", try node(forField: key)))
         entries.append(("", try node(forField: value)))
       }
-      children.append(("NS.keys+NS.objects", add(.dictionary, entries)))
-    } else if Self.setClasses.contains(className), case .array(let members)? = fields["NS.objects"] {
-      keys.removeAll { $0 == "NS.objects" }
+      children.append(("\(ArchiveKeys.nsKeys)+\(ArchiveKeys.nsObjects)", add(.dictionary, entries)))
+    } else if Self.setClasses.contains(className), case .array(let members)? = fields[ArchiveKeys.nsObjects] {
+      keys.removeAll { $0 == ArchiveKeys.nsObjects }
       var entries: [(name: String, node: Int)] = []
       for member in members { entries.append(("", try node(forField: member))) }
-      children.append(("NS.objects", add(.set, entries)))
+      children.append((ArchiveKeys.nsObjects, add(.set, entries)))
     }
     for key in keys {
       guard let value = fields[key] else { continue }

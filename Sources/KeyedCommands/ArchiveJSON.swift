@@ -1,13 +1,20 @@
 import ArchiveCoding
 import ArchiveSupport
 import Foundation
+import KeyedArchive
 import PropertyList
 
 /// Renders a keyed archive's object graph as canonical JSON (CLI-011): Foundation classes as JSON values, other
 /// classes as `{"$class": …}` objects with `$id`/`$ref` for objects reached more than once, `{"$cycle": N}` where
 /// a cycle of Foundation collections closes. No class needs to be registered.
 struct ArchiveJSON {
-  let objects: [PropertyListValue]
+  /// The archive, read through its graph view.
+  var archive: KeyedArchiveGraph
+  /// The member that names a class object's class in the output.
+  static let classMember = "$class"
+  /// The member that holds the top-level keys in the output when there are others than `root`: the archive's own
+  /// name for them.
+  static let topMember = ArchiveKeys.top
   private var referenceCounts: [Int: Int] = [:]
   private var written: Set<Int> = []
   /// The collections being expanded, by `$objects` index: the segment they are expanded in, or 0. A segment is
@@ -68,58 +75,73 @@ struct ArchiveJSON {
   }
   private var countedKinds: [Counted?]
 
-  init(objects: [PropertyListValue], valueLimit: Int, textLimit: Int) {
-    self.objects = objects
+  init(archive: KeyedArchiveGraph, valueLimit: Int, textLimit: Int) {
+    self.archive = archive
     self.valueLimit = valueLimit
     budget = valueLimit
     self.textLimit = textLimit
     textBudget = textLimit
-    collectionPath = Array(repeating: 0, count: objects.count)
-    countedKinds = Array(repeating: nil, count: objects.count)
-    pureExpansions = Array(repeating: nil, count: objects.count)
+    collectionPath = Array(repeating: 0, count: archive.objectCount)
+    countedKinds = Array(repeating: nil, count: archive.objectCount)
+    pureExpansions = Array(repeating: nil, count: archive.objectCount)
   }
 
   /// The graph of `archive` as canonical JSON, or `limitExceeded` when it would expand past `valueLimit` values
   /// (by default ``defaultValueLimit``, less for a small archive) or `textLimit` bytes of strings and data.
   static func render(
-    _ archive: PropertyListValue, pretty: Bool, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
+    _ archive: KeyedArchiveGraph, pretty: Bool, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> String {
     CanonicalJSON.text(try graph(archive, valueLimit: valueLimit, textLimit: textLimit), pretty: pretty)
+  }
+
+  /// The graph of the archive `value` holds (written as a binary property list and read back) as canonical JSON.
+  static func render(
+    _ value: PropertyListValue, pretty: Bool, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
+  ) throws -> String {
+    try render(archive(value), pretty: pretty, valueLimit: valueLimit, textLimit: textLimit)
+  }
+
+  /// The graph view of the archive `value` holds.
+  static func archive(_ value: PropertyListValue) throws -> KeyedArchiveGraph {
+    try KeyedArchiveGraph(data: BinaryPropertyListWriter.write(value))
   }
 
   /// The graph of `archive` as canonical JSON nodes (what ``render(_:pretty:valueLimit:textLimit:)`` writes, and
   /// what `keyed dump` without `--json` prints as a tree).
   static func graph(
-    _ archive: PropertyListValue, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
+    _ archive: KeyedArchiveGraph, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> CanonicalJSON.Node {
-    guard let top = archive.dictionaryValue, let objects = top["$objects"]?.arrayValue,
-      let scope = top["$top"]?.dictionaryValue
-    else {
-      throw ArchiveError(.corruptData, "not a keyed archive")
-    }
-    let valueLimit = valueLimit ?? min(defaultValueLimit, max(1 << 20, 64 * objects.count))
-    var walker = ArchiveJSON(objects: objects, valueLimit: valueLimit, textLimit: textLimit)
-    let rootOnly = scope.count == 1 && scope["root"] != nil
+    let valueLimit = valueLimit ?? min(defaultValueLimit, max(1 << 20, 64 * archive.objectCount))
+    var walker = ArchiveJSON(archive: archive, valueLimit: valueLimit, textLimit: textLimit)
+    let scope = try walker.archive.topLevelFields()
+    let rootOnly = scope.count == 1 && scope[0].key == ArchiveKeys.root
     _ = try walker.topNode(scope, rootOnly: rootOnly)
     walker.counting = false
-    walker.collectionPath = Array(repeating: 0, count: objects.count)
+    walker.collectionPath = Array(repeating: 0, count: archive.objectCount)
     (walker.segment, walker.segmentsBegun) = (1, 1)
     walker.budget = valueLimit
     return try walker.topNode(scope, rootOnly: rootOnly)
   }
 
-  private mutating func topNode(_ scope: PropertyListDictionary, rootOnly: Bool) throws -> CanonicalJSON.Node {
-    if rootOnly, let root = scope["root"] {
-      location = .init(keyPath: "root")
-      return try node(root)
+  /// The graph of the archive `value` holds as canonical JSON nodes.
+  static func graph(
+    _ value: PropertyListValue, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
+  ) throws -> CanonicalJSON.Node {
+    try graph(archive(value), valueLimit: valueLimit, textLimit: textLimit)
+  }
+
+  private mutating func topNode(_ scope: [KeyedArchiveGraph.Field], rootOnly: Bool) throws -> CanonicalJSON.Node {
+    if rootOnly, let root = scope.first {
+      location = .init(keyPath: root.key)
+      return try node(root.value)
     }
     // Visited in the order they are written: sorted once `$`-escaping is undone.
-    let members = try Self.sortedFields(scope.entries.map { (Self.unescape($0.key.stringValue ?? ""), $0.value) })
+    let members = try Self.sortedFields(scope.map { (KeyedArchiveGraph.unescaped($0.key), $0.value) })
       .map { member in
         location = .init(keyPath: member.key)
         return (member.key, try node(member.value))
       }
-    return .object([("$top", .object(members))])
+    return .object([(Self.topMember, .object(members))])
   }
 
   /// `fields` in the order the JSON writes them, by key (``CanonicalJSON/precedes(_:_:)``). Both passes walk
@@ -130,18 +152,15 @@ struct ArchiveJSON {
     CanonicalJSON.inKeyOrder(fields) { $0.key }
   }
 
-  /// `raw` as an index into `$objects`, or `nil` past its end (`Int(raw)` traps at 2^63 and beyond, which an
-  /// 8-byte UID can hold).
+  /// `raw` as an index into `$objects`, or `nil` past its end.
   private func index(_ raw: UInt64) -> Int? {
-    raw < UInt64(objects.count) ? Int(raw) : nil
+    try? archive.index(raw, at: .init())
   }
 
-  /// The `$objects` entry `raw` refers to, or `nil` past the end.
-  private func entry(_ raw: UInt64) -> PropertyListValue? {
-    index(raw).map { objects[$0] }
+  /// The plain value (not an object, not the null marker) of the `$objects` entry `raw` refers to, or `nil`.
+  private mutating func plainEntry(_ raw: UInt64) -> PropertyListValue? {
+    index(raw).flatMap { try? archive.plainValue(of: $0) }
   }
-
-  static func unescape(_ key: String) -> String { key.hasPrefix("$$") ? String(key.dropFirst()) : key }
 
   /// A class object's field name as written: `$`-escaping undone, except for fields whose names are the output's
   /// own keys (`$class`, `$id`, `$ref`, `$cycle`) after any number of `$`: those keep their stored form (`$$class`
@@ -151,7 +170,7 @@ struct ArchiveJSON {
   static func fieldName(_ key: String) -> String {
     let core = key.drop { $0 == "$" }
     let dollars = key.utf8.count - core.utf8.count
-    guard dollars > 0, ["class", "id", "ref", "cycle"].contains(core) else { return unescape(key) }
+    guard dollars > 0, ["class", "id", "ref", "cycle"].contains(core) else { return KeyedArchiveGraph.unescaped(key) }
     return dollars == 1 ? "$" + key : key
   }
 
@@ -202,11 +221,7 @@ struct ArchiveJSON {
     try spend()
     switch value {
     case .uid(let uid):
-      guard let index = index(uid) else {
-        throw ArchiveError(
-          .corruptData, "reference to object #\(uid), but $objects has \(objects.count) entries", at: location)
-      }
-      return try object(index)
+      return try object(archive.index(uid, at: location))
     case .array(let elements):
       if counting {
         for element in elements { _ = try node(element) }
@@ -222,39 +237,37 @@ struct ArchiveJSON {
     }
   }
 
-  /// Object `uid`, an index of `$objects` (``node(_:)`` checked it: ``index(_:)``).
+  /// Object `uid`, an index of `$objects` (``node(_:)`` checked it).
   private mutating func object(_ uid: Int) throws -> CanonicalJSON.Node {
     if uid == 0 { return .raw("null") }
     if counting, let kind = countedKinds[uid] { return try recount(uid, kind) }
-    let entry = objects[uid]
-    guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"] else {
-      if entry == "$null" { return .raw("null") }
+    let entry: PropertyListValue
+    switch try archive.entry(uid) {
+    case .null: return .raw("null")
+    case .object(let object):
+      return try nested(uid, className: object.className) {
+        try $0.classObjectOrFoundation(uid, object.className, object.fields)
+      }
+    case .dictionary:
       // An object is a dictionary with `$class` (ARC-024, as `validate` finds): its fields would otherwise be
       // written as a plain dictionary, with its references as raw `{"$uid": N}`.
-      if case .dictionary = entry {
-        throw ArchiveError(
-          .corruptData, "expected an object with $class, found a dictionary without $class",
-          at: .init(objectIndex: uid))
-      }
-      if counting {
-        let written = try measure(entry)
-        countedKinds[uid] = .value(values: written.values, bytes: written.bytes)
-        try charge(written)
-        return Self.counted
-      }
-      // Escaped once however often the entry is shared (a string of the `$objects` may be used anywhere).
-      if let known = valueNodes[uid] { return known }
-      let written = CanonicalJSON.node(entry)
-      valueNodes[uid] = written
-      return written
-    }
-    guard let classDescription = self.entry(classUID)?.dictionaryValue,
-      let className = classDescription["$classname"]?.stringValue
-    else {
       throw ArchiveError(
-        .corruptData, "$class does not refer to a class description", at: .init(objectIndex: uid))
+        .corruptData, "expected an object with \(Self.classMember), found a dictionary without \(Self.classMember)",
+        at: .init(objectIndex: uid))
+    case .value(let value): entry = value
+    case .collection(let elements): entry = .array(elements)
     }
-    return try nested(uid, className: className) { try $0.classObjectOrFoundation(uid, className, fields) }
+    if counting {
+      let written = try measure(entry)
+      countedKinds[uid] = .value(values: written.values, bytes: written.bytes)
+      try charge(written)
+      return Self.counted
+    }
+    // Escaped once however often the entry is shared (a string of the `$objects` may be used anywhere).
+    if let known = valueNodes[uid] { return known }
+    let written = CanonicalJSON.node(entry)
+    valueNodes[uid] = written
+    return written
   }
 
   /// Object `uid` of class `className`, one level deeper: a Foundation class's value, else a class object.
@@ -281,7 +294,9 @@ struct ArchiveJSON {
       referenceCounts[uid, default: 0] += 1
       contextEvents += 1
       // Written once, with its class name and its keys (a long shared name or key is written per object).
-      try spendText(className.utf8.count + fields.entries.reduce(0) { $0 + ($1.key.stringValue?.utf8.count ?? 0) })
+      try spendText(
+        className.utf8.count + Self.classMember.utf8.count
+          + fields.entries.reduce(0) { $0 + ($1.key.stringValue?.utf8.count ?? 0) })
     } else if written.contains(uid) {
       return .object([("$ref", .raw(String(uid)))])
     } else {
@@ -290,7 +305,7 @@ struct ArchiveJSON {
     let members = try inSegmentOfItsOwn { walker in
       try Self.sortedFields(
         fields.entries.compactMap { entry in
-          guard let key = entry.key.stringValue, key != "$class" else { return nil }
+          guard let key = entry.key.stringValue else { return nil }
           return (Self.fieldName(key), entry.value)
         }
       ).map { field in
@@ -299,7 +314,7 @@ struct ArchiveJSON {
       }
     }
     if counting { return Self.counted }
-    var header: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(className)))]
+    var header: [(String, CanonicalJSON.Node)] = [(Self.classMember, .raw(CanonicalJSON.string(className)))]
     if referenceCounts[uid, default: 0] > 1 { header.append(("$id", .raw(String(uid)))) }
     return CanonicalJSON.sortedObject(header + members)
   }
@@ -324,21 +339,22 @@ struct ArchiveJSON {
       try expandCollection(uid) { try body(&$0) }
     }
     switch className {
-    case "NSArray", "NSMutableArray":
+    case FoundationClass.array, FoundationClass.mutableArray:
       return try collection { .array(try $0.elementsOf(fields, uid: uid)) }
-    case "NSSet", "NSMutableSet":
+    case FoundationClass.set, FoundationClass.mutableSet:
       return try collection {
         .object([("$set", .array(CanonicalJSON.sortedByText(try $0.elementsOf(fields, uid: uid))))])
       }
-    case "NSOrderedSet", "NSMutableOrderedSet":
+    case FoundationClass.orderedSet, FoundationClass.mutableOrderedSet:
       return try collection { .object([("$orderedSet", .array(try $0.elementsOf(fields, uid: uid)))]) }
-    case "NSDictionary", "NSMutableDictionary":
+    case FoundationClass.dictionary, FoundationClass.mutableDictionary:
       return try collection { walker in
-        let keys = fields["NS.keys"]?.arrayValue ?? []
-        let values = fields["NS.objects"]?.arrayValue ?? []
+        let keys = fields[ArchiveKeys.nsKeys]?.arrayValue ?? []
+        let values = fields[ArchiveKeys.nsObjects]?.arrayValue ?? []
         guard keys.count == values.count else {
           throw ArchiveError(
-            .corruptData, "NS.keys has \(keys.count) entries but NS.objects has \(values.count)",
+            .corruptData,
+            "\(ArchiveKeys.nsKeys) has \(keys.count) entries but \(ArchiveKeys.nsObjects) has \(values.count)",
             at: .init(objectIndex: uid, className: className))
         }
         // Entries are walked in the order they are written: by key when the keys are all strings, by the keys'
@@ -363,7 +379,7 @@ struct ArchiveJSON {
         if keysAreStrings { return .object(zip(order, pairs).map { (stringKeys[$0] ?? "", $1.1) }) }
         return CanonicalJSON.dictionary(pairs.map { (key: $0.0, value: $0.1) })
       }
-    case "NSString", "NSMutableString":
+    case FoundationClass.string, FoundationClass.mutableString:
       switch Self.stringForm(fields) {
       case .text(let string)?: return .raw(CanonicalJSON.string(string))
       case .contents(let contents)?:
@@ -371,41 +387,41 @@ struct ArchiveJSON {
         return try passThrough(uid, to: contents)
       case nil: return nil
       }
-    case "NSData", "NSMutableData":
-      if case .data(let bytes)? = fields["NS.data"] ?? fields["NS.bytes"] {
+    case FoundationClass.data, FoundationClass.mutableData:
+      if case .data(let bytes)? = fields[ArchiveKeys.nsData] ?? fields[ArchiveKeys.nsBytes] {
         return .object([("$data", .raw(CanonicalJSON.string(bytes.base64EncodedString())))])
       }
-      if case .uid? = fields["NS.data"], let contents = fields["NS.data"] {
+      if case .uid? = fields[ArchiveKeys.nsData], let contents = fields[ArchiveKeys.nsData] {
         if counting { countedKinds[uid] = .passthrough(contents) }
         return try passThrough(uid, to: contents)
       }
       return nil
-    case "NSDate":
-      switch fields["NS.time"] {
+    case FoundationClass.date:
+      switch fields[ArchiveKeys.nsTime] {
       case .real(let t)?: return .object([("$date", CanonicalJSON.real(t))])
       case .float(let t)?: return .object([("$date", CanonicalJSON.real(Double(t)))])
       case .integer(let t)?: return .object([("$date", .raw(String(t)))])
       default: return nil
       }
-    case "NSUUID":
-      guard case .data(let bytes)? = fields["NS.uuidbytes"], bytes.count == 16 else { return nil }
+    case FoundationClass.uuid:
+      guard case .data(let bytes)? = fields[ArchiveKeys.nsUUIDBytes], bytes.count == 16 else { return nil }
       let b = [UInt8](bytes)
       let uuid = UUID(
         uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
       return .object([("$uuid", .raw(CanonicalJSON.string(uuid.uuidString.uppercased())))])
-    case "NSURL":
+    case FoundationClass.url:
       guard let url = try resolveURL(fields, depth: 0) else { return nil }
       return .object([("$url", .raw(CanonicalJSON.string(url.absoluteString)))])
-    case "NSNull":
-      return .object([("$class", .raw("\"NSNull\""))])
-    case "NSValue":
-      let special = fields["NS.special"]?.integerValue ?? 0
+    case FoundationClass.null:
+      return .object([(Self.classMember, .raw(CanonicalJSON.string(FoundationClass.null)))])
+    case FoundationClass.value:
+      let special = fields[ArchiveKeys.nsSpecial]?.integerValue ?? 0
       /// The `count` numbers of a geometry string (`{{x, y}, {w, h}}`), or `nil` when it holds anything else (the
       /// object is then written as a class object, as for a range).
       func numbers(_ key: String, count: Int) -> CanonicalJSON.Node? {
         let text: String
         switch fields[key] {
-        case .uid(let u)?: text = entry(u)?.stringValue ?? ""
+        case .uid(let u)?: text = plainEntry(u)?.stringValue ?? ""
         case .string(let s)?: text = s
         default: text = ""
         }
@@ -417,7 +433,7 @@ struct ArchiveJSON {
       /// then written as a class object, whose fields count against the budget).
       func number(_ key: String) -> CanonicalJSON.Node? {
         var value = fields[key]
-        if case .uid(let u)? = value { value = entry(u) }
+        if case .uid(let u)? = value { value = plainEntry(u) }
         switch value {
         case .integer?, .unsignedInteger?, .real?, .float?: return value.map(CanonicalJSON.node)
         case nil: return fields[key] == nil ? .raw("0") : nil
@@ -427,22 +443,22 @@ struct ArchiveJSON {
       let value: (String, CanonicalJSON.Node)
       switch special {
       case 1:
-        guard let point = numbers("NS.pointval", count: 2) else { return nil }
+        guard let point = numbers(ArchiveKeys.nsPointValue, count: 2) else { return nil }
         value = ("point", point)
       case 2:
-        guard let size = numbers("NS.sizeval", count: 2) else { return nil }
+        guard let size = numbers(ArchiveKeys.nsSizeValue, count: 2) else { return nil }
         value = ("size", size)
       case 3:
-        guard let rect = numbers("NS.rectval", count: 4) else { return nil }
+        guard let rect = numbers(ArchiveKeys.nsRectValue, count: 4) else { return nil }
         value = ("rect", rect)
       case 4:
-        guard let location = number("NS.rangeval.location"), let length = number("NS.rangeval.length") else {
+        guard let location = number(ArchiveKeys.nsRangeLocation), let length = number(ArchiveKeys.nsRangeLength) else {
           return nil
         }
         value = ("range", .array([location, length]))
       default: return nil
       }
-      return .object([("$class", .raw("\"NSValue\"")), value])
+      return .object([(Self.classMember, .raw(CanonicalJSON.string(FoundationClass.value))), value])
     default:
       return nil
     }
@@ -453,23 +469,31 @@ struct ArchiveJSON {
   /// in the order of those strings, which is the order they are written in. An `NSString` whose text is another
   /// object is followed 64 deep at most (a key asked at every appearance of its dictionary must cost little):
   /// past that its dictionary is written as one with other keys.
-  private func plainString(_ value: PropertyListValue, depth: Int = 0) -> String? {
+  private mutating func plainString(_ value: PropertyListValue, depth: Int = 0) -> String? {
     switch value {
     case .string(let text): return text
     case .uid(let reference):
       guard let uid = index(reference), uid > 0, depth < 64 else { return nil }
-      let entry = objects[uid]
-      if case .string(let text) = entry { return text == "$null" ? nil : text }
-      guard case .dictionary(let fields) = entry, case .uid(let classUID)? = fields["$class"],
-        let className = self.entry(classUID)?.dictionaryValue?["$classname"]?.stringValue,
-        className == "NSString" || className == "NSMutableString"
-      else { return nil }
-      switch Self.stringForm(fields) {
-      case .text(let text)?: return text
-      case .contents(let contents)?: return plainString(contents, depth: depth + 1)
-      case nil: return nil
+      switch try? archive.entry(uid) {
+      case .value(.string(let text))?: return text
+      case .object(let object)?:
+        guard object.className == FoundationClass.string || object.className == FoundationClass.mutableString else {
+          return nil
+        }
+        return stringForm(object.fields, depth: depth)
+      default: return nil
       }
     default: return nil
+    }
+  }
+
+  /// The text of an `NSString` whose fields are `fields`, followed through its contents as ``plainString(_:depth:)``
+  /// follows it.
+  private mutating func stringForm(_ fields: PropertyListDictionary, depth: Int) -> String? {
+    switch Self.stringForm(fields) {
+    case .text(let text)?: return text
+    case .contents(let contents)?: return plainString(contents, depth: depth + 1)
+    case nil: return nil
     }
   }
 
@@ -483,21 +507,24 @@ struct ArchiveJSON {
 
   /// The form of an `NSString` whose fields are `fields`, or `nil` when they hold none of them.
   private static func stringForm(_ fields: PropertyListDictionary) -> StringForm? {
-    if let text = fields["NS.string"]?.stringValue { return .text(text) }
-    if case .data(let bytes)? = fields["NS.bytes"] { return .text(String(decoding: bytes, as: UTF8.self)) }
-    if case .uid? = fields["NS.string"], let contents = fields["NS.string"] { return .contents(contents) }
+    if let text = fields[ArchiveKeys.nsString]?.stringValue { return .text(text) }
+    if case .data(let bytes)? = fields[ArchiveKeys.nsBytes] { return .text(String(decoding: bytes, as: UTF8.self)) }
+    if case .uid? = fields[ArchiveKeys.nsString], let contents = fields[ArchiveKeys.nsString] {
+      return .contents(contents)
+    }
     return nil
   }
 
   /// The canonical text of a plain value (a number, string, data, date, boolean or null, inline or behind a UID):
   /// what it is written as wherever it appears. `nil` for anything else (an object, whose text depends on where
   /// its `$id` goes).
-  private func plainText(_ value: PropertyListValue) -> String? {
+  private mutating func plainText(_ value: PropertyListValue) -> String? {
     if let text = plainString(value) { return CanonicalJSON.string(text) }
     var plain = value
     if case .uid(let reference) = value {
-      guard let entry = entry(reference) else { return nil }
-      if reference == 0 || entry == "$null" { return "null" }
+      guard let uid = index(reference) else { return nil }
+      if (try? archive.kind(of: uid)) == .null { return "null" }
+      guard let entry = try? archive.plainValue(of: uid) else { return nil }
       plain = entry
     }
     switch plain {
@@ -510,11 +537,11 @@ struct ArchiveJSON {
   /// The elements of collection `uid`, in order; none while counting (each is walked and counted, not kept).
   private mutating func elementsOf(_ fields: PropertyListDictionary, uid: Int) throws -> [CanonicalJSON.Node] {
     var list: [PropertyListValue]
-    if let inline = fields["NS.objects"]?.arrayValue {
+    if let inline = fields[ArchiveKeys.nsObjects]?.arrayValue {
       list = inline
     } else {
       list = []
-      while let element = fields["NS.object.\(list.count)"] { list.append(element) }
+      while let element = fields[ArchiveKeys.nsObject(list.count)] { list.append(element) }
     }
     if counting {
       countedKinds[uid] = .collection(list)
@@ -595,18 +622,20 @@ struct ArchiveJSON {
     return try node(contents)
   }
 
-  private func resolveURL(_ fields: PropertyListDictionary, depth: Int) throws -> URL? {
+  private mutating func resolveURL(_ fields: PropertyListDictionary, depth: Int) throws -> URL? {
     guard depth < 16 else { return nil }
     var relative: String?
-    switch fields["NS.relative"] {
-    case .uid(let u)?: relative = entry(u)?.stringValue
+    switch fields[ArchiveKeys.nsRelative] {
+    case .uid(let u)?: relative = plainEntry(u)?.stringValue
     case .string(let s)?: relative = s
     default: relative = nil
     }
     guard let relative else { return nil }
     var base: URL?
-    if case .uid(let u)? = fields["NS.base"], u != 0, let baseFields = entry(u)?.dictionaryValue {
-      base = try resolveURL(baseFields, depth: depth + 1)
+    if case .uid(let u)? = fields[ArchiveKeys.nsBase], let uid = index(u),
+      case .object(let object)? = try? archive.entry(uid)
+    {
+      base = try resolveURL(object.fields, depth: depth + 1)
     }
     // An empty reference is its base without the fragment (RFC 3986, 5.2.2); `URL(string: "")` is nil.
     if relative.isEmpty, let base {

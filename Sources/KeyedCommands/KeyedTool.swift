@@ -302,8 +302,7 @@ struct Context {
   /// A dictionary with any of the archive's top-level keys is treated as a keyed archive, so a damaged archive
   /// (one key missing) is reported as such instead of passing as a plain property list.
   static func isKeyedArchive(_ value: PropertyListValue) -> Bool {
-    guard let top = value.dictionaryValue else { return false }
-    return ["$archiver", "$objects", "$top", "$version"].contains { top[$0] != nil }
+    KeyedArchiveContainer.looksLikeKeyedArchive(value)
   }
 
   // MARK: Verbs
@@ -344,7 +343,7 @@ struct Context {
     }
     do {
       _ = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
-      let graph = try ArchiveJSON.graph(value)
+      let graph = try ArchiveJSON.graph(KeyedArchiveGraph(data: data))
       output +=
         parsed.flags.contains("--json") ? CanonicalJSON.text(graph, pretty: pretty) + "\n" : TreeText.render(graph)
     } catch let error as ArchiveError {
@@ -406,7 +405,7 @@ struct Context {
       // Every object, including ones not reachable from $top.
       for uid in 1..<max(1, unarchiver.objectCount) { _ = try unarchiver.decodeAny(uid: uid) }
       // A keyed-archive nib is a compiled nib too (CLI-021): instantiated as `instantiate` would, so the two agree.
-      if Self.isKeyedArchiveNib(value) {
+      if try Self.isKeyedArchiveNib(data) {
         try validateNib(try NibReader.objectTable(from: data, fileName: name(path)), path: path)
         return
       }
@@ -417,9 +416,9 @@ struct Context {
   }
 
   /// `true` for a keyed archive whose `$top` is a nib's (``NibReader/isNib(topLevelKeys:)``).
-  static func isKeyedArchiveNib(_ value: PropertyListValue) -> Bool {
-    guard let top = value.dictionaryValue?["$top"]?.dictionaryValue else { return false }
-    return NibReader.isNib(topLevelKeys: Set(top.entries.compactMap(\.key.stringValue)))
+  static func isKeyedArchiveNib(_ data: Data) throws -> Bool {
+    var archive = try KeyedArchiveGraph(data: data)
+    return NibReader.isNib(topLevelKeys: Set(try archive.topLevelKeys()))
   }
 
   /// Instantiates `table` with generic objects for every class (an empty registry), checking its references and

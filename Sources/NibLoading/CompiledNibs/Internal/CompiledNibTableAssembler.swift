@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import KeyedArchive
 
 /// Turns a ``CompiledNibGraph`` into an ``ObjectTable`` (NIBA-044 to NIBA-050): decides which nodes are objects of
 /// the document, which are placeholders and which only wire the graph, converts fields, and reads the connection
@@ -241,7 +242,7 @@ struct CompiledNibTableAssembler {
 
   /// The longest class name, outlet, action or segue identifier a compiled nib may give (UTF-8 bytes). A file
   /// refers to one string object from any number of places, and each use hashes the name (class lookups,
-  /// outlet keys): 100,000 connections sharing a 1 MB label were 100 GB of hashing.
+  /// outlet keys): without a bound, many connections sharing one long label would hash it once each.
   static let maxNameLength = 1024
 
   private func checkName(_ name: String, _ what: String, at place: ArchiveError.Location) throws {
@@ -320,9 +321,9 @@ struct CompiledNibTableAssembler {
         size += fieldSize
       }
       return (.record(name, fields), size)
-    case "NSValue":
-      let special = graph.integer(object.value("NS.special"))
-      let keys: [Int64: String] = [1: "NS.pointval", 2: "NS.sizeval", 3: "NS.rectval"]
+    case FoundationClass.value:
+      let special = graph.integer(object.value(ArchiveKeys.nsSpecial))
+      let keys: [Int64: String] = [1: ArchiveKeys.nsPointValue, 2: ArchiveKeys.nsSizeValue, 3: ArchiveKeys.nsRectValue]
       guard let special, let key = keys[special], let text = graph.string(object.value(key)),
         let numbers = CompiledNibGeometry.numbers(from: text)
       else { return nil }

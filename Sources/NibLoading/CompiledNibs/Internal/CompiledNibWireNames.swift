@@ -1,33 +1,24 @@
+import KeyedArchive
+
 /// The wire names compiled nibs use (keys of the root, of `NSIBObjectData`, of the wiring classes, and the Foundation
-/// classes' keys in both containers). Every literal of the compiled-nib table builder lives here (NIBA-040…).
+/// classes' keys in both containers). Every nib-specific literal of the compiled-nib table builder lives here
+/// (NIBA-040…); the keyed-archive layout and the Foundation classes' keys are `KeyedArchive`'s.
 enum CompiledNibWireNames {
-  // MARK: Keyed-archive container
-
-  static let archiver = "$archiver"
-  static let archiverName = "NSKeyedArchiver"
-  static let version = "$version"
-  static let versionNumber: Int64 = 100_000
-  static let top = "$top"
-  static let objects = "$objects"
-  static let classReference = "$class"
-  static let className = "$classname"
-  static let classes = "$classes"
-
   // MARK: Foundation classes' keys
 
-  static let nsObjects = "NS.objects"
-  static let nsKeys = "NS.keys"
-  static let nsString = "NS.string"
-  static let nsBytes = "NS.bytes"
-  static let nsData = "NS.data"
-  static let nsIntegerValue = "NS.intval"
-  static let nsDoubleValue = "NS.dblval"
-  static let nsBoolValue = "NS.boolval"
+  static let nsObjects = ArchiveKeys.nsObjects
+  static let nsKeys = ArchiveKeys.nsKeys
+  static let nsString = ArchiveKeys.nsString
+  static let nsBytes = ArchiveKeys.nsBytes
+  static let nsData = ArchiveKeys.nsData
+  static let nsIntegerValue = ArchiveKeys.nsIntegerValue
+  static let nsDoubleValue = ArchiveKeys.nsDoubleValue
+  static let nsBoolValue = ArchiveKeys.nsBoolValue
   static let inlinedValue = "NSInlinedValue"
   /// `NS.object.0`, `NS.object.1`, … (old-style collections, `NSOrderedSet`).
-  static let nsObjectPrefix = "NS.object."
+  static let nsObjectPrefix = ArchiveKeys.nsObjectPrefix
   /// `NS.key.0`, … (old-style dictionaries).
-  static let nsKeyPrefix = "NS.key."
+  static let nsKeyPrefix = ArchiveKeys.nsKeyPrefix
 
   // MARK: UIKit root keys
 
