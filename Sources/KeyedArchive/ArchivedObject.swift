@@ -53,7 +53,7 @@ public final class ArchivedObject: CustomStringConvertible {
       self.value = value
     }
     /// The key as the object's class wrote it (escaping undone).
-    public var unescapedKey: String { key.hasPrefix("$$") ? String(key.dropFirst()) : key }
+    public var unescapedKey: String { KeyedArchiveGraph.unescaped(key) }
   }
 
   /// The archived class name (`$classname`).

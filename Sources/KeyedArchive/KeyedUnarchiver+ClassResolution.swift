@@ -65,74 +65,12 @@ extension KeyedUnarchiver {
   }
 
   func classInfo(uid classUID: Int, of objectUID: Int) throws -> ClassInfo {
-    let ref = reader.element(objectsHeader, classUID)
-    let header = try reader.header(of: ref)
-    // Made only when thrown, as the messages.
-    var location: ArchiveError.Location { ArchiveError.Location(objectIndex: objectUID, keyPath: ArchiveKeys.class) }
-    guard header.kind == .dictionary else {
-      throw ArchiveError(
-        .corruptData, "$class refers to object #\(classUID), a \(header.kind), not a class description", at: location)
-    }
-    guard let nameRef = reader.lookup(string: ArchiveKeys.className, inDictionary: header),
-      case let nameHeader = try reader.header(of: nameRef),
-      nameHeader.kind == .asciiString || nameHeader.kind == .utf16String
-    else {
-      throw ArchiveError(
-        .corruptData, "class description #\(classUID) has no string $classname", at: location)
-    }
-    // A name is hashed and compared while its class is resolved: a long one would make each lookup cost its length.
-    func checkLength(_ header: BinaryPropertyListReader.Header, _ key: String, index: Int = -1) throws {
-      guard header.count <= options.maxClassNameLength else {
-        let what = index < 0 ? key : "\(key)[\(index)]"
-        throw ArchiveError(
-          .limitExceeded,
-          "class description #\(classUID): \(what) is \(header.count) characters long, more than the limit of "
-            + "\(options.maxClassNameLength)", at: location)
-      }
-    }
-    try checkLength(nameHeader, ArchiveKeys.className)
-    let name = try reader.string(nameHeader, object: nameRef)
-    // `$classes` and `$classhints` are optional, but when present they are arrays of class names. A list shared by
-    // many class descriptions is read once (ARC-043): read for each, a small archive could make millions of names.
-    func strings(_ key: String, at position: Int?) throws -> (names: [String], list: Int) {
-      guard let position else { return ([], -1) }
-      let ref = reader.dictionaryValue(header, position)
-      if let known = state.classNameLists[ref] { return (known, ref) }
-      let list = try reader.header(of: ref)
-      // Made only when thrown: the message's interpolation would cost more than reading a short list.
-      func corrupt() -> ArchiveError {
-        ArchiveError(
-          .corruptData, "class description #\(classUID): \(key) is not an array of class names", at: location)
-      }
-      guard list.kind == .array else { throw corrupt() }
-      guard list.count <= options.maxClassChainLength else {
-        throw ArchiveError(
-          .limitExceeded,
-          "class description #\(classUID): \(key) lists \(list.count) class names, more than the limit of "
-            + "\(options.maxClassChainLength)", at: location)
-      }
-      let names = try (0..<list.count).map { i in
-        let element = reader.element(list, i)
-        let h = try reader.header(of: element)
-        guard h.kind == .asciiString || h.kind == .utf16String else { throw corrupt() }
-        try checkLength(h, key, index: i)
-        return try reader.string(h, object: element)
-      }
-      state.classNameLists[ref] = names
-      return (names, ref)
-    }
-    let classesPosition = reader.lookupPosition(string: ArchiveKeys.classes, inDictionary: header)
-    let chain = try strings(ArchiveKeys.classes, at: classesPosition)
-    // A description of two keys, `$classname` and `$classes` (what archivers write), has no `$classhints`: a key
-    // that is not there costs a scan of every key, twice (as ASCII, then as UTF-16).
-    let hintsPosition =
-      header.count == 2 && classesPosition != nil
-      ? nil : reader.lookupPosition(string: ArchiveKeys.classHints, inDictionary: header)
-    let hints = try strings(ArchiveKeys.classHints, at: hintsPosition)
-    let info = ClassInfo(
-      name: name, chain: chain.names, hints: hints.names,
-      identity: .init(name: name, chainList: chain.list, hintsList: hints.list))
-    return info
+    let description = try KeyedArchiveClassDescription(
+      reading: classUID, for: objectUID, reader: reader, objects: objectsHeader, options: options,
+      cachedList: { state.classNameLists[$0] }, rememberList: { state.classNameLists[$0] = $1 })
+    return ClassInfo(
+      name: description.name, chain: description.classes ?? [], hints: description.hints,
+      identity: .init(name: description.name, chainList: description.classesList, hintsList: description.hintsList))
   }
 
   func resolve(_ info: ClassInfo, uid: Int) throws -> Resolved {

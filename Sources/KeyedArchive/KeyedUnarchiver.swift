@@ -151,49 +151,9 @@ public final class KeyedUnarchiver: DecodingCoder {
         at: .init(byteOffset: 0))
     }
     self.reader = reader
-    let root = try reader.header(of: reader.topObject)
-    guard root.kind == .dictionary else {
-      throw ArchiveError(.unsupportedFormat, "expected a keyed archive's top-level dictionary, found a \(root.kind)")
-    }
-    let positions = Self.topLevelPositions(in: root, of: reader)
-    func entry(_ position: Int?) -> Int? { position.map { reader.dictionaryValue(root, $0) } }
-    guard let archiverRef = entry(positions.archiver) else {
-      throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $archiver key")
-    }
-    // Compared as bytes; the string is made only for the error.
-    guard reader.isASCIIString(archiverRef, equalTo: ArchiveKeys.archiverName) else {
-      let header = try reader.header(of: archiverRef)
-      let archiverName = header.kind == .asciiString ? try reader.string(header, object: archiverRef) : ""
-      throw ArchiveError(
-        .unsupportedFormat, "expected $archiver \"NSKeyedArchiver\", found \"\(archiverName)\"",
-        at: .init(keyPath: ArchiveKeys.archiver))
-    }
-    guard let versionRef = entry(positions.version) else {
-      throw ArchiveError(.unsupportedFormat, "not a keyed archive: no $version key")
-    }
-    let versionHeader = try reader.header(of: versionRef)
-    guard versionHeader.kind == .integer,
-      try reader.integer(versionHeader, object: versionRef) == .integer(ArchiveKeys.versionNumber)
-    else {
-      throw ArchiveError(
-        .unsupportedFormat, "expected $version 100000, found \(try reader.value(of: versionRef))",
-        at: .init(keyPath: ArchiveKeys.version))
-    }
-    guard let topRef = entry(positions.top), case let top = try reader.header(of: topRef), top.kind == .dictionary
-    else {
-      throw ArchiveError(.corruptData, "expected a $top dictionary", at: .init(keyPath: ArchiveKeys.top))
-    }
-    guard let objectsRef = entry(positions.objects), case let objects = try reader.header(of: objectsRef),
-      objects.kind == .array
-    else {
-      throw ArchiveError(.corruptData, "expected an $objects array", at: .init(keyPath: ArchiveKeys.objects))
-    }
-    guard objects.count <= options.maxObjectCount, objects.count < Int(Int32.max) else {
-      throw ArchiveError(
-        .limitExceeded,
-        "$objects has \(objects.count) entries, more than the limit of \(min(options.maxObjectCount, Int(Int32.max) - 1))"
-      )
-    }
+    let container = try KeyedArchiveContainer(reader: reader, maxObjectCount: options.maxObjectCount)
+    let top = container.top
+    let objects = container.objects
     self.topHeader = top
     self.objectsHeader = objects
     // The last archive's tables, emptied (Decision 0021). Each is moved out, so that it stays uniquely referenced.

@@ -86,7 +86,7 @@ extension Context {
       output +=
         "   - \(book.title) (\(book.year)): shelf \"\(book.shelf?.name ?? "nil")\", same object: \(book.shelf === back)\n"
     }
-    let json = try ArchiveJSON.render(try PropertyListReader.read(data), pretty: false)
+    let json = try ArchiveJSON.render(try KeyedArchiveGraph(data: data), pretty: false)
     output += "   As 'keyed dump --json' shows it: \(json)\n\n"
   }
 

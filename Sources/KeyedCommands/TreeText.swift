@@ -67,7 +67,7 @@ enum TreeText {
             }
             return (element, "[\(index)]")
           }
-        } else if keys == ["$top"], case .object(let entries)? = members.first?.1 {
+        } else if keys == [ArchiveJSON.topMember], case .object(let entries)? = members.first?.1 {
           out += prefix + "top-level keys (\(entries.count))\n"
           children = entries.map { ($1, CanonicalJSON.string($0)) }
         } else if keys.count == 1, let key = keys.first, ["$data", "$date", "$uuid", "$url", "$real"].contains(key) {

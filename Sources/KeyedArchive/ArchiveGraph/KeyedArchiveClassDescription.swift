@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// A class description of a keyed archive (ARC-024): the `$objects` dictionary an object's `$class` refers to,
 /// with `$classname` and the optional `$classes` and `$classhints` lists of class names.

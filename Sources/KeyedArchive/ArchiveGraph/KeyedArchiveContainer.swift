@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// The validated top level of a keyed archive read in place (ARC-020): where its `$top` dictionary and its
 /// `$objects` array are.

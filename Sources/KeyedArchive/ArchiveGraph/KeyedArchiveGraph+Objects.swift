@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 extension KeyedArchiveGraph {
   // MARK: Fields

@@ -1,6 +1,6 @@
 import ArchiveCoding
 import Foundation
-@_spi(PropertyListInternals) import PropertyList
+import PropertyList
 
 /// A keyed archive's object graph read in place, without decoding any class: the one reader of the `$archiver`
 /// layout for the modules that walk an archive's structure (the compiled-nib front end, `keyed dump`, the testing
