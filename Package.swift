@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "CompiledNib", targets: ["CompiledNib"]),
     .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
     .library(name: "ArchiveTesting", targets: ["ArchiveTesting"]),
+    .library(name: "Typedstream", targets: ["Typedstream"]),
     .executable(name: "keyed", targets: ["keyed"]),
   ],
   targets: [
@@ -28,6 +29,8 @@ let package = Package(
     .target(name: "CompiledNib", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
     .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    // NSArchiver/NSUnarchiver typedstreams: sequential reader and writer, both byte orders.
+    .target(name: "Typedstream", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
       name: "NibLoading", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "XIB", "CompiledNib"],
@@ -42,6 +45,7 @@ let package = Package(
       name: "KeyedCommands",
       dependencies: [
         "ArchiveCoding", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading", "InterfaceObjects",
+        "Typedstream",
       ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
@@ -69,6 +73,8 @@ let package = Package(
         "TestSupport",
       ],
       swiftSettings: strict),
+    .testTarget(
+      name: "TypedstreamTests", dependencies: ["Typedstream", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "TestSupport"], exclude: ["Snapshots"],
       swiftSettings: strict),

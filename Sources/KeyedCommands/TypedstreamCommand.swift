@@ -1,0 +1,446 @@
+import ArchiveCoding
+import Foundation
+import Typedstream
+
+/// What the `keyed` tool does with a typedstream (NSArchiver data): the raw and decoded JSON views of `dump`,
+/// `validate` and `convert` (`Specs/Typedstream.md`, TS-060 onwards).
+package enum TypedstreamCommand {
+  /// `true` when `data` starts with a typedstream header (`\x04\x0bstreamtyped` or `\x04\x0btypedstream`).
+  package static func isTypedstream(_ data: Data) -> Bool { TypedstreamFormat.hasMagic(data) }
+
+  /// `dump --raw --json`: the stream itself in the raw view (TS-060).
+  /// - Throws: `ArchiveError` when the stream is malformed or its view passes the expansion bound.
+  package static func rawJSON(_ data: Data, pretty: Bool = false) throws -> String {
+    let archive = try TypedstreamReader.read(data)
+    var view = RawView()
+    let node = try view.archive(archive)
+    return CanonicalJSON.text(node, pretty: pretty)
+  }
+
+  /// `dump --json`: the decoded values in the canonical JSON (TS-070).
+  /// - Throws: `ArchiveError` when the stream is malformed or its view passes the expansion bound.
+  package static func decodedJSON(_ data: Data, pretty: Bool = false) throws -> String {
+    var view = try DecodedView(try TypedstreamReader.read(data))
+    return CanonicalJSON.text(try view.render(), pretty: pretty)
+  }
+
+  /// `validate`: reads the whole stream and decodes its Foundation values; returns the one-line summary.
+  /// - Throws: `ArchiveError` when the stream is malformed.
+  package static func validate(_ data: Data, name: String) throws -> String {
+    let archive = try TypedstreamReader.read(data)
+    var view = try DecodedView(archive)
+    _ = try view.render()
+    return "\(name): valid typedstream (\(archive.byteOrder.rawValue)-endian), \(view.decoder.objectCount) objects\n"
+  }
+
+  /// `convert --format typedstream` (the default for a typedstream): the stream re-encoded (TS-053).
+  /// - Throws: `ArchiveError` when the stream is malformed.
+  package static func convert(_ data: Data) throws -> Data {
+    try TypedstreamWriter.write(try TypedstreamReader.read(data))
+  }
+}
+
+// MARK: - Raw view
+
+/// The raw JSON view of a typedstream (TS-060 to TS-066): every value as the stream stored it.
+private struct RawView {
+  private var classes: [TypedstreamClass] = []
+  private var cStrings: [[UInt8]] = []
+  private(set) var objectCount = 0
+  private var budget = ExpansionBound.maxValues
+  private var textBudget = ExpansionBound.maxTextBytes
+
+  mutating func archive(_ archive: TypedstreamArchive) throws -> CanonicalJSON.Node {
+    var values: [CanonicalJSON.Node] = []
+    for group in archive.groups {
+      for value in group.values { values.append(try node(value)) }
+    }
+    return CanonicalJSON.sortedObject([
+      ("byteOrder", .raw(CanonicalJSON.string(archive.byteOrder.rawValue))),
+      ("streamerVersion", .raw(String(archive.streamerVersion))),
+      ("systemVersion", .raw(String(archive.systemVersion))),
+      ("values", .array(values)),
+    ])
+  }
+
+  private mutating func spend(_ bytes: Int = 0) throws {
+    budget -= 1
+    textBudget -= bytes
+    guard budget >= 0, textBudget >= 0 else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the stream's JSON view passes \(ExpansionBound.maxValues) values or \(ExpansionBound.maxTextBytes) bytes of "
+          + "text (a shared C string or class is written in full wherever it appears)")
+    }
+  }
+
+  private func typed(_ type: String, _ members: [(String, CanonicalJSON.Node)]) -> CanonicalJSON.Node {
+    CanonicalJSON.sortedObject([("$type", .raw(CanonicalJSON.string(type)))] + members)
+  }
+
+  mutating func node(_ value: TypedstreamValue) throws -> CanonicalJSON.Node {
+    try spend()
+    switch value {
+    case .signed(let code, let v): return typed(code.description, [("value", .raw(String(v)))])
+    case .unsigned(let code, let v): return typed(code.description, [("value", .raw(String(v)))])
+    case .bool(let v): return typed("B", [("value", .raw(v != 0 ? "true" : "false"))])
+    case .float(let bits): return typed("f", [("value", Self.real(Double(Float(bitPattern: bits))))])
+    case .double(let bits): return typed("d", [("value", Self.real(Double(bitPattern: bits)))])
+    case .bytes(let raw): return try text("+", raw)
+    case .cString(let string):
+      switch string {
+      case nil: return try text("*", nil)
+      case .literal(let raw)?:
+        cStrings.append(raw)
+        return try text("*", raw)
+      case .reference(let ordinal)?:
+        guard ordinal >= 0, ordinal < cStrings.count else { throw dangling("C string", ordinal) }
+        return try text("*", cStrings[ordinal])
+      }
+    case .atom(let raw): return try text("%", raw)
+    case .selector(let raw): return try text(":", raw)
+    case .classValue(let reference):
+      guard let reference else { return typed("#", [("value", .raw("null"))]) }
+      return typed("#", [("value", CanonicalJSON.sortedObject(try classMembers(reference)))])
+    case .object(let reference):
+      switch reference {
+      case nil: return .raw("null")
+      case .reference(let ordinal)?: return .object([("$ref", .raw(String(ordinal)))])
+      case .literal(let object)?:
+        let id = objectCount
+        objectCount += 1
+        var members = try classMembers(object.objectClass)
+        members.append(("$id", .raw(String(id))))
+        var fields: [CanonicalJSON.Node] = []
+        for group in object.groups {
+          for field in group.values { fields.append(try node(field)) }
+        }
+        members.append(("$fields", .array(fields)))
+        return CanonicalJSON.sortedObject(members)
+      }
+    case .byteArray(let type, let raw):
+      try spend(raw.count * 2)
+      return typed(Self.name(type.encoding), [("hex", .raw(CanonicalJSON.string(Self.hex(raw))))])
+    case .array(let type, let elements), .structure(let type, let elements):
+      return typed(Self.name(type.encoding), [("value", .array(try elements.map { try node($0) }))])
+    case .ignored: return typed("!", [("value", .raw("null"))])
+    }
+  }
+
+  /// `$class`, `$version` and `$super` of a class (TS-063).
+  private mutating func classMembers(_ reference: TypedstreamClassReference) throws -> [(String, CanonicalJSON.Node)] {
+    var chain: [TypedstreamClass] = []
+    var next: TypedstreamClassReference? = reference
+    while let current = next {
+      try spend()
+      let objectClass: TypedstreamClass
+      switch current {
+      case .literal(let literal):
+        classes.append(literal)
+        objectClass = literal
+      case .reference(let ordinal):
+        guard ordinal >= 0, ordinal < classes.count else { throw dangling("class", ordinal) }
+        objectClass = classes[ordinal]
+      }
+      try spend(objectClass.name.count)
+      chain.append(objectClass)
+      next = objectClass.superclass
+    }
+    guard let first = chain.first else { return [] }
+    let supers = chain.dropFirst().map {
+      CanonicalJSON.sortedObject([
+        ("$class", .raw(CanonicalJSON.string(Self.name($0.name)))), ("$version", .raw(String($0.version))),
+      ])
+    }
+    return [
+      ("$class", .raw(CanonicalJSON.string(Self.name(first.name)))), ("$version", .raw(String(first.version))),
+      ("$super", .array(Array(supers))),
+    ]
+  }
+
+  private mutating func text(_ type: String, _ raw: [UInt8]?) throws -> CanonicalJSON.Node {
+    guard let raw else { return typed(type, [("value", .raw("null"))]) }
+    try spend(raw.count * 2)
+    if let string = String(validating: raw, as: UTF8.self) {
+      return typed(type, [("value", .raw(CanonicalJSON.string(string)))])
+    }
+    return typed(type, [("hex", .raw(CanonicalJSON.string(Self.hex(raw))))])
+  }
+
+  private func dangling(_ kind: String, _ ordinal: Int) -> ArchiveError {
+    ArchiveError(.corruptData, "a reference to \(kind) #\(ordinal), which the stream has not stored before")
+  }
+
+  /// A finite real as the canonical JSON writes it; NaN and infinities as the strings the raw view uses.
+  static func real(_ value: Double) -> CanonicalJSON.Node {
+    if value.isNaN { return .raw("\"NaN\"") }
+    if value.isInfinite { return .raw(value < 0 ? "\"-Infinity\"" : "\"Infinity\"") }
+    return CanonicalJSON.real(value)
+  }
+
+  /// Lower-case hexadecimal digits of bytes.
+  static func hex(_ raw: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count * 2)
+    for byte in raw {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0xF)])
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// A name (class, type encoding) as text: UTF-8, each byte of an invalid sequence as `\xNN` (TS-065).
+  static func name(_ raw: [UInt8]) -> String {
+    if let valid = String(validating: raw, as: UTF8.self) { return valid }
+    var out = ""
+    var index = 0
+    while index < raw.count {
+      // The longest valid UTF-8 sequence starting here, else one escaped byte.
+      var decoded: String?
+      for length in stride(from: min(4, raw.count - index), through: 1, by: -1) {
+        if let piece = String(validating: raw[index..<index + length], as: UTF8.self) {
+          decoded = piece
+          index += length
+          break
+        }
+      }
+      if let decoded {
+        out += decoded
+      } else {
+        out += "\\x" + hex([raw[index]])
+        index += 1
+      }
+    }
+    return out
+  }
+}
+
+// MARK: - Decoded view
+
+/// The decoded JSON view of a typedstream (TS-070 to TS-079): Foundation objects in their canonical JSON forms,
+/// other objects as `{"$class": name, "$fields": [...]}` with `$id` / `$ref` when reached more than once.
+private struct DecodedView {
+  let decoder: TypedstreamDecoder
+  private var forms: [TypedstreamDecoder.Form?]
+  private var reached: [Int]
+  private var written: Set<Int> = []
+  private var inProgress: Set<Int> = []
+  private var counting = true
+  private var budget = 0
+  private var textBudget = 0
+  private var depth = 0
+  private let stack = StackGuard()
+
+  init(_ archive: TypedstreamArchive) throws {
+    decoder = try TypedstreamDecoder(archive)
+    forms = Array(repeating: nil, count: decoder.objectCount)
+    reached = Array(repeating: 0, count: decoder.objectCount)
+  }
+
+  /// The view: the one top-level value, or an array of them when the stream holds several.
+  mutating func render() throws -> CanonicalJSON.Node {
+    // The first pass counts how often each object of another class is reached (for `$id`); the second writes.
+    for pass in 0..<2 {
+      counting = pass == 0
+      written = []
+      budget = ExpansionBound.maxValues
+      textBudget = ExpansionBound.maxTextBytes
+      let nodes = try decoder.topLevel.map { try node($0) }
+      if !counting { return nodes.count == 1 ? nodes[0] : .array(nodes) }
+    }
+    return .array([])
+  }
+
+  private mutating func spend(_ bytes: Int = 0) throws {
+    budget -= 1
+    textBudget -= bytes
+    guard budget >= 0, textBudget >= 0 else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the stream's decoded JSON passes \(ExpansionBound.maxValues) values or \(ExpansionBound.maxTextBytes) bytes "
+          + "of text (a shared Foundation value is written in full wherever it appears)")
+    }
+  }
+
+  private static func string(_ text: String) -> CanonicalJSON.Node { .raw(CanonicalJSON.string(text)) }
+
+  private static func data(_ raw: [UInt8]) -> CanonicalJSON.Node {
+    .object([("$data", string(Data(raw).base64EncodedString()))])
+  }
+
+  /// A field or top-level value.
+  mutating func node(_ value: TypedstreamValue) throws -> CanonicalJSON.Node {
+    try spend()
+    switch value {
+    case .signed(_, let v): return .raw(String(v))
+    case .unsigned(_, let v): return .raw(String(v))
+    case .bool(let v): return .raw(v != 0 ? "true" : "false")
+    case .float(let bits): return CanonicalJSON.real(Double(Float(bitPattern: bits)))
+    case .double(let bits): return CanonicalJSON.real(Double(bitPattern: bits))
+    case .bytes(nil), .cString(nil), .atom(nil), .selector(nil), .classValue(nil), .object(nil), .ignored:
+      return .raw("null")
+    case .bytes(let raw?), .cString(.literal(let raw)?), .atom(let raw?), .selector(let raw?):
+      try spend(raw.count)
+      if let text = String(validating: raw, as: UTF8.self) { return Self.string(text) }
+      return Self.data(raw)
+    case .cString(.reference?): return .raw("null")
+    case .classValue(.literal(let objectClass)?):
+      return Self.string(TypedstreamDecoder.text(objectClass.name))
+    case .classValue(.reference?): return .raw("null")
+    case .object(.reference(let ordinal)?): return try object(ordinal)
+    case .object(.literal?): return .raw("null")
+    case .byteArray(_, let raw):
+      try spend(raw.count)
+      return Self.data(raw)
+    case .array(_, let elements), .structure(_, let elements): return .array(try elements.map { try node($0) })
+    }
+  }
+
+  private mutating func formOf(_ ordinal: Int) throws -> TypedstreamDecoder.Form {
+    if let known = forms[ordinal] { return known }
+    let computed = try decoder.form(of: ordinal)
+    forms[ordinal] = computed
+    return computed
+  }
+
+  private mutating func member(_ ordinal: Int?) throws -> CanonicalJSON.Node {
+    guard let ordinal else { return .raw("null") }
+    return try object(ordinal)
+  }
+
+  /// An object reached through a field, a member or a top-level value.
+  private mutating func object(_ ordinal: Int) throws -> CanonicalJSON.Node {
+    let form = try formOf(ordinal)
+    if case .other = form { return try classObject(ordinal) }
+    if case .value = form {
+    } else if case .null = form {
+    } else {
+      if inProgress.contains(ordinal) { return .object([("$cycle", .raw(String(ordinal)))]) }
+    }
+    try ExpansionBound.checkDepth(depth, stack: stack, objectIndex: ordinal, className: decoder.className(of: ordinal))
+    depth += 1
+    inProgress.insert(ordinal)
+    defer {
+      depth -= 1
+      inProgress.remove(ordinal)
+    }
+    switch form {
+    case .string(let text):
+      try spend(text.utf8.count)
+      return Self.string(text)
+    case .number(let value): return try node(value)
+    case .data(let raw):
+      try spend(raw.count)
+      return Self.data(raw)
+    case .date(let seconds): return .object([("$date", CanonicalJSON.real(seconds))])
+    case .url:
+      return .object([("$url", Self.string(try url(ordinal)))])
+    case .array(let members): return .array(try members.map { try member($0) })
+    case .set(let members):
+      let nodes = try members.map { try member($0) }
+      return .object([("$set", .array(counting ? nodes : CanonicalJSON.sortedByText(nodes)))])
+    case .dictionary(let pairs):
+      var entries: [(key: CanonicalJSON.Node, value: CanonicalJSON.Node, text: String?)] = []
+      for pair in pairs {
+        let keyText: String? = try pair.key.flatMap { key in
+          if case .string(let text) = try formOf(key) { return text }
+          return nil
+        }
+        entries.append((try member(pair.key), try member(pair.value), keyText))
+      }
+      if counting { return .raw("null") }
+      if entries.allSatisfy({ $0.text != nil }) {
+        return CanonicalJSON.sortedObject(entries.map { ($0.text ?? "", $0.value) })
+      }
+      return CanonicalJSON.dictionary(entries.map { ($0.key, $0.value) })
+    case .attributedString(let string, let runs):
+      var text = ""
+      if let string, case .string(let value) = try formOf(string) { text = value }
+      try spend(text.utf8.count)
+      var runNodes: [CanonicalJSON.Node] = []
+      for run in runs {
+        try spend()
+        runNodes.append(.array([.raw(String(run.location)), .raw(String(run.length)), try member(run.attributes)]))
+      }
+      return CanonicalJSON.sortedObject([
+        ("$class", Self.string("NSAttributedString")), ("string", Self.string(text)), ("runs", .array(runNodes)),
+      ])
+    case .null: return .object([("$class", Self.string("NSNull"))])
+    case .value(let type, let value): return try nsValue(type: type, value, ordinal: ordinal)
+    case .other: return try classObject(ordinal)
+    }
+  }
+
+  /// An `NSURL`'s absolute string: its string resolved against its base URLs.
+  private mutating func url(_ ordinal: Int) throws -> String {
+    var chain: [String] = []
+    var next: Int? = ordinal
+    var seen: Set<Int> = []
+    while let current = next {
+      guard seen.insert(current).inserted else {
+        throw ArchiveError(.corruptData, "the URL's base URLs form a cycle", at: .init(objectIndex: current))
+      }
+      guard case .url(let relative, let base) = try formOf(current) else {
+        throw ArchiveError(
+          .corruptData, "expected an NSURL as base URL, found \(decoder.className(of: current))",
+          at: .init(objectIndex: current))
+      }
+      chain.append(relative)
+      next = base
+    }
+    var resolved: URL?
+    for text in chain.reversed() {
+      resolved = URL(string: text, relativeTo: resolved) ?? resolved
+    }
+    return resolved?.absoluteString ?? chain.first ?? ""
+  }
+
+  /// An `NSValue`: geometry and ranges in their canonical forms, anything else with its type and value.
+  private mutating func nsValue(type: [UInt8], _ value: TypedstreamValue, ordinal: Int) throws -> CanonicalJSON.Node {
+    let name = String(decoding: type, as: UTF8.self)
+    let flat = Self.numbers(value)
+    let key: String?
+    switch flat.count {
+    case 2 where name.hasPrefix("{_NSPoint=") || name.hasPrefix("{CGPoint="): key = "point"
+    case 2 where name.hasPrefix("{_NSSize=") || name.hasPrefix("{CGSize="): key = "size"
+    case 2 where name.hasPrefix("{_NSRange=") || name.hasPrefix("{NSRange="): key = "range"
+    case 4 where name.hasPrefix("{_NSRect=") || name.hasPrefix("{CGRect="): key = "rect"
+    default: key = nil
+    }
+    if let key {
+      return CanonicalJSON.sortedObject([("$class", Self.string("NSValue")), (key, .array(flat))])
+    }
+    return CanonicalJSON.sortedObject([
+      ("$class", Self.string("NSValue")), ("type", Self.string(name)), ("value", try node(value)),
+    ])
+  }
+
+  /// The numbers of a structure, nested structures flattened.
+  private static func numbers(_ value: TypedstreamValue) -> [CanonicalJSON.Node] {
+    switch value {
+    case .structure(_, let fields): fields.flatMap { numbers($0) }
+    case .signed(_, let v): [.raw(String(v))]
+    case .unsigned(_, let v): [.raw(String(v))]
+    case .float(let bits): [CanonicalJSON.real(Double(Float(bitPattern: bits)))]
+    case .double(let bits): [CanonicalJSON.real(Double(bitPattern: bits))]
+    default: [.raw("null"), .raw("null"), .raw("null"), .raw("null"), .raw("null")]
+    }
+  }
+
+  /// An object of a class without a Foundation form: in full at its first appearance, `$ref` afterwards.
+  private mutating func classObject(_ ordinal: Int) throws -> CanonicalJSON.Node {
+    if counting { reached[ordinal] += 1 }
+    guard written.insert(ordinal).inserted else { return .object([("$ref", .raw(String(ordinal)))]) }
+    let className = decoder.className(of: ordinal)
+    try ExpansionBound.checkDepth(depth, stack: stack, objectIndex: ordinal, className: className)
+    depth += 1
+    defer { depth -= 1 }
+    var members: [(String, CanonicalJSON.Node)] = [
+      ("$class", Self.string(className)),
+      ("$fields", .array(try decoder.fields[ordinal].map { try node($0) })),
+    ]
+    if reached[ordinal] > 1 { members.append(("$id", .raw(String(ordinal)))) }
+    return CanonicalJSON.sortedObject(members)
+  }
+}
