@@ -74,7 +74,8 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "TypedstreamTests", dependencies: ["Typedstream", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
+      name: "TypedstreamTests", dependencies: ["Typedstream", "KeyedCommands", "ArchiveCoding", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "TestSupport"], exclude: ["Snapshots"],
       swiftSettings: strict),

@@ -131,16 +131,19 @@ private struct RawView {
   private mutating func classMembers(_ reference: TypedstreamClassReference) throws -> [(String, CanonicalJSON.Node)] {
     var chain: [TypedstreamClass] = []
     var next: TypedstreamClassReference? = reference
+    var throughReference = false
     while let current = next {
       try spend()
       let objectClass: TypedstreamClass
       switch current {
       case .literal(let literal):
-        classes.append(literal)
+        // A literal reached through a reference is the stored class's own superclass, registered already.
+        if !throughReference { classes.append(literal) }
         objectClass = literal
       case .reference(let ordinal):
         guard ordinal >= 0, ordinal < classes.count else { throw dangling("class", ordinal) }
         objectClass = classes[ordinal]
+        throughReference = true
       }
       try spend(objectClass.name.count)
       chain.append(objectClass)

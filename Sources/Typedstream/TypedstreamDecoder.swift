@@ -113,17 +113,20 @@ package struct TypedstreamDecoder {
   private mutating func chain(_ reference: TypedstreamClassReference) throws -> [TypedstreamClass] {
     var chain: [TypedstreamClass] = []
     var next: TypedstreamClassReference? = reference
+    var throughReference = false
     while let current = next {
       let objectClass: TypedstreamClass
       switch current {
       case .literal(let literal):
-        classes.append(literal)
+        // A literal reached through a reference is the stored class's own superclass, registered already.
+        if !throughReference { classes.append(literal) }
         objectClass = literal
       case .reference(let ordinal):
         guard ordinal >= 0, ordinal < classes.count else {
           throw ArchiveError(.corruptData, "a reference to class #\(ordinal), which the stream has not stored before")
         }
         objectClass = classes[ordinal]
+        throughReference = true
       }
       chain.append(objectClass)
       guard chain.count <= classes.count else {

@@ -1,0 +1,169 @@
+import ArchiveCoding
+import Foundation
+import Testing
+
+@testable import KeyedCommands
+@testable import Typedstream
+
+@Suite("Typedstream JSON views")
+struct JSONViewTests {
+  @Test(
+    "TS-060: the raw view of a stream is one line, keys sorted, objects with $id, $class, $version, $super and $fields")
+  func rawViewOfString() throws {
+    // NSString "Hello, world", as the crabstep foundation fixture stores it.
+    let body =
+      StreamBytes.new("@") + [0x84, 0x84] + StreamBytes.new("NSString") + [0x01, 0x84] + StreamBytes.new("NSObject")
+      + [0x00, 0x85] + StreamBytes.new("+") + [0x0C] + Array("Hello, world".utf8) + [0x86]
+    let json = try TypedstreamCommand.rawJSON(StreamBytes.little(body))
+    #expect(
+      json == """
+        {"byteOrder":"little","streamerVersion":4,"systemVersion":1000,"values":[{"$class":"NSString","$fields":\
+        [{"$type":"+","value":"Hello, world"}],"$id":0,"$super":[{"$class":"NSObject","$version":0}],"$version":1}]}
+        """)
+  }
+
+  @Test("TS-061: unsigned values wrap to their width, f widens exactly, non-finite reals are strings")
+  func rawViewOfNumbers() throws {
+    let body =
+      StreamBytes.new("QfdBc") + [0xFD] + [0x83, 0x9A, 0x99, 0x59, 0x3F] + [0x83, 0, 0, 0, 0, 0, 0, 0xF0, 0xFF] + [
+        1, 0xFF,
+      ]
+    let json = try TypedstreamCommand.rawJSON(StreamBytes.little(body))
+    #expect(
+      json.hasSuffix(
+        """
+        "values":[{"$type":"Q","value":18446744073709551613},{"$type":"f","value":0.8500000238418579},\
+        {"$type":"d","value":"-Infinity"},{"$type":"B","value":true},{"$type":"c","value":-1}]}
+        """))
+  }
+
+  @Test("TS-062: shared objects are {\"$ref\": id}, byte arrays hex, bad UTF-8 hex, classes as class dictionaries")
+  func rawViewOfEveryType() throws {
+    let data = try TypedstreamWriter.write(StreamBytes.everyTypeArchive(byteOrder: .big))
+    let json = try TypedstreamCommand.rawJSON(data)
+    #expect(json.contains(#""byteOrder":"big""#))
+    #expect(json.contains(#"{"$type":"[4c]","hex":"deadbeef"}"#))
+    #expect(json.contains(#"{"$ref":0}"#))
+    #expect(json.contains(##"{"$type":"#","value":{"$class":"NSObject","$super":[],"$version":0}}"##))
+    #expect(json.contains(#"{"$type":"*","value":"C"}"#))
+    #expect(json.contains(#"{"$type":"!","value":null}"#))
+    #expect(json.contains(#"{"$type":"+","value":null}"#))
+    let badText = StreamBytes.new("+") + [0x02, 0xFF, 0x41]
+    #expect(try TypedstreamCommand.rawJSON(StreamBytes.little(badText)).contains(#"{"$type":"+","hex":"ff41"}"#))
+  }
+
+  @Test("TS-065: names that are not UTF-8 show each bad byte as \\xNN")
+  func rawViewOfBadName() throws {
+    let body = StreamBytes.new("#") + [0x84, 0x84, 0x02, 0x41, 0xFF, 0x00, 0x85]
+    let json = try TypedstreamCommand.rawJSON(StreamBytes.little(body))
+    #expect(json.contains(#""$class":"A\\xff""#))
+  }
+
+  @Test("TS-070: the decoded view of a generated NSDictionary, NSArray, NSNumber and NSData")
+  func decodedView() throws {
+    let objectRoot = TypedstreamClass("NSObject", version: 0)
+    func string(_ text: String, first: Bool = false) -> TypedstreamValue {
+      .object(
+        .literal(
+          TypedstreamObject(
+            objectClass: first
+              ? .literal(TypedstreamClass("NSString", version: 1, superclass: .reference(1))) : .reference(2),
+            groups: [TypedstreamGroup("+", [.bytes(Array(text.utf8))])])))
+    }
+    let dictionary = TypedstreamObject(
+      objectClass: .literal(TypedstreamClass("NSDictionary", version: 0, superclass: .literal(objectRoot))),
+      groups: [
+        TypedstreamGroup("i", [.signed(TypeCode("i"), 2)]),
+        TypedstreamGroup("@", [string("b", first: true)]),
+        TypedstreamGroup("@", [string("x")]),
+        TypedstreamGroup("@", [string("a")]),
+        TypedstreamGroup("@", [.object(.reference(2))]),
+      ])
+    let archive = TypedstreamArchive(groups: [TypedstreamGroup("@", [.object(.literal(dictionary))])])
+    let json = try TypedstreamCommand.decodedJSON(try TypedstreamWriter.write(archive))
+    #expect(json == #"{"a":"x","b":"x"}"#)
+  }
+
+  @Test("TS-041: the negative corpus file fails in every view", .enabled(if: TypedstreamCorpus.isPresent))
+  func negativeFileFails() throws {
+    for name in TypedstreamCorpus.negative {
+      let data = try TypedstreamCorpus.data(name)
+      #expect(throws: ArchiveError.self) { try TypedstreamCommand.rawJSON(data) }
+      #expect(throws: ArchiveError.self) { try TypedstreamCommand.decodedJSON(data) }
+      #expect(throws: ArchiveError.self) { try TypedstreamCommand.validate(data, name: name) }
+    }
+  }
+
+  /// Decoded views of corpus files, with the values the sources' own tests expect (MANIFEST.md).
+  static let expected: [(file: String, json: String)] = [
+    ("crabstep__src__test_data__foundation__NSString.typedstream", #""Hello, world""#),
+    ("crabstep__src__test_data__foundation__NSMutableString.typedstream", #""Hello, world""#),
+    ("crabstep__src__test_data__foundation__NSData.typedstream", #"{"$data":"3q2+7wB/"}"#),
+    ("crabstep__src__test_data__foundation__NumberFloat.typedstream", "3.5"),
+    ("crabstep__src__test_data__foundation__NumberDouble.typedstream", "100.5"),
+    ("crabstep__src__test_data__foundation__NumberInt64.typedstream", "-9000000000"),
+    ("crabstep__src__test_data__foundation__NSDate.typedstream", #"{"$date":21692800.0}"#),
+    ("crabstep__src__test_data__foundation__NSDateFractional.typedstream", #"{"$date":700000000.523}"#),
+    (
+      "crabstep__src__test_data__foundation__NSURLRelative.typedstream",
+      #"{"$url":"https://example.com/dir/page.html"}"#
+    ),
+    (
+      "crabstep__src__test_data__foundation__NSDictionaryNested.typedstream",
+      #"{"arr":[1,2],"data":{"$data":"AQI="},"num":7}"#
+    ),
+    ("crabstep__src__test_data__foundation__NSArrayWithNull.typedstream", #"["x",{"$class":"NSNull"},"y"]"#),
+    (
+      "crabstep__src__test_data__foundation__NestedContainers.typedstream",
+      #"[[1,2],[3],[],{"k":9},{"mk":8},{"$set":["s"]},{"$set":["ms"]}]"#
+    ),
+    (
+      "crabstep__src__test_data__AttributedBodyTextOnly.typedstream",
+      #"{"$class":"NSAttributedString","runs":[[0,10,{"__kIMMessagePartAttributeName":0}]],"string":"Noter test"}"#
+    ),
+    ("crabstep__src__test_data__Blank.typedstream", #"{"$class":"NSAttributedString","runs":[],"string":""}"#),
+    (
+      "crabstep__src__test_data__foundation__NSAttributedString.typedstream",
+      #"{"$class":"NSAttributedString","runs":[[0,12,{}]],"string":"Hello, world"}"#
+    ),
+  ]
+
+  @Test(
+    "TS-070: corpus files decode to the values their sources' tests expect",
+    .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)),
+    arguments: 0..<expected.count)
+  func decodedCorpus(_ row: Int) throws {
+    let (file, json) = Self.expected[row]
+    #expect(try TypedstreamCommand.decodedJSON(TypedstreamCorpus.data(file)) == json)
+  }
+
+  /// Texts of attributed strings the sources' tests check (imessage-exporter, crabstep).
+  static let texts: [(file: String, text: String)] = [
+    ("crabstep__src__test_data__AttributedBodyTextOnly2.typedstream", "Test 3"),
+    ("crabstep__src__test_data__WeirdText.typedstream", "𝖍𝖊𝖑𝖑𝖔 𝖜𝖔𝖗𝖑𝖉"),
+    ("crabstep__src__test_data__URL.typedstream", "https://github.com/ReagentX/Logria"),
+    ("crabstep__src__test_data__MultiPart.typedstream", "\u{FFFC}test 1\u{FFFC}test 2 \u{FFFC}test 3"),
+  ]
+
+  @Test(
+    "TS-077: attributed strings decode to their text",
+    .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)),
+    arguments: 0..<texts.count)
+  func attributedText(_ row: Int) throws {
+    let (file, text) = Self.texts[row]
+    let json = try TypedstreamCommand.decodedJSON(TypedstreamCorpus.data(file))
+    #expect(json.hasSuffix(#","string":"# + CanonicalJSON.string(text) + "}"))
+  }
+
+  @Test(
+    "TS-066: every valid corpus file renders in both views and validates",
+    .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)),
+    arguments: TypedstreamCorpus.valid)
+  func corpusViews(_ name: String) throws {
+    let data = try TypedstreamCorpus.data(name)
+    #expect(try TypedstreamCommand.rawJSON(data).hasPrefix(#"{"byteOrder":""#))
+    #expect(!(try TypedstreamCommand.decodedJSON(data)).isEmpty)
+    #expect(try TypedstreamCommand.validate(data, name: name).hasPrefix("\(name): valid typedstream"))
+    #expect(try TypedstreamCommand.convert(data) == data)
+  }
+}
