@@ -12,9 +12,8 @@ package enum TypedstreamCommand {
   /// - Throws: `ArchiveError` when the stream is malformed or its view passes the expansion bound.
   package static func rawJSON(_ data: Data, pretty: Bool = false) throws -> String {
     let archive = try TypedstreamReader.read(data)
-    var view = RawView()
-    let node = try view.archive(archive)
-    return CanonicalJSON.text(node, pretty: pretty)
+    var view = RawView(try TypedstreamDecoder(archive))
+    return CanonicalJSON.text(try view.archive(archive), pretty: pretty)
   }
 
   /// `dump --json`: the decoded values in the canonical JSON (TS-070).
@@ -40,38 +39,46 @@ package enum TypedstreamCommand {
   }
 }
 
-// MARK: - Raw view
+/// The bound on what a view of a stream expands to (TS-066): a shared string, class or Foundation value is
+/// written in full wherever it appears, so a small stream can stand for a large view.
+private struct ViewBudget {
+  private var values = ExpansionBound.maxValues
+  private var bytes = ExpansionBound.maxTextBytes
 
-/// The raw JSON view of a typedstream (TS-060 to TS-066): every value as the stream stored it.
-private struct RawView {
-  private var classes: [TypedstreamClass] = []
-  private var cStrings: [[UInt8]] = []
-  private(set) var objectCount = 0
-  private var budget = ExpansionBound.maxValues
-  private var textBudget = ExpansionBound.maxTextBytes
-
-  mutating func archive(_ archive: TypedstreamArchive) throws -> CanonicalJSON.Node {
-    var values: [CanonicalJSON.Node] = []
-    for group in archive.groups {
-      for value in group.values { values.append(try node(value)) }
-    }
-    return CanonicalJSON.sortedObject([
-      ("byteOrder", .raw(CanonicalJSON.string(archive.byteOrder.rawValue))),
-      ("streamerVersion", .raw(String(archive.streamerVersion))),
-      ("systemVersion", .raw(String(archive.systemVersion))),
-      ("values", .array(values)),
-    ])
-  }
-
-  private mutating func spend(_ bytes: Int = 0) throws {
-    budget -= 1
-    textBudget -= bytes
-    guard budget >= 0, textBudget >= 0 else {
+  /// Counts one value and `text` bytes of strings or data; `limitExceeded` past either bound.
+  mutating func spend(_ text: Int = 0) throws {
+    values -= 1
+    bytes -= text
+    guard values >= 0, bytes >= 0 else {
       throw ArchiveError(
         .limitExceeded,
         "the stream's JSON view passes \(ExpansionBound.maxValues) values or \(ExpansionBound.maxTextBytes) bytes of "
-          + "text (a shared C string or class is written in full wherever it appears)")
+          + "text (a shared value is written in full wherever it appears)")
     }
+  }
+}
+
+// MARK: - Raw view
+
+/// The raw JSON view of a typedstream (TS-060 to TS-066): every value as the stream stored it, each object in full
+/// where the stream stored it and `{"$ref": id}` elsewhere.
+private struct RawView {
+  let decoder: TypedstreamDecoder
+  private var written: [Bool]
+  private var budget = ViewBudget()
+
+  init(_ decoder: TypedstreamDecoder) {
+    self.decoder = decoder
+    written = Array(repeating: false, count: decoder.objectCount)
+  }
+
+  mutating func archive(_ archive: TypedstreamArchive) throws -> CanonicalJSON.Node {
+    CanonicalJSON.sortedObject([
+      ("byteOrder", .raw(CanonicalJSON.string(archive.byteOrder.rawValue))),
+      ("streamerVersion", .raw(String(archive.streamerVersion))),
+      ("systemVersion", .raw(String(archive.systemVersion))),
+      ("values", .array(try decoder.topLevel.map { try node($0) })),
+    ])
   }
 
   private func typed(_ type: String, _ members: [(String, CanonicalJSON.Node)]) -> CanonicalJSON.Node {
@@ -79,7 +86,7 @@ private struct RawView {
   }
 
   mutating func node(_ value: TypedstreamValue) throws -> CanonicalJSON.Node {
-    try spend()
+    try budget.spend()
     switch value {
     case .signed(let code, let v): return typed(code.description, [("value", .raw(String(v)))])
     case .unsigned(let code, let v): return typed(code.description, [("value", .raw(String(v)))])
@@ -87,91 +94,61 @@ private struct RawView {
     case .float(let bits): return typed("f", [("value", Self.real(Double(Float(bitPattern: bits))))])
     case .double(let bits): return typed("d", [("value", Self.real(Double(bitPattern: bits)))])
     case .bytes(let raw): return try text("+", raw)
-    case .cString(let string):
-      switch string {
-      case nil: return try text("*", nil)
-      case .literal(let raw)?:
-        cStrings.append(raw)
-        return try text("*", raw)
-      case .reference(let ordinal)?:
-        guard ordinal >= 0, ordinal < cStrings.count else { throw dangling("C string", ordinal) }
-        return try text("*", cStrings[ordinal])
-      }
+    case .cString(nil): return try text("*", nil)
+    case .cString(.literal(let raw)?): return try text("*", raw)
     case .atom(let raw): return try text("%", raw)
     case .selector(let raw): return try text(":", raw)
-    case .classValue(let reference):
-      guard let reference else { return typed("#", [("value", .raw("null"))]) }
-      return typed("#", [("value", CanonicalJSON.sortedObject(try classMembers(reference)))])
-    case .object(let reference):
-      switch reference {
-      case nil: return .raw("null")
-      case .reference(let ordinal)?: return .object([("$ref", .raw(String(ordinal)))])
-      case .literal(let object)?:
-        let id = objectCount
-        objectCount += 1
-        var members = try classMembers(object.objectClass)
-        members.append(("$id", .raw(String(id))))
-        var fields: [CanonicalJSON.Node] = []
-        for group in object.groups {
-          for field in group.values { fields.append(try node(field)) }
-        }
-        members.append(("$fields", .array(fields)))
-        return CanonicalJSON.sortedObject(members)
-      }
+    case .classValue(nil): return typed("#", [("value", .raw("null"))])
+    case .classValue(.literal(let objectClass)?):
+      var chain = [objectClass]
+      while case .literal(let superclass)? = chain[chain.count - 1].superclass { chain.append(superclass) }
+      return typed("#", [("value", CanonicalJSON.sortedObject(try classMembers(chain)))])
+    case .object(nil): return .raw("null")
+    case .object(.reference(let ordinal)?):
+      guard !written[ordinal] else { return .object([("$ref", .raw(String(ordinal)))]) }
+      written[ordinal] = true
+      var members = try classMembers(decoder.classChains[ordinal])
+      members.append(("$id", .raw(String(ordinal))))
+      members.append(("$fields", .array(try decoder.fields[ordinal].map { try node($0) })))
+      return CanonicalJSON.sortedObject(members)
     case .byteArray(let type, let raw):
-      try spend(raw.count * 2)
+      try budget.spend(raw.count * 2)
       return typed(Self.name(type.encoding), [("hex", .raw(CanonicalJSON.string(Self.hex(raw))))])
     case .array(let type, let elements), .structure(let type, let elements):
       return typed(Self.name(type.encoding), [("value", .array(try elements.map { try node($0) }))])
     case .ignored: return typed("!", [("value", .raw("null"))])
+    case .cString(.reference?), .classValue(.reference?), .object(.literal?):
+      // TypedstreamDecoder resolves these.
+      return .raw("null")
     }
   }
 
-  /// `$class`, `$version` and `$super` of a class (TS-063).
-  private mutating func classMembers(_ reference: TypedstreamClassReference) throws -> [(String, CanonicalJSON.Node)] {
-    var chain: [TypedstreamClass] = []
-    var next: TypedstreamClassReference? = reference
-    var throughReference = false
-    while let current = next {
-      try spend()
-      let objectClass: TypedstreamClass
-      switch current {
-      case .literal(let literal):
-        // A literal reached through a reference is the stored class's own superclass, registered already.
-        if !throughReference { classes.append(literal) }
-        objectClass = literal
-      case .reference(let ordinal):
-        guard ordinal >= 0, ordinal < classes.count else { throw dangling("class", ordinal) }
-        objectClass = classes[ordinal]
-        throughReference = true
-      }
-      try spend(objectClass.name.count)
-      chain.append(objectClass)
-      next = objectClass.superclass
-    }
+  /// `$class`, `$version` and `$super` of a class chain, the class first (TS-063).
+  private mutating func classMembers(_ chain: [TypedstreamClass]) throws -> [(String, CanonicalJSON.Node)] {
     guard let first = chain.first else { return [] }
-    let supers = chain.dropFirst().map {
-      CanonicalJSON.sortedObject([
-        ("$class", .raw(CanonicalJSON.string(Self.name($0.name)))), ("$version", .raw(String($0.version))),
-      ])
+    var supers: [CanonicalJSON.Node] = []
+    for objectClass in chain.dropFirst() {
+      try budget.spend(objectClass.name.count)
+      supers.append(
+        CanonicalJSON.sortedObject([
+          ("$class", .raw(CanonicalJSON.string(Self.name(objectClass.name)))),
+          ("$version", .raw(String(objectClass.version))),
+        ]))
     }
+    try budget.spend(first.name.count)
     return [
       ("$class", .raw(CanonicalJSON.string(Self.name(first.name)))), ("$version", .raw(String(first.version))),
-      ("$super", .array(Array(supers))),
+      ("$super", .array(supers)),
     ]
   }
 
   private mutating func text(_ type: String, _ raw: [UInt8]?) throws -> CanonicalJSON.Node {
     guard let raw else { return typed(type, [("value", .raw("null"))]) }
-    try spend(raw.count * 2)
+    try budget.spend(raw.count * 2)
     if let string = String(validating: raw, as: UTF8.self) {
       return typed(type, [("value", .raw(CanonicalJSON.string(string)))])
     }
     return typed(type, [("hex", .raw(CanonicalJSON.string(Self.hex(raw))))])
-  }
-
-  private func dangling(_ kind: String, _ ordinal: Int) -> ArchiveError {
-    ArchiveError(.corruptData, "a reference to \(kind) #\(ordinal), which the stream has not stored before")
   }
 
   /// A finite real as the canonical JSON writes it; NaN and infinities as the strings the raw view uses.
@@ -230,8 +207,7 @@ private struct DecodedView {
   private var written: Set<Int> = []
   private var inProgress: Set<Int> = []
   private var counting = true
-  private var budget = 0
-  private var textBudget = 0
+  private var budget = ViewBudget()
   private var depth = 0
   private let stack = StackGuard()
 
@@ -247,23 +223,11 @@ private struct DecodedView {
     for pass in 0..<2 {
       counting = pass == 0
       written = []
-      budget = ExpansionBound.maxValues
-      textBudget = ExpansionBound.maxTextBytes
+      budget = ViewBudget()
       let nodes = try decoder.topLevel.map { try node($0) }
       if !counting { return nodes.count == 1 ? nodes[0] : .array(nodes) }
     }
     return .array([])
-  }
-
-  private mutating func spend(_ bytes: Int = 0) throws {
-    budget -= 1
-    textBudget -= bytes
-    guard budget >= 0, textBudget >= 0 else {
-      throw ArchiveError(
-        .limitExceeded,
-        "the stream's decoded JSON passes \(ExpansionBound.maxValues) values or \(ExpansionBound.maxTextBytes) bytes "
-          + "of text (a shared Foundation value is written in full wherever it appears)")
-    }
   }
 
   private static func string(_ text: String) -> CanonicalJSON.Node { .raw(CanonicalJSON.string(text)) }
@@ -274,7 +238,7 @@ private struct DecodedView {
 
   /// A field or top-level value.
   mutating func node(_ value: TypedstreamValue) throws -> CanonicalJSON.Node {
-    try spend()
+    try budget.spend()
     switch value {
     case .signed(_, let v): return .raw(String(v))
     case .unsigned(_, let v): return .raw(String(v))
@@ -284,7 +248,7 @@ private struct DecodedView {
     case .bytes(nil), .cString(nil), .atom(nil), .selector(nil), .classValue(nil), .object(nil), .ignored:
       return .raw("null")
     case .bytes(let raw?), .cString(.literal(let raw)?), .atom(let raw?), .selector(let raw?):
-      try spend(raw.count)
+      try budget.spend(raw.count)
       if let text = String(validating: raw, as: UTF8.self) { return Self.string(text) }
       return Self.data(raw)
     case .cString(.reference?): return .raw("null")
@@ -294,7 +258,7 @@ private struct DecodedView {
     case .object(.reference(let ordinal)?): return try object(ordinal)
     case .object(.literal?): return .raw("null")
     case .byteArray(_, let raw):
-      try spend(raw.count)
+      try budget.spend(raw.count)
       return Self.data(raw)
     case .array(_, let elements), .structure(_, let elements): return .array(try elements.map { try node($0) })
     }
@@ -330,11 +294,11 @@ private struct DecodedView {
     }
     switch form {
     case .string(let text):
-      try spend(text.utf8.count)
+      try budget.spend(text.utf8.count)
       return Self.string(text)
     case .number(let value): return try node(value)
     case .data(let raw):
-      try spend(raw.count)
+      try budget.spend(raw.count)
       return Self.data(raw)
     case .date(let seconds): return .object([("$date", CanonicalJSON.real(seconds))])
     case .url:
@@ -360,10 +324,10 @@ private struct DecodedView {
     case .attributedString(let string, let runs):
       var text = ""
       if let string, case .string(let value) = try formOf(string) { text = value }
-      try spend(text.utf8.count)
+      try budget.spend(text.utf8.count)
       var runNodes: [CanonicalJSON.Node] = []
       for run in runs {
-        try spend()
+        try budget.spend()
         runNodes.append(.array([.raw(String(run.location)), .raw(String(run.length)), try member(run.attributes)]))
       }
       return CanonicalJSON.sortedObject([

@@ -56,7 +56,9 @@ package struct TypedstreamDecoder {
   }
 
   /// Every literal object's fields by ordinal, with objects stored inline replaced by references to their
-  /// ordinals and C string references by the strings, so that each field can be read on its own.
+  /// ordinals, C string references by the strings and classes by their whole chains as literals, so that each
+  /// field can be read on its own. An object's first reference in a walk of these values in order is where the
+  /// stream stored it.
   package private(set) var fields: [[TypedstreamValue]] = []
   /// The top-level values, resolved as ``fields`` are.
   package private(set) var topLevel: [TypedstreamValue] = []
@@ -79,8 +81,13 @@ package struct TypedstreamDecoder {
   private mutating func resolve(_ value: TypedstreamValue) throws -> TypedstreamValue {
     switch value {
     case .classValue(let reference?):
-      guard let first = try chain(reference).first else { return value }
-      return .classValue(.literal(first))
+      // The chain as nested literals, so that the value says its superclasses without the class table.
+      var resolved: TypedstreamClassReference?
+      for objectClass in try chain(reference).reversed() {
+        resolved = .literal(
+          TypedstreamClass(name: objectClass.name, version: objectClass.version, superclass: resolved))
+      }
+      return .classValue(resolved)
     case .cString(.literal(let raw)?):
       cStrings.append(raw)
       return value

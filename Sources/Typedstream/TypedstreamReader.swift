@@ -23,13 +23,13 @@ package struct TypedstreamReader {
     }
   }
 
-  /// What an entry of the object table is (TS-005).
-  private enum Entry {
-    case object(Int)
-    case objectClass(Int)
-    case cString(Int)
+  /// The kinds of entry of the object table (TS-005).
+  private enum Kind: CustomStringConvertible {
+    case object
+    case objectClass
+    case cString
 
-    var kind: String {
+    var description: String {
       switch self {
       case .object: "an object"
       case .objectClass: "a class"
@@ -38,15 +38,22 @@ package struct TypedstreamReader {
     }
   }
 
+  /// What a head byte says of an object-table value: nil, a new literal, or a reference to the entry of the
+  /// expected kind with this ordinal.
+  private enum TableHead {
+    case none
+    case new(ordinal: Int)
+    case reference(ordinal: Int)
+  }
+
   private let bytes: [UInt8]
   private let options: Options
   private var position = 0
   private var bigEndian = false
   private var sharedStrings: [[UInt8]] = []
-  private var entries: [Entry] = []
-  private var objectCount = 0
-  private var classCount = 0
-  private var cStringCount = 0
+  /// The object table: each entry's kind and its ordinal among the entries of that kind.
+  private var entries: [(kind: Kind, ordinal: Int)] = []
+  private var counts: [Kind: Int] = [:]
   private var values = 0
   /// The classes of the chain being read: a reference to one of them would make a class its own superclass.
   private var classesInProgress: Set<Int> = []
@@ -197,37 +204,29 @@ package struct TypedstreamReader {
   // MARK: Shared things
 
   private mutating func readCString() throws -> TypedstreamCString? {
-    let start = position
-    let head = try readHead()
-    switch head {
-    case TypedstreamFormat.nilTag: return nil
-    case TypedstreamFormat.newTag:
-      let ordinal = cStringCount
-      cStringCount += 1
-      entries.append(.cString(ordinal))
+    switch try readTableHead(.cString) {
+    case .none: return nil
+    case .reference(let ordinal): return .reference(ordinal)
+    case .new:
       let stringStart = position
       guard let text = try readSharedString(head: readHead(), at: stringStart) else {
         throw error("expected a C string's text, found nil", at: stringStart)
       }
       return .literal(text)
-    default:
-      guard case .cString(let ordinal) = try entry(head: head, at: start, expected: "a C string") else {
-        preconditionFailure("entry(head:at:expected:) checks the kind")
-      }
-      return .reference(ordinal)
     }
   }
 
   private mutating func readClass(depth: Int) throws -> TypedstreamClassReference? {
     try checkDepth(depth)
     let start = position
-    let head = try readHead()
-    switch head {
-    case TypedstreamFormat.nilTag: return nil
-    case TypedstreamFormat.newTag:
-      let ordinal = classCount
-      classCount += 1
-      entries.append(.objectClass(ordinal))
+    switch try readTableHead(.objectClass) {
+    case .none: return nil
+    case .reference(let ordinal):
+      guard !classesInProgress.contains(ordinal) else {
+        throw error("expected a superclass, found a reference to class #\(ordinal) of the same chain", at: start)
+      }
+      return .reference(ordinal)
+    case .new(let ordinal):
       let nameStart = position
       guard let name = try readSharedString(head: readHead(), at: nameStart) else {
         throw error("expected a class name, found nil", at: nameStart)
@@ -237,27 +236,15 @@ package struct TypedstreamReader {
       let superclass = try readClass(depth: depth + 1)
       classesInProgress.remove(ordinal)
       return .literal(TypedstreamClass(name: name, version: version, superclass: superclass))
-    default:
-      guard case .objectClass(let ordinal) = try entry(head: head, at: start, expected: "a class") else {
-        preconditionFailure("entry(head:at:expected:) checks the kind")
-      }
-      guard !classesInProgress.contains(ordinal) else {
-        throw error("expected a superclass, found a reference to class #\(ordinal) of the same chain", at: start)
-      }
-      return .reference(ordinal)
     }
   }
 
   private mutating func readObject(depth: Int) throws -> TypedstreamObjectReference? {
     try checkDepth(depth)
-    let start = position
-    let head = try readHead()
-    switch head {
-    case TypedstreamFormat.nilTag: return nil
-    case TypedstreamFormat.newTag:
-      let ordinal = objectCount
-      objectCount += 1
-      entries.append(.object(ordinal))
+    switch try readTableHead(.object) {
+    case .none: return nil
+    case .reference(let ordinal): return .reference(ordinal)
+    case .new(let ordinal):
       let classStart = position
       guard let objectClass = try readClass(depth: depth + 1) else {
         throw error("object #\(ordinal): expected its class, found nil", at: classStart)
@@ -270,32 +257,34 @@ package struct TypedstreamReader {
         groups.append(try readGroup(head: groupHead, depth: depth + 1, start: groupStart))
       }
       return .literal(TypedstreamObject(objectClass: objectClass, groups: groups))
-    default:
-      guard case .object(let ordinal) = try entry(head: head, at: start, expected: "an object") else {
-        preconditionFailure("entry(head:at:expected:) checks the kind")
-      }
-      return .reference(ordinal)
     }
   }
 
-  /// The object-table entry a reference names, checked to be of the expected kind.
-  private mutating func entry(head: Int8, at start: Int, expected: String) throws -> Entry {
-    let index = try referenceIndex(head: head, at: start)
-    guard index < entries.count else {
-      throw error(
-        "expected a reference to \(expected) (object table index below \(entries.count)), found index \(index)",
-        at: start)
+  /// Reads the head of an object-table value: NIL, NEW (numbering the new entry) or a reference, which must name
+  /// an entry of `kind` already numbered.
+  private mutating func readTableHead(_ kind: Kind) throws -> TableHead {
+    let start = position
+    let head = try readHead()
+    switch head {
+    case TypedstreamFormat.nilTag: return .none
+    case TypedstreamFormat.newTag:
+      let ordinal = counts[kind, default: 0]
+      counts[kind] = ordinal + 1
+      entries.append((kind, ordinal))
+      return .new(ordinal: ordinal)
+    default:
+      let index = try referenceIndex(head: head, at: start)
+      guard index < entries.count else {
+        throw error(
+          "expected a reference to \(kind) (object table index below \(entries.count)), found index \(index)",
+          at: start)
+      }
+      let entry = entries[index]
+      guard entry.kind == kind else {
+        throw error("expected a reference to \(kind), found a reference to \(entry.kind) (index \(index))", at: start)
+      }
+      return .reference(ordinal: entry.ordinal)
     }
-    let entry = entries[index]
-    let matches: Bool
-    switch (entry, expected) {
-    case (.object, "an object"), (.objectClass, "a class"), (.cString, "a C string"): matches = true
-    default: matches = false
-    }
-    guard matches else {
-      throw error("expected a reference to \(expected), found a reference to \(entry.kind) (index \(index))", at: start)
-    }
-    return entry
   }
 
   private mutating func readSharedString(head: Int8, at start: Int) throws -> [UInt8]? {
