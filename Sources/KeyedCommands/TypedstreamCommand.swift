@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import KeyedArchive
 import Typedstream
 
 /// What the `keyed` tool does with a typedstream (NSArchiver data): the raw and decoded JSON views of `dump`,
@@ -36,6 +37,80 @@ package enum TypedstreamCommand {
   /// - Throws: `ArchiveError` when the stream is malformed.
   package static func convert(_ data: Data) throws -> Data {
     try TypedstreamWriter.write(try TypedstreamReader.read(data))
+  }
+}
+
+// MARK: - The tool's verbs on a typedstream
+
+extension Context {
+  /// `true` when the input starts with a typedstream header (`\x04\x0bstreamtyped` or `\x04\x0btypedstream`).
+  /// Peeks as ``isNibInput(_:)`` does: standard input and streams are read once and kept, a file's first bytes
+  /// are read.
+  func isTypedstreamInput(_ path: String) -> Bool {
+    if path == "-" {
+      guard let input = try? standardInput() else { return false }  // the read's error is met again when read
+      return TypedstreamCommand.isTypedstream(input)
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      return false
+    }
+    if !Self.isRegularFile(path) {
+      guard let data = try? readStream(path) else { return false }
+      return TypedstreamCommand.isTypedstream(data)
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    return TypedstreamCommand.isTypedstream(handle.readData(ofLength: 13))
+  }
+
+  /// `dump` of a typedstream: `--raw --json` the raw view, `--json` the decoded view, otherwise the decoded view
+  /// as an indented tree (TS-060, TS-070).
+  mutating func dumpTypedstream(_ path: String, raw: Bool, json: Bool, pretty: Bool) throws {
+    let data = try read(path)
+    do {
+      if raw {
+        output += try TypedstreamCommand.rawJSON(data, pretty: pretty || !json) + "\n"
+      } else if json {
+        output += try TypedstreamCommand.decodedJSON(data, pretty: pretty) + "\n"
+      } else {
+        var view = try DecodedView(try TypedstreamReader.read(data))
+        output += TreeText.render(try view.render())
+      }
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+  }
+
+  /// `validate` of a typedstream: reads it whole and decodes its Foundation objects, then prints one line.
+  mutating func validateTypedstream(_ path: String) throws {
+    let data = try read(path)
+    do {
+      output += try TypedstreamCommand.validate(data, name: name(path))
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+  }
+
+  /// `convert` of a typedstream: `--format typedstream` (the default) re-encodes it; keyed-archive formats are
+  /// refused as unsupported (exit 65).
+  mutating func convertTypedstream(_ path: String, to out: String, format: String?) throws {
+    guard format == nil || format == "typedstream" else {
+      guard format == "binary" || format == "xml" else {
+        throw UsageError(message: "unknown format '\(format ?? "")' (expected typedstream, binary or xml)")
+      }
+      throw InputError(
+        message: "\(name(path)): converting a typedstream to a keyed archive is not supported",
+        status: KeyedTool.ExitCode.dataError)
+    }
+    let data = try read(path)
+    let encoded: Data
+    do {
+      encoded = try TypedstreamCommand.convert(data)
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+    try AtomicFile.write(encoded, to: URL(fileURLWithPath: out))
   }
 }
 

@@ -1,7 +1,7 @@
 import ArchiveCoding
 
 /// One type of a typedstream type encoding (TS-010).
-package indirect enum TypeNode: Hashable, Sendable {
+public indirect enum TypeNode: Hashable, Sendable {
   /// A one-character type: `c C B s S i I l L q Q f d + * % : # @ !`.
   case scalar(TypeCode)
   /// `[N t]`: N values of the element type.
@@ -10,10 +10,10 @@ package indirect enum TypeNode: Hashable, Sendable {
   case structure(name: [UInt8], fields: [TypeNode])
 
   /// The type codes a typedstream stores.
-  package static let scalarCodes: Set<UInt8> = Set("cCBsSiIlLqQfd+*%:#@!".utf8)
+  public static let scalarCodes: Set<UInt8> = Set("cCBsSiIlLqQfd+*%:#@!".utf8)
 
   /// The type's encoding text, as bytes.
-  package var encoding: [UInt8] {
+  public var encoding: [UInt8] {
     var out: [UInt8] = []
     append(to: &out)
     return out
@@ -37,7 +37,7 @@ package indirect enum TypeNode: Hashable, Sendable {
   }
 
   /// `true` for `[Nc]` and `[NC]`, whose elements are stored as N raw bytes.
-  package var isByteArray: Bool {
+  public var isByteArray: Bool {
     if case .array(_, .scalar(let code)) = self {
       return code.byte == UInt8(ascii: "c") || code.byte == UInt8(ascii: "C")
     }
@@ -50,7 +50,7 @@ package indirect enum TypeNode: Hashable, Sendable {
   ///   - maxDepth: the deepest nesting of arrays and structures accepted.
   ///   - offset: the byte offset of the encoding in the stream, for errors.
   /// - Throws: `ArchiveError` (`corruptData` or `unsupportedFormat`) naming the offending character.
-  package static func parse(_ encoding: [UInt8], maxDepth: Int = 64, offset: Int? = nil) throws -> [TypeNode] {
+  public static func parse(_ encoding: [UInt8], maxDepth: Int = 64, offset: Int? = nil) throws -> [TypeNode] {
     var parser = Parser(bytes: encoding, maxDepth: maxDepth, offset: offset)
     guard !encoding.isEmpty else { throw parser.error(.corruptData, "expected a type encoding, found an empty one") }
     var types: [TypeNode] = []

@@ -4,18 +4,18 @@
 /// The tree keeps the stream's sharing: an object, class or C string that the stream wrote once and referred to
 /// afterwards is a literal at its first appearance and a reference (by ordinal) after, so that writing the tree
 /// back produces the same references.
-package struct TypedstreamArchive: Equatable, Sendable {
+public struct TypedstreamArchive: Equatable, Sendable {
   /// The order of multi-byte integers and reals.
-  package var byteOrder: TypedstreamByteOrder
+  public var byteOrder: TypedstreamByteOrder
   /// The streamer version of the header (4).
-  package var streamerVersion: Int
+  public var streamerVersion: Int
   /// The system version of the header (1000 for Mac OS X, 930 for NeXTSTEP 3.x nibs).
-  package var systemVersion: Int64
+  public var systemVersion: Int64
   /// The top-level typed groups, in stream order.
-  package var groups: [TypedstreamGroup]
+  public var groups: [TypedstreamGroup]
 
   /// Creates an archive.
-  package init(
+  public init(
     byteOrder: TypedstreamByteOrder = .little, streamerVersion: Int = 4, systemVersion: Int64 = 1000,
     groups: [TypedstreamGroup] = []
   ) {
@@ -26,11 +26,11 @@ package struct TypedstreamArchive: Equatable, Sendable {
   }
 
   /// Every top-level value, the groups flattened.
-  package var values: [TypedstreamValue] { groups.flatMap(\.values) }
+  public var values: [TypedstreamValue] { groups.flatMap(\.values) }
 }
 
 /// The byte order of a typedstream, given by its signature (TS-002).
-package enum TypedstreamByteOrder: String, Equatable, Sendable {
+public enum TypedstreamByteOrder: String, Equatable, Sendable {
   /// `streamtyped`: Intel and Apple silicon writers.
   case little
   /// `typedstream`: NeXT m68k and PowerPC writers.
@@ -38,26 +38,26 @@ package enum TypedstreamByteOrder: String, Equatable, Sendable {
 }
 
 /// One type encoding (such as `"i@"` or `"{_NSPoint=ff}"`) and a value for each type in it (TS-010).
-package struct TypedstreamGroup: Equatable, Sendable {
+public struct TypedstreamGroup: Equatable, Sendable {
   /// The encoding's bytes, as stored.
-  package var encoding: [UInt8]
+  public var encoding: [UInt8]
   /// The values, one for each type of the encoding.
-  package var values: [TypedstreamValue]
+  public var values: [TypedstreamValue]
 
   /// Creates a group; the values must match the encoding's types.
-  package init(encoding: [UInt8], values: [TypedstreamValue]) {
+  public init(encoding: [UInt8], values: [TypedstreamValue]) {
     self.encoding = encoding
     self.values = values
   }
 
   /// Creates a group from the text of its encoding.
-  package init(_ encoding: String, _ values: [TypedstreamValue]) {
+  public init(_ encoding: String, _ values: [TypedstreamValue]) {
     self.init(encoding: Array(encoding.utf8), values: values)
   }
 }
 
 /// One value of a typedstream, as its type code stored it (TS-020 to TS-032).
-package indirect enum TypedstreamValue: Equatable, Sendable {
+public indirect enum TypedstreamValue: Equatable, Sendable {
   /// `c s i l q`: a signed integer, sign-extended from its type's width. `c` is one raw byte.
   case signed(TypeCode, Int64)
   /// `C S I L Q`: an unsigned integer, wrapped to its type's width. `C` is one raw byte.
@@ -90,25 +90,25 @@ package indirect enum TypedstreamValue: Equatable, Sendable {
   case ignored
 
   /// A `float` value.
-  package static func float(_ value: Float) -> TypedstreamValue { .float(bits: value.bitPattern) }
+  public static func float(_ value: Float) -> TypedstreamValue { .float(bits: value.bitPattern) }
   /// A `double` value.
-  package static func double(_ value: Double) -> TypedstreamValue { .double(bits: value.bitPattern) }
+  public static func double(_ value: Double) -> TypedstreamValue { .double(bits: value.bitPattern) }
 }
 
 /// A one-character type code of a type encoding (`i`, `@`, `+`, ...).
-package struct TypeCode: Hashable, Sendable, CustomStringConvertible {
+public struct TypeCode: Hashable, Sendable, CustomStringConvertible {
   /// The code's byte.
-  package let byte: UInt8
+  public let byte: UInt8
   /// Creates a code from its byte.
-  package init(_ byte: UInt8) { self.byte = byte }
+  public init(_ byte: UInt8) { self.byte = byte }
   /// Creates a code from its character (ASCII).
-  package init(_ character: Unicode.Scalar) { self.byte = UInt8(truncatingIfNeeded: character.value) }
+  public init(_ character: Unicode.Scalar) { self.byte = UInt8(truncatingIfNeeded: character.value) }
   /// The code as text.
-  package var description: String { String(Unicode.Scalar(byte)) }
+  public var description: String { String(Unicode.Scalar(byte)) }
 }
 
 /// A C string (`*`): written out at its first appearance, referred to by ordinal afterwards.
-package enum TypedstreamCString: Equatable, Sendable {
+public enum TypedstreamCString: Equatable, Sendable {
   /// A C string stored here; its ordinal is its position among the stream's literal C strings.
   case literal([UInt8])
   /// A reference to the literal C string with this ordinal.
@@ -116,7 +116,7 @@ package enum TypedstreamCString: Equatable, Sendable {
 }
 
 /// A class (`#`, or the class of an object): written out at its first appearance, referred to afterwards.
-package indirect enum TypedstreamClassReference: Equatable, Sendable {
+public indirect enum TypedstreamClassReference: Equatable, Sendable {
   /// A class stored here; its ordinal is its position among the stream's literal classes (a subclass comes
   /// before its superclass).
   case literal(TypedstreamClass)
@@ -125,29 +125,29 @@ package indirect enum TypedstreamClassReference: Equatable, Sendable {
 }
 
 /// A class as the stream stores it: name, version and superclass.
-package struct TypedstreamClass: Equatable, Sendable {
+public struct TypedstreamClass: Equatable, Sendable {
   /// The class name's bytes.
-  package var name: [UInt8]
+  public var name: [UInt8]
   /// The class version.
-  package var version: Int64
+  public var version: Int64
   /// The superclass, nil at the root.
-  package var superclass: TypedstreamClassReference?
+  public var superclass: TypedstreamClassReference?
 
   /// Creates a class.
-  package init(name: [UInt8], version: Int64, superclass: TypedstreamClassReference?) {
+  public init(name: [UInt8], version: Int64, superclass: TypedstreamClassReference?) {
     self.name = name
     self.version = version
     self.superclass = superclass
   }
 
   /// Creates a class from its name's text.
-  package init(_ name: String, version: Int64, superclass: TypedstreamClassReference? = nil) {
+  public init(_ name: String, version: Int64, superclass: TypedstreamClassReference? = nil) {
     self.init(name: Array(name.utf8), version: version, superclass: superclass)
   }
 }
 
 /// An object (`@`): written out at its first appearance, referred to by its ordinal (`$id`) afterwards.
-package indirect enum TypedstreamObjectReference: Equatable, Sendable {
+public indirect enum TypedstreamObjectReference: Equatable, Sendable {
   /// An object stored here; its ordinal is its position among the stream's literal objects.
   case literal(TypedstreamObject)
   /// A reference to the literal object with this ordinal.
@@ -155,18 +155,18 @@ package indirect enum TypedstreamObjectReference: Equatable, Sendable {
 }
 
 /// An object: its class and the typed groups its `encodeWithCoder:` wrote.
-package struct TypedstreamObject: Equatable, Sendable {
+public struct TypedstreamObject: Equatable, Sendable {
   /// The object's class.
-  package var objectClass: TypedstreamClassReference
+  public var objectClass: TypedstreamClassReference
   /// The groups, in stream order.
-  package var groups: [TypedstreamGroup]
+  public var groups: [TypedstreamGroup]
 
   /// Creates an object.
-  package init(objectClass: TypedstreamClassReference, groups: [TypedstreamGroup]) {
+  public init(objectClass: TypedstreamClassReference, groups: [TypedstreamGroup]) {
     self.objectClass = objectClass
     self.groups = groups
   }
 
   /// Every field value, the groups flattened.
-  package var fields: [TypedstreamValue] { groups.flatMap(\.values) }
+  public var fields: [TypedstreamValue] { groups.flatMap(\.values) }
 }

@@ -5,9 +5,9 @@ import ArchiveCoding
 /// `NSArchiver` writes each Foundation class with its own `encodeWithCoder:` layout; this type knows those layouts
 /// and turns an object into a ``Form`` whose members name other objects by their ordinal (`$id`), so that a
 /// renderer can follow, share or cut them as it needs. Objects of other classes are ``Form/other``.
-package struct TypedstreamDecoder {
+public struct TypedstreamDecoder {
   /// An object's value, as far as its class is a Foundation class whose layout is known.
-  package enum Form: Equatable, Sendable {
+  public enum Form: Equatable, Sendable {
     /// `NSString`, `NSMutableString`: the text (TS-071).
     case string(String)
     /// `NSNumber`: its value, as typed in the stream (TS-072).
@@ -35,48 +35,48 @@ package struct TypedstreamDecoder {
   }
 
   /// An object-valued member: an object's ordinal, or nil.
-  package typealias Member = Int?
+  public typealias Member = Int?
 
   /// A dictionary entry.
-  package struct Pair: Equatable, Sendable {
+  public struct Pair: Equatable, Sendable {
     /// The key object.
-    package var key: Member
+    public var key: Member
     /// The value object.
-    package var value: Member
+    public var value: Member
   }
 
   /// An attributed string's run: where it starts, its length in UTF-16 units and its attribute dictionary.
-  package struct Run: Equatable, Sendable {
+  public struct Run: Equatable, Sendable {
     /// The run's first UTF-16 unit.
-    package var location: Int
+    public var location: Int
     /// The run's length in UTF-16 units.
-    package var length: Int
+    public var length: Int
     /// The attribute dictionary object.
-    package var attributes: Member
+    public var attributes: Member
   }
 
   /// Every literal object's fields by ordinal, with objects stored inline replaced by references to their
   /// ordinals, C string references by the strings and classes by their whole chains as literals, so that each
   /// field can be read on its own. An object's first reference in a walk of these values in order is where the
   /// stream stored it.
-  package private(set) var fields: [[TypedstreamValue]] = []
+  public private(set) var fields: [[TypedstreamValue]] = []
   /// The top-level values, resolved as ``fields`` are.
-  package private(set) var topLevel: [TypedstreamValue] = []
+  public private(set) var topLevel: [TypedstreamValue] = []
   /// Each object's class chain, the object's class first, by ordinal.
-  package private(set) var classChains: [[TypedstreamClass]] = []
+  public private(set) var classChains: [[TypedstreamClass]] = []
   private var classes: [TypedstreamClass] = []
   private var cStrings: [[UInt8]] = []
 
   /// Collects the objects of an archive.
   /// - Throws: `ArchiveError` when a reference names an object, class or C string not stored before it.
-  package init(_ archive: TypedstreamArchive) throws {
+  public init(_ archive: TypedstreamArchive) throws {
     for group in archive.groups {
       for value in group.values { topLevel.append(try resolve(value)) }
     }
   }
 
   /// The number of literal objects.
-  package var objectCount: Int { fields.count }
+  public var objectCount: Int { fields.count }
 
   private mutating func resolve(_ value: TypedstreamValue) throws -> TypedstreamValue {
     switch value {
@@ -145,13 +145,13 @@ package struct TypedstreamDecoder {
   }
 
   /// The class name of object `ordinal`.
-  package func className(of ordinal: Int) -> String {
+  public func className(of ordinal: Int) -> String {
     classChains[ordinal].first.map { Self.text($0.name) } ?? ""
   }
 
   /// The Foundation form of object `ordinal`.
   /// - Throws: `ArchiveError` naming the object when a Foundation class's fields do not have its layout.
-  package func form(of ordinal: Int) throws -> Form {
+  public func form(of ordinal: Int) throws -> Form {
     let name = className(of: ordinal)
     var fields = Fields(values: self.fields[ordinal], ordinal: ordinal, className: name)
     let form: Form
@@ -229,10 +229,10 @@ package struct TypedstreamDecoder {
   }
 
   /// The classes whose form is ``Form/string(_:)``.
-  package static let stringClasses: Set<String> = ["NSString", "NSMutableString"]
+  public static let stringClasses: Set<String> = ["NSString", "NSMutableString"]
 
   /// Text from bytes: UTF-8, invalid sequences replaced.
-  package static func text(_ raw: [UInt8]) -> String { String(decoding: raw, as: UTF8.self) }
+  public static func text(_ raw: [UInt8]) -> String { String(decoding: raw, as: UTF8.self) }
 
   /// The fields of one object, read in order.
   private struct Fields {

@@ -7,17 +7,17 @@ import Foundation
 /// checked against the tables they index, nesting is limited by ``Options/maxDepth`` and by the thread's stack,
 /// and no allocation is sized from a count the remaining bytes cannot hold (TS-040 to TS-044). Every failure is
 /// an `ArchiveError` with the byte offset, what was expected and what was found.
-package struct TypedstreamReader {
+public struct TypedstreamReader {
   /// Limits that defend against hostile input.
-  package struct Options: Sendable {
+  public struct Options: Sendable {
     /// The deepest nesting of objects, classes, arrays and structures (TS-042).
-    package var maxDepth: Int
+    public var maxDepth: Int
     /// The most values of zero-byte types (`!`, empty structures and arrays) a stream may hold, beyond one
     /// value per byte of input (TS-043).
-    package var maxExtraValues: Int
+    public var maxExtraValues: Int
 
     /// Creates options.
-    package init(maxDepth: Int = 512, maxExtraValues: Int = 1 << 16) {
+    public init(maxDepth: Int = 512, maxExtraValues: Int = 1 << 16) {
       self.maxDepth = maxDepth
       self.maxExtraValues = maxExtraValues
     }
@@ -71,7 +71,7 @@ package struct TypedstreamReader {
   ///   - options: limits against hostile input.
   /// - Returns: the header and every top-level group.
   /// - Throws: `ArchiveError` when the bytes are not a well-formed typedstream or pass a limit.
-  package static func read<Bytes: Collection<UInt8>>(
+  public static func read<Bytes: Collection<UInt8>>(
     _ data: Bytes, options: Options = Options()
   ) throws
     -> TypedstreamArchive

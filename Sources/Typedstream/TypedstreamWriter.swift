@@ -8,17 +8,17 @@ import Foundation
 /// 32 and 64 bits), unsigned values through their signed counterpart of the same width; shared strings are
 /// written once and referred to afterwards; objects, classes and C strings are literals or references as the
 /// tree says. Reading the output gives back an equal tree.
-package struct TypedstreamWriter {
+public struct TypedstreamWriter {
   /// Choices where writers differ.
-  package struct Options: Sendable {
+  public struct Options: Sendable {
     /// Write a `float` or `double` whose value is a whole number that fits 32 bits as an integer, as
     /// `NSArchiver` does (TS-052).
-    package var integralRealsAsIntegers: Bool
+    public var integralRealsAsIntegers: Bool
     /// The deepest nesting written (a tree built in code is not bounded by a reader).
-    package var maxDepth: Int
+    public var maxDepth: Int
 
     /// Creates options.
-    package init(integralRealsAsIntegers: Bool = true, maxDepth: Int = 512) {
+    public init(integralRealsAsIntegers: Bool = true, maxDepth: Int = 512) {
       self.integralRealsAsIntegers = integralRealsAsIntegers
       self.maxDepth = maxDepth
     }
@@ -47,7 +47,7 @@ package struct TypedstreamWriter {
   /// - Returns: the stream's bytes.
   /// - Throws: `ArchiveError` (`invalidValue`) when a value does not fit its group's encoding or a reference
   ///   names a literal that does not come before it.
-  package static func write(_ archive: TypedstreamArchive, options: Options = Options()) throws -> Data {
+  public static func write(_ archive: TypedstreamArchive, options: Options = Options()) throws -> Data {
     var writer = TypedstreamWriter(bigEndian: archive.byteOrder == .big, options: options)
     writer.out.reserveCapacity(256)
     writer.out.append(UInt8(truncatingIfNeeded: archive.streamerVersion))
