@@ -167,3 +167,70 @@ struct JSONViewTests {
     #expect(try TypedstreamCommand.convert(data) == data)
   }
 }
+
+@Suite("TypedstreamDecoder")
+struct DecoderTests {
+  private static func object(_ className: String, _ groups: [TypedstreamGroup]) -> TypedstreamArchive {
+    let objectClass = TypedstreamClass(
+      className, version: 0, superclass: .literal(TypedstreamClass("NSObject", version: 0)))
+    return TypedstreamArchive(groups: [
+      TypedstreamGroup("@", [.object(.literal(TypedstreamObject(objectClass: .literal(objectClass), groups: groups)))])
+    ])
+  }
+
+  @Test("TS-078: an NSValue holding a point, size, rect or range is written in its geometry form")
+  func nsValueGeometry() throws {
+    let f = TypeNode.scalar(TypeCode("f"))
+    let point = TypeNode.structure(name: Array("_NSPoint".utf8), fields: [f, f])
+    let archive = Self.object(
+      "NSValue",
+      [
+        TypedstreamGroup("*", [.cString(.literal(Array("{_NSPoint=ff}".utf8)))]),
+        TypedstreamGroup("{_NSPoint=ff}", [.structure(point, [.float(1.5), .float(-2)])]),
+      ])
+    #expect(
+      try TypedstreamCommand.decodedJSON(try TypedstreamWriter.write(archive))
+        == #"{"$class":"NSValue","point":[1.5,-2.0]}"#)
+  }
+
+  @Test("TS-079: a Foundation object without its class's layout fails naming the object and the field")
+  func badLayout() throws {
+    let archive = Self.object("NSString", [TypedstreamGroup("i", [.signed(TypeCode("i"), 3)])])
+    let decoder = try TypedstreamDecoder(archive)
+    let error = #expect(throws: ArchiveError.self) { try decoder.form(of: 0) }
+    #expect(error?.code == .corruptData)
+    #expect(error?.location.objectIndex == 0)
+    #expect(error?.location.className == "NSString")
+    #expect(error?.description == "object #0 (NSString): expected a string's bytes, field 0")
+  }
+
+  @Test("TS-077: an attribute dictionary index that skips ahead is refused")
+  func badRunIndex() throws {
+    let archive = Self.object(
+      "NSAttributedString",
+      [
+        TypedstreamGroup("@", [.object(nil)]),
+        TypedstreamGroup("iI", [.signed(TypeCode("i"), 2), .unsigned(TypeCode("I"), 4)]),
+      ])
+    #expect(throws: ArchiveError.self) { try TypedstreamDecoder(archive).form(of: 0) }
+  }
+
+  @Test("TS-070: objects of other classes are $class objects with $fields, $id when reached twice, $ref after")
+  func otherClasses() throws {
+    let archive = TypedstreamArchive(groups: [
+      TypedstreamGroup(
+        "@@",
+        [
+          .object(
+            .literal(
+              TypedstreamObject(
+                objectClass: .literal(TypedstreamClass("Thing", version: 2)),
+                groups: [TypedstreamGroup("if", [.signed(TypeCode("i"), 5), .float(0.5)])]))),
+          .object(.reference(0)),
+        ])
+    ])
+    #expect(
+      try TypedstreamCommand.decodedJSON(try TypedstreamWriter.write(archive))
+        == #"[{"$class":"Thing","$fields":[5,0.5],"$id":0},{"$ref":0}]"#)
+  }
+}
