@@ -476,8 +476,15 @@ private struct DecodedView {
     guard written.insert(ordinal).inserted else { return .object([("$ref", .raw(String(ordinal)))]) }
     let className = decoder.className(of: ordinal)
     try ExpansionBound.checkDepth(depth, stack: stack, objectIndex: ordinal, className: className)
+    // A collection met again inside this object's fields is written in full again (the object itself, met again,
+    // is a `$ref`): only a cycle made of collections alone is cut.
+    let enclosing = inProgress
+    inProgress = []
     depth += 1
-    defer { depth -= 1 }
+    defer {
+      depth -= 1
+      inProgress = enclosing
+    }
     var members: [(String, CanonicalJSON.Node)] = [
       ("$class", Self.string(className)),
       ("$fields", .array(try decoder.fields[ordinal].map { try node($0) })),

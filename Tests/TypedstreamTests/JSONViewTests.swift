@@ -234,3 +234,33 @@ struct DecoderTests {
         == #"[{"$class":"Thing","$fields":[5,0.5],"$id":0},{"$ref":0}]"#)
   }
 }
+
+@Suite("Typedstream decoded view cycles")
+struct DecodedCycleTests {
+  private static let arrayClass = TypedstreamClass("NSArray", version: 0)
+
+  @Test("TS-070: a cycle of collections alone is cut with $cycle")
+  func collectionCycle() throws {
+    // An NSArray holding itself.
+    let array = TypedstreamObject(
+      objectClass: .literal(Self.arrayClass),
+      groups: [TypedstreamGroup("i", [.signed(TypeCode("i"), 1)]), TypedstreamGroup("@", [.object(.reference(0))])])
+    let archive = TypedstreamArchive(groups: [TypedstreamGroup("@", [.object(.literal(array))])])
+    #expect(try TypedstreamCommand.decodedJSON(try TypedstreamWriter.write(archive)) == #"[{"$cycle":0}]"#)
+  }
+
+  @Test("TS-070: a collection met again through another class's object is written again; the object is a $ref")
+  func cycleThroughObject() throws {
+    // NSArray [Thing], Thing's one field the array.
+    let thing = TypedstreamObject(
+      objectClass: .literal(TypedstreamClass("Thing", version: 0)),
+      groups: [TypedstreamGroup("@", [.object(.reference(0))])])
+    let array = TypedstreamObject(
+      objectClass: .literal(Self.arrayClass),
+      groups: [TypedstreamGroup("i", [.signed(TypeCode("i"), 1)]), TypedstreamGroup("@", [.object(.literal(thing))])])
+    let archive = TypedstreamArchive(groups: [TypedstreamGroup("@", [.object(.literal(array))])])
+    #expect(
+      try TypedstreamCommand.decodedJSON(try TypedstreamWriter.write(archive))
+        == #"[{"$class":"Thing","$fields":[[{"$ref":1}]],"$id":1}]"#)
+  }
+}
