@@ -45,12 +45,17 @@ public struct TypedstreamWriter {
   ///   - archive: the tree to write; `archive.byteOrder` chooses the byte order.
   ///   - options: choices where writers differ.
   /// - Returns: the stream's bytes.
-  /// - Throws: `ArchiveError` (`invalidValue`) when a value does not fit its group's encoding or a reference
-  ///   names a literal that does not come before it.
+  /// - Throws: `ArchiveError` (`invalidValue`) when the streamer version is not 4, a value does not fit its
+  ///   group's encoding or a reference names a literal that does not come before it.
   public static func write(_ archive: TypedstreamArchive, options: Options = Options()) throws -> Data {
+    guard archive.streamerVersion == Int(TypedstreamFormat.streamerVersion) else {
+      throw ArchiveError(
+        .invalidValue,
+        "streamer version \(archive.streamerVersion): only version \(TypedstreamFormat.streamerVersion) is written")
+    }
     var writer = TypedstreamWriter(bigEndian: archive.byteOrder == .big, options: options)
     writer.out.reserveCapacity(256)
-    writer.out.append(UInt8(truncatingIfNeeded: archive.streamerVersion))
+    writer.out.append(TypedstreamFormat.streamerVersion)
     writer.out.append(11)
     writer.out += writer.bigEndian ? TypedstreamFormat.bigEndianSignature : TypedstreamFormat.littleEndianSignature
     writer.writeInteger(archive.systemVersion)

@@ -79,6 +79,14 @@ struct WriterTests {
     }
   }
 
+  @Test("TS-050: a streamer version other than 4 is refused")
+  func otherStreamerVersion() throws {
+    let error = #expect(throws: ArchiveError.self) {
+      try TypedstreamWriter.write(TypedstreamArchive(streamerVersion: 3))
+    }
+    #expect(error?.code == .invalidValue)
+  }
+
   @Test("TS-050: a group whose values do not match its encoding is refused")
   func mismatchedGroup() throws {
     for group in [
