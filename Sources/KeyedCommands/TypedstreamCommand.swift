@@ -12,15 +12,23 @@ package enum TypedstreamCommand {
   /// `dump --raw --json`: the stream itself in the raw view (TS-060).
   /// - Throws: `ArchiveError` when the stream is malformed or its view passes the expansion bound.
   package static func rawJSON(_ data: Data, pretty: Bool = false) throws -> String {
+    try rawJSON(data, pretty: pretty, budget: TypedstreamViewBudget())
+  }
+
+  static func rawJSON(_ data: Data, pretty: Bool, budget: TypedstreamViewBudget) throws -> String {
     let archive = try TypedstreamReader.read(data)
-    var view = RawView(try TypedstreamDecoder(archive))
+    var view = RawView(try TypedstreamDecoder(archive), budget: budget)
     return CanonicalJSON.text(try view.archive(archive), pretty: pretty)
   }
 
   /// `dump --json`: the decoded values in the canonical JSON (TS-070).
   /// - Throws: `ArchiveError` when the stream is malformed or its view passes the expansion bound.
   package static func decodedJSON(_ data: Data, pretty: Bool = false) throws -> String {
-    var view = try DecodedView(try TypedstreamReader.read(data))
+    try decodedJSON(data, pretty: pretty, budget: TypedstreamViewBudget())
+  }
+
+  static func decodedJSON(_ data: Data, pretty: Bool, budget: TypedstreamViewBudget) throws -> String {
+    var view = try DecodedView(try TypedstreamReader.read(data), budget: budget)
     return CanonicalJSON.text(try view.render(), pretty: pretty)
   }
 
@@ -116,9 +124,19 @@ extension Context {
 
 /// The bound on what a view of a stream expands to (TS-066): a shared string, class or Foundation value is
 /// written in full wherever it appears, so a small stream can stand for a large view.
-private struct ViewBudget {
-  private var values = ExpansionBound.maxValues
-  private var bytes = ExpansionBound.maxTextBytes
+struct TypedstreamViewBudget {
+  private let maxValues: Int
+  private let maxBytes: Int
+  private var values: Int
+  private var bytes: Int
+
+  /// A budget of `maxValues` JSON values and `maxBytes` bytes of text and data.
+  init(maxValues: Int = ExpansionBound.maxValues, maxBytes: Int = ExpansionBound.maxTextBytes) {
+    self.maxValues = maxValues
+    self.maxBytes = maxBytes
+    values = maxValues
+    bytes = maxBytes
+  }
 
   /// Counts one value and `text` bytes of strings or data; `limitExceeded` past either bound.
   mutating func spend(_ text: Int = 0) throws {
@@ -127,8 +145,8 @@ private struct ViewBudget {
     guard values >= 0, bytes >= 0 else {
       throw ArchiveError(
         .limitExceeded,
-        "the stream's JSON view passes \(ExpansionBound.maxValues) values or \(ExpansionBound.maxTextBytes) bytes of "
-          + "text (a shared value is written in full wherever it appears)")
+        "the stream's JSON view passes \(maxValues) values or \(maxBytes) bytes of text (a shared value is written "
+          + "in full wherever it appears)")
     }
   }
 }
@@ -140,10 +158,11 @@ private struct ViewBudget {
 private struct RawView {
   let decoder: TypedstreamDecoder
   private var written: [Bool]
-  private var budget = ViewBudget()
+  private var budget = TypedstreamViewBudget()
 
-  init(_ decoder: TypedstreamDecoder) {
+  init(_ decoder: TypedstreamDecoder, budget: TypedstreamViewBudget) {
     self.decoder = decoder
+    self.budget = budget
     written = Array(repeating: false, count: decoder.objectCount)
   }
 
@@ -282,12 +301,15 @@ private struct DecodedView {
   private var written: Set<Int> = []
   private var inProgress: Set<Int> = []
   private var counting = true
-  private var budget = ViewBudget()
+  private var budget = TypedstreamViewBudget()
   private var depth = 0
   private let stack = StackGuard()
 
-  init(_ archive: TypedstreamArchive) throws {
+  private let initialBudget: TypedstreamViewBudget
+
+  init(_ archive: TypedstreamArchive, budget: TypedstreamViewBudget = TypedstreamViewBudget()) throws {
     decoder = try TypedstreamDecoder(archive)
+    initialBudget = budget
     forms = Array(repeating: nil, count: decoder.objectCount)
     reached = Array(repeating: 0, count: decoder.objectCount)
   }
@@ -298,7 +320,7 @@ private struct DecodedView {
     for pass in 0..<2 {
       counting = pass == 0
       written = []
-      budget = ViewBudget()
+      budget = initialBudget
       let nodes = try decoder.topLevel.map { try node($0) }
       if !counting { return nodes.count == 1 ? nodes[0] : .array(nodes) }
     }
@@ -353,6 +375,7 @@ private struct DecodedView {
 
   /// An object reached through a field, a member or a top-level value.
   private mutating func object(_ ordinal: Int) throws -> CanonicalJSON.Node {
+    try budget.spend()
     let form = try formOf(ordinal)
     if case .other = form { return try classObject(ordinal) }
     if case .value = form {

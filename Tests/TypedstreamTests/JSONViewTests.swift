@@ -264,3 +264,58 @@ struct DecodedCycleTests {
         == #"[{"$class":"Thing","$fields":[[{"$ref":1}]],"$id":1}]"#)
   }
 }
+
+@Suite("Typedstream view bounds")
+struct ViewBoundTests {
+  /// NSArrays nested `levels` deep, each holding the one before it twice: a stream of a few hundred bytes whose
+  /// decoded view would hold 2^levels values.
+  static func doublingArrays(levels: Int) throws -> Data {
+    let arrayClass = TypedstreamClass("NSArray", version: 0)
+    let count = TypedstreamGroup("i", [.signed(TypeCode("i"), 2)])
+    var groups = [
+      TypedstreamGroup(
+        "@",
+        [
+          .object(
+            .literal(
+              TypedstreamObject(
+                objectClass: .literal(arrayClass), groups: [TypedstreamGroup("i", [.signed(TypeCode("i"), 0)])])))
+        ])
+    ]
+    for level in 1..<levels {
+      let element = TypedstreamGroup("@", [.object(.reference(level - 1))])
+      groups.append(
+        TypedstreamGroup(
+          "@", [.object(.literal(TypedstreamObject(objectClass: .reference(0), groups: [count, element, element])))]))
+    }
+    return try TypedstreamWriter.write(TypedstreamArchive(groups: groups))
+  }
+
+  @Test("TS-066: a view that expands past its budget fails with limitExceeded")
+  func expansionBound() throws {
+    let data = try Self.doublingArrays(levels: 24)
+    #expect(data.count < 400)
+    let error = #expect(throws: ArchiveError.self) {
+      try TypedstreamCommand.decodedJSON(data, pretty: false, budget: TypedstreamViewBudget(maxValues: 10_000))
+    }
+    #expect(error?.code == .limitExceeded)
+    // The raw view writes each object once: it stays small.
+    #expect(
+      try TypedstreamCommand.rawJSON(data, pretty: false, budget: TypedstreamViewBudget(maxValues: 10_000)).count
+        < 20_000)
+  }
+
+  @Test("TS-066: a C string written in full at each reference counts against the text budget")
+  func textBound() throws {
+    let text = Array(repeating: UInt8(ascii: "x"), count: 1000)
+    var values: [TypedstreamValue] = [.cString(.literal(text))]
+    values += Array(repeating: .cString(.reference(0)), count: 99)
+    let archive = TypedstreamArchive(groups: [TypedstreamGroup(String(repeating: "*", count: 100), values)])
+    let data = try TypedstreamWriter.write(archive)
+    let error = #expect(throws: ArchiveError.self) {
+      try TypedstreamCommand.rawJSON(data, pretty: false, budget: TypedstreamViewBudget(maxBytes: 50_000))
+    }
+    #expect(error?.code == .limitExceeded)
+    #expect(try TypedstreamCommand.rawJSON(data).count > 100_000)
+  }
+}
