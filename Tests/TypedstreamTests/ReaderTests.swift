@@ -156,6 +156,13 @@ struct ReaderTests {
       "own superclass", StreamBytes.little(StreamBytes.new("#") + [0x84] + StreamBytes.new("A") + [0x00, 0x92]),
       .corruptData, 24
     ),
+    // An array length past Int32.max in a type encoding.
+    ("huge array length", StreamBytes.little(StreamBytes.new("[99999999999c]")), .limitExceeded, 16),
+    // A reference whose index (Int64.max + 110) overflows.
+    (
+      "overflowing reference", StreamBytes.little([0x87, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]), .corruptData,
+      16
+    ),
     // A billion empty values: more than the bytes can hold.
     ("empty values", StreamBytes.little(StreamBytes.new("[1000000000!]")), .limitExceeded, 31),
   ]
