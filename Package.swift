@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "CompiledNib", targets: ["CompiledNib"]),
     .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
     .library(name: "ArchiveTesting", targets: ["ArchiveTesting"]),
+    .library(name: "Typedstream", targets: ["Typedstream"]),
     .executable(name: "keyed", targets: ["keyed"]),
   ],
   targets: [
@@ -31,6 +32,8 @@ let package = Package(
     .target(name: "CompiledNib", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
     .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    // NSArchiver/NSUnarchiver typedstreams: sequential reader and writer, both byte orders.
+    .target(name: "Typedstream", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
       name: "NibLoading",
@@ -47,7 +50,7 @@ let package = Package(
       name: "KeyedCommands",
       dependencies: [
         "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading",
-        "InterfaceObjects",
+        "InterfaceObjects", "Typedstream",
       ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
@@ -74,6 +77,9 @@ let package = Package(
         "NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB", "CompiledNib", "PropertyList",
         "TestSupport",
       ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "TypedstreamTests", dependencies: ["Typedstream", "KeyedCommands", "ArchiveCoding", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "TestSupport"], exclude: ["Snapshots"],

@@ -17,8 +17,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="$here/.work"
 shared="$(cd "$root/.." && pwd)/shared/corpus"
-targets=(bplist xmlplist unarchiver xib nibarchive compilednib)
-modules=(ArchiveCoding ArchiveSupport PropertyList KeyedArchive XIB CompiledNib NibLoading)
+targets=(bplist xmlplist unarchiver xib nibarchive compilednib typedstream)
+modules=(ArchiveCoding ArchiveSupport PropertyList KeyedArchive XIB CompiledNib NibLoading Typedstream)
 
 usage() { sed -n '3,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
@@ -31,8 +31,10 @@ target="$1"; shift
 
 build() {
   echo "fuzz.sh: building the library modules (release, fuzzer+address)…" >&2
-  (cd "$root" && swift build -c release --target NibLoading \
-    -Xswiftc -sanitize=fuzzer,address --scratch-path "$work/build" >&2)
+  for library in NibLoading Typedstream; do
+    (cd "$root" && swift build -c release --target "$library" \
+      -Xswiftc -sanitize=fuzzer,address --scratch-path "$work/build" >&2)
+  done
   local release="$work/build/release" objects=()
   # Only the objects of today's sources: a file deleted or renamed leaves its old object behind in the build folder.
   for module in "${modules[@]}"; do
@@ -65,6 +67,7 @@ shared_seeds() {
       xib) [[ "$file" == *.xib || "$file" == *.storyboard ]] && take=1 ;;
       nibarchive) [[ "$magic" == NIBArchive ]] && take=1 ;;
       compilednib) [[ "$magic" == NIBArchive || ( "$magic" == bplist0* && "$file" == *.nib* ) || "$file" == *.xib ]] && take=1 ;;
+      typedstream) [[ "$(head -c 13 "$file" | tr -d '\0')" == $'\x04\x0b'@(streamtyped|typedstream) ]] && take=1 ;;
     esac
     if [[ $take == 1 ]]; then n=$((n + 1)); cp "$file" "$dir/$n-$(basename "$file")"; fi
   done < <(find "$shared" -type f -size -2M -print0 | sort -z)
