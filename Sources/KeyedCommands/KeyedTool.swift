@@ -311,6 +311,11 @@ struct Context {
     let parsed = try parse(arguments, flags: ["--json", "--raw", "--pretty", "--dot"], valued: [])
     let path = try singleInput(parsed)
     let pretty = parsed.flags.contains("--pretty")
+    if isTypedstreamInput(path) {
+      try dumpTypedstream(
+        path, raw: parsed.flags.contains("--raw"), json: parsed.flags.contains("--json"), pretty: pretty)
+      return
+    }
     if isNibInput(path) && !parsed.flags.contains("--raw") || parsed.flags.contains("--dot") {
       let rendering = TableRendering(table: try readObjectTable(path))
       do {
@@ -357,6 +362,10 @@ struct Context {
     guard let out = parsed.values["-o"] ?? parsed.values["--output"] else {
       throw UsageError(message: "missing -o OUT")
     }
+    if isTypedstreamInput(path) {
+      try convertTypedstream(path, to: out, format: parsed.values["--format"])
+      return
+    }
     let formatName = parsed.values["--format"] ?? "binary"
     guard let format = PropertyListFormat(rawValue: formatName) else {
       throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")
@@ -386,6 +395,10 @@ struct Context {
   mutating func validate(_ arguments: [String]) throws {
     let parsed = try parse(arguments, flags: [], valued: [])
     let path = try singleInput(parsed)
+    if isTypedstreamInput(path) {
+      try validateTypedstream(path)
+      return
+    }
     if isNibInput(path) {
       try validateNib(try readObjectTable(path), path: path)
       return
