@@ -33,7 +33,7 @@ let package = Package(
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
     .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // NSArchiver/NSUnarchiver typedstreams: sequential reader and writer, both byte orders.
-    .target(name: "Typedstream", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    .target(name: "Typedstream", dependencies: ["ArchiveCoding", "ArchiveSupport"], swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
       name: "NibLoading",

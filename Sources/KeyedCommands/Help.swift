@@ -7,8 +7,8 @@ enum Help {
 
     COMMANDS:
       demo        Run the bundled example end to end.
-      dump        Print a property list or keyed archive (tree, or canonical JSON).
-      convert     Re-encode a property list or keyed archive, losslessly and atomically.
+      dump        Print a property list, keyed archive, typedstream, XIB or nib (tree, or canonical JSON).
+      convert     Re-encode a property list, keyed archive or typedstream, losslessly and atomically.
       validate    Check a file fully without printing it.
       instantiate Load a XIB, storyboard or nib through the full pipeline.
       compile     Compile a XIB into a nib, or a storyboard into a .storyboardc folder.
@@ -20,7 +20,7 @@ enum Help {
 
   static let verbs: [String: String] = [
     "dump": """
-    OVERVIEW: Print a property list or keyed archive.
+    OVERVIEW: Print a property list, keyed archive, typedstream (NSArchiver), XIB or nib.
 
     USAGE: keyed dump [--json] [--raw] [--pretty] [--dot] FILE
 
@@ -29,7 +29,8 @@ enum Help {
 
     OPTIONS:
       --json      Print canonical JSON (one line unless --pretty).
-      --raw       Print the property list itself, before any archive interpretation.
+      --raw       Print the property list itself, before any archive interpretation; for a typedstream,
+                  the stream's own values (classes, typed fields, shared references).
       --pretty    Indent JSON output.
       --dot       Print a Graphviz graph of a XIB's or nib's objects: the hierarchy as solid edges, outlets,
                   actions and segues as dashed edges (render with: dot -Tpng).
@@ -37,16 +38,17 @@ enum Help {
 
     """,
     "convert": """
-    OVERVIEW: Re-encode a property list or keyed archive without loss.
+    OVERVIEW: Re-encode a property list, keyed archive or typedstream without loss.
 
-    USAGE: keyed convert FILE -o OUT [--format binary|xml]
+    USAGE: keyed convert FILE -o OUT [--format binary|xml|typedstream]
 
     ARGUMENTS:
       FILE                The input file, or - for standard input.
 
     OPTIONS:
       -o, --output OUT    The output file, written atomically.
-      --format FORMAT     binary (default) or xml.
+      --format FORMAT     binary (default) or xml; for a typedstream input, typedstream (its default,
+                          in the input's byte order).
       -h, --help          Show this help.
 
     """,
@@ -91,7 +93,8 @@ enum Help {
 
     OPTIONS:
       -o, --output OUT    The nib file (or storyboardc folder) to write; files are written atomically.
-      --format FORMAT     binary (default) or xml.
+      --format FORMAT     binary (default) or xml; for a typedstream input, typedstream (its default,
+                          in the input's byte order).
       -h, --help          Show this help.
 
     """,

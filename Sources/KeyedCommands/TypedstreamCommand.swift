@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveSupport
 import Foundation
 import KeyedArchive
 import Typedstream

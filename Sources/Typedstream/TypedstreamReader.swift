@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveSupport
 import Foundation
 
 /// Reads a typedstream into a ``TypedstreamArchive`` value tree (`Specs/Typedstream.md`).

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveSupport
 import Foundation
 
 /// Writes a ``TypedstreamArchive`` value tree as a typedstream, in either byte order (`Specs/Typedstream.md`,
