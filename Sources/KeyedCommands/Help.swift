@@ -93,8 +93,7 @@ enum Help {
 
     OPTIONS:
       -o, --output OUT    The nib file (or storyboardc folder) to write; files are written atomically.
-      --format FORMAT     binary (default) or xml; for a typedstream input, typedstream (its default,
-                          in the input's byte order).
+      --format FORMAT     binary (default) or xml.
       -h, --help          Show this help.
 
     """,
