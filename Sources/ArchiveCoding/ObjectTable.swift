@@ -99,17 +99,7 @@ public enum Placeholder: Sendable, Hashable {
 }
 
 /// One keyed field of an object.
-public struct ObjectField: Sendable, Hashable {
-  /// The key, as the format names it (`"text"`, `"frame"`, `"UIText"`, `"NSFrame"`).
-  public var key: String
-  /// The value.
-  public var value: FieldValue
-  /// Creates a field.
-  public init(key: String, value: FieldValue) {
-    self.key = key
-    self.value = value
-  }
-}
+public typealias ObjectField = KeyedEntry<String, FieldValue>
 
 /// A field value in an ``ObjectTable``: primitives, references to other objects by index, collections, geometry
 /// and small structured values (colours, fonts, button states) as records.

@@ -14,47 +14,10 @@ import PropertyList
 /// their element's class become `UIClassSwapper`s (`UIClassName`, `UIOriginalClassName`). Geometry is written as
 /// `NSValue`s, and structured values (colours, fonts, button states) as `NibRecord` objects holding their element
 /// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
-public enum NibCompiler {
-  /// Class and key names of compiled nibs, shared with the reader.
-  enum Names {
-    /// Every object of the document.
-    static let objects = "UINibObjectsKey"
-    /// The top-level objects, placeholders included.
-    static let topLevelObjects = "UINibTopLevelObjectsKey"
-    /// The connections.
-    static let connections = "UINibConnectionsKey"
-    /// Windows visible at launch.
-    static let visibleWindows = "UINibVisibleWindowsKey"
-    /// Runtime attributes.
-    static let keyValuePairs = "UINibKeyValuePairsKey"
-    /// Accessibility configurations (written empty).
-    static let accessibility = "UINibAccessibilityConfigurationsKey"
-    /// A placeholder's class.
-    static let proxyObject = "UIProxyObject"
-    /// A placeholder's identifier key.
-    static let proxiedIdentifier = "UIProxiedObjectIdentifier"
-    /// A custom-class wrapper's class.
-    static let classSwapper = "UIClassSwapper"
-    /// The custom class name key.
-    static let swappedClassName = "UIClassName"
-    /// The element's class name key.
-    static let originalClassName = "UIOriginalClassName"
-    /// An outlet connection's class.
-    static let outletConnection = "UIRuntimeOutletConnection"
-    /// An outlet-collection connection's class.
-    static let outletCollectionConnection = "UIRuntimeOutletCollectionConnection"
-    /// An action connection's class.
-    static let eventConnection = "UIRuntimeEventConnection"
-    /// A segue's class.
-    static let segueTemplate = "UIStoryboardSegueTemplate"
-    /// A runtime attribute's class.
-    static let keyValuePair = "UINibKeyValuePair"
-    /// A structured value's class.
-    static let record = "NibRecord"
-    /// A structured value's element-name key.
-    static let recordName = "NibRecordName"
-  }
+/// The compiled-nib class and key names, shared with the reader.
+private typealias Wire = CompiledNibWireNames
 
+public enum NibCompiler {
   /// Compiles a table.
   /// - Parameter format: binary (default) or XML.
   /// - Returns: the keyed-archive nib.
@@ -63,15 +26,15 @@ public enum NibCompiler {
     let objects = table.objects.map { record -> ArchivedObject in
       if let placeholder = record.placeholder {
         return ArchivedObject(
-          className: Names.proxyObject, classChain: [Names.proxyObject, "NSObject"],
-          fields: [.init(key: Names.proxiedIdentifier, value: .object(identifier(of: placeholder)))])
+          className: Wire.proxyObjectClass, classChain: [Wire.proxyObjectClass, "NSObject"],
+          fields: [.init(key: Wire.proxiedObjectIdentifier, value: .object(identifier(of: placeholder)))])
       }
       if record.className != record.baseClassName {
         return ArchivedObject(
-          className: Names.classSwapper, classChain: [Names.classSwapper, "NSObject"],
+          className: Wire.uiClassSwapperClass, classChain: [Wire.uiClassSwapperClass, "NSObject"],
           fields: [
-            .init(key: Names.swappedClassName, value: .object(record.className)),
-            .init(key: Names.originalClassName, value: .object(record.baseClassName)),
+            .init(key: Wire.uiClassName, value: .object(record.className)),
+            .init(key: Wire.uiOriginalClassName, value: .object(record.baseClassName)),
           ])
       }
       return ArchivedObject(className: record.className, classChain: [record.className, "NSObject"])
@@ -81,8 +44,8 @@ public enum NibCompiler {
         object: { objects[$0] },
         record: { name, fields in
           ArchivedObject(
-            className: Names.record, classChain: [Names.record, "NSObject"],
-            fields: [.init(key: Names.recordName, value: .object(name))] + fields.map(entry))
+            className: Wire.recordClass, classChain: [Wire.recordClass, "NSObject"],
+            fields: [.init(key: Wire.recordName, value: .object(name))] + fields.map(entry))
         })
     }
     func entry(_ field: ObjectField) -> ArchivedObject.Entry {
@@ -100,10 +63,10 @@ public enum NibCompiler {
     for connection in table.connections {
       let className: String
       switch connection.kind {
-      case .outlet: className = Names.outletConnection
-      case .outletCollection: className = Names.outletCollectionConnection
-      case .action: className = Names.eventConnection
-      case .segue: className = Names.segueTemplate
+      case .outlet: className = Wire.uiOutletConnection
+      case .outletCollection: className = Wire.uiOutletCollectionConnection
+      case .action: className = Wire.uiEventConnection
+      case .segue: className = Wire.uiSegueTemplateClass
       }
       var fields: [ArchivedObject.Entry] = [
         .init(key: "UILabel", value: .object(connection.label)),
@@ -118,7 +81,7 @@ public enum NibCompiler {
     }
     let pairs = table.runtimeAttributes.map { attribute in
       ArchivedObject(
-        className: Names.keyValuePair, classChain: [Names.keyValuePair, "NSObject"],
+        className: Wire.uiKeyValuePairClass, classChain: [Wire.uiKeyValuePairClass, "NSObject"],
         fields: [
           .init(key: "UIObject", value: .object(objects[attribute.object])),
           .init(key: "UIKeyPath", value: .object(attribute.keyPath)),
@@ -127,12 +90,12 @@ public enum NibCompiler {
     }
     let archiver = KeyedArchiver()
     archiver.outputFormat = format
-    archiver.encodeObject(objects, forKey: Names.objects)
-    archiver.encodeObject(table.topLevel.map { objects[$0] }, forKey: Names.topLevelObjects)
-    archiver.encodeObject(connections, forKey: Names.connections)
-    archiver.encodeObject(table.visibleWindows.map { objects[$0] }, forKey: Names.visibleWindows)
-    archiver.encodeObject(pairs, forKey: Names.keyValuePairs)
-    archiver.encodeObject([Any](), forKey: Names.accessibility)
+    archiver.encodeObject(objects, forKey: Wire.uiObjects)
+    archiver.encodeObject(table.topLevel.map { objects[$0] }, forKey: Wire.uiTopLevelObjects)
+    archiver.encodeObject(connections, forKey: Wire.uiConnections)
+    archiver.encodeObject(table.visibleWindows.map { objects[$0] }, forKey: Wire.uiVisibleWindows)
+    archiver.encodeObject(pairs, forKey: Wire.uiKeyValuePairs)
+    archiver.encodeObject([Any](), forKey: Wire.uiAccessibilityConfigurations)
     return try archiver.finishEncoding()
   }
 

@@ -171,17 +171,7 @@ extension PropertyListValue: Hashable {
 /// the last value wins and keeps the first key's position, as Python's `plistlib` and Foundation do.
 public struct PropertyListDictionary: Sendable, Hashable, RandomAccessCollection {
   /// One key-value pair.
-  public struct Entry: Sendable, Hashable {
-    /// The key.
-    public var key: PropertyListValue
-    /// The value.
-    public var value: PropertyListValue
-    /// Creates an entry.
-    public init(key: PropertyListValue, value: PropertyListValue) {
-      self.key = key
-      self.value = value
-    }
-  }
+  public typealias Entry = KeyedEntry<PropertyListValue, PropertyListValue>
 
   /// The entries in order.
   public private(set) var entries: [Entry]

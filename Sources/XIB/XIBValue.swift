@@ -1,3 +1,5 @@
+import ArchiveCoding
+
 /// A property value stored in an Interface Builder document: a typed scalar, geometry, a reference to an object of
 /// the document, a list, or a structured element such as a colour or font description.
 ///
@@ -58,18 +60,7 @@ public indirect enum XIBValue: Sendable, Hashable {
 }
 
 /// A value stored under a key: a property of an object or of a structured value.
-public struct XIBKeyedValue: Sendable, Hashable {
-  /// The property name (`frame`, `backgroundColor`, `subviews`, `IBUIText`…).
-  public var key: String
-  /// The value.
-  public var value: XIBValue
-
-  /// Creates a keyed value.
-  public init(key: String, value: XIBValue) {
-    self.key = key
-    self.value = value
-  }
-}
+public typealias XIBKeyedValue = KeyedEntry<String, XIBValue>
 
 /// A structured value kept as written: its element name, attributes, keyed children and unkeyed children.
 ///

@@ -168,11 +168,7 @@ struct XMLScannerEngine {
         throw fail(.corruptData, "expected white space in the XML declaration", at: pos)
       }
       let nameStart = pos
-      let name = try scanName("a pseudo-attribute name in the XML declaration")
-      skipWhitespace()
-      try expect(ASCII.equals, "'=' after \"\(name)\"")
-      skipWhitespace()
-      let value = try scanAttributeValue()
+      let (name, value) = try scanAttribute(named: "a pseudo-attribute name in the XML declaration", "")
       switch name {
       case "version":
         guard value.hasPrefix("1.") else {
@@ -248,11 +244,7 @@ struct XMLScannerEngine {
         throw fail(.corruptData, "expected white space, '>' or '/>' in the start tag of <\(name)>", at: pos)
       }
       let attributeStart = pos
-      let attributeName = try scanName("an attribute name or '>'")
-      skipWhitespace()
-      try expect(ASCII.equals, "'=' after attribute \"\(attributeName)\"")
-      skipWhitespace()
-      let value = try scanAttributeValue()
+      let (attributeName, value) = try scanAttribute(named: "an attribute name or '>'", "attribute ")
       guard attributeScratch.count < limits.maximumAttributesPerElement else {
         throw fail(
           .limitExceeded, "element <\(name)> has more than \(limits.maximumAttributesPerElement) attributes",
@@ -322,6 +314,16 @@ struct XMLScannerEngine {
   }
 
   // MARK: - Names and attribute values
+
+  /// `name = "value"` (white space allowed around `=`): an attribute of a start tag or a pseudo-attribute of the XML
+  /// declaration. `what` names the expected name in errors; `kind` prefixes the name in the error for a missing `=`.
+  private mutating func scanAttribute(named what: String, _ kind: String) throws -> (name: String, value: String) {
+    let name = try scanName(what)
+    skipWhitespace()
+    try expect(ASCII.equals, "'=' after \(kind)\"\(name)\"")
+    skipWhitespace()
+    return (name, try scanAttributeValue())
+  }
 
   private mutating func scanName(_ what: String) throws -> String {
     let start = pos

@@ -311,11 +311,11 @@ struct CompiledNibTableAssembler {
     _ object: CompiledNibGraph.Object, at place: ArchiveError.Location, depth: Int
   ) throws -> (FieldValue, Int)? {
     switch object.className {
-    case NibCompiler.Names.record:
-      guard let name = graph.string(object.value(NibCompiler.Names.recordName)) else { return nil }
+    case Names.recordClass:
+      guard let name = graph.string(object.value(Names.recordName)) else { return nil }
       var fields: [ObjectField] = []
       var size = 1
-      for field in object.fields where field.key != NibCompiler.Names.recordName {
+      for field in object.fields where field.key != Names.recordName {
         let (value, fieldSize) = try convert(field.value, at: place, depth: depth + 1)
         fields.append(ObjectField(key: field.key, value: value))
         size += fieldSize

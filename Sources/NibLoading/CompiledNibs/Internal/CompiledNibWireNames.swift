@@ -69,6 +69,8 @@ enum CompiledNibWireNames {
   static let uiOutletConnection = "UIRuntimeOutletConnection"
   static let uiOutletCollectionConnection = "UIRuntimeOutletCollectionConnection"
   static let uiEventConnection = "UIRuntimeEventConnection"
+  /// The class `keyed compile` writes a segue as.
+  static let uiSegueTemplateClass = "UIStoryboardSegueTemplate"
   static let nsOutletConnector = "NSNibOutletConnector"
   static let nsControlConnector = "NSNibControlConnector"
   static let nsBindingConnector = "NSNibBindingConnector"
@@ -90,12 +92,19 @@ enum CompiledNibWireNames {
 
   // MARK: Runtime attributes
 
+  static let uiKeyValuePairClass = "UINibKeyValuePair"
   static let uiKeyValuePairObject = "UIObject"
   static let uiKeyValuePairKeyPath = "UIKeyPath"
   static let uiKeyValuePairValue = "UIValue"
   static let nsRuntimeAttributesObject = "NSObject"
   static let nsRuntimeAttributesKeyPaths = "NSKeyPaths"
   static let nsRuntimeAttributesValues = "NSValues"
+
+  // MARK: Structured values written by `keyed compile`
+
+  /// A structured value's class (a colour, a font, a button state), and the key holding its element name.
+  static let recordClass = "NibRecord"
+  static let recordName = "NibRecordName"
 
   // MARK: Geometry
 
