@@ -22,33 +22,35 @@ enum CanonicalJSON {
     switch node {
     case .raw(let text): out += text
     case .array(let elements):
-      if elements.isEmpty {
-        out += "[]"
-        return
+      writeContainer("[", "]", count: elements.count, into: &out, pretty: pretty, indent: indent) { i, out in
+        write(elements[i], into: &out, pretty: pretty, indent: indent + 1)
       }
-      out += "["
-      for (i, element) in elements.enumerated() {
-        if i > 0 { out += "," }
-        if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-        write(element, into: &out, pretty: pretty, indent: indent + 1)
-      }
-      if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-      out += "]"
     case .object(let members):
-      if members.isEmpty {
-        out += "{}"
-        return
+      writeContainer("{", "}", count: members.count, into: &out, pretty: pretty, indent: indent) { i, out in
+        out += string(members[i].0) + (pretty ? ": " : ":")
+        write(members[i].1, into: &out, pretty: pretty, indent: indent + 1)
       }
-      out += "{"
-      for (i, member) in members.enumerated() {
-        if i > 0 { out += "," }
-        if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-        out += string(member.0) + (pretty ? ": " : ":")
-        write(member.1, into: &out, pretty: pretty, indent: indent + 1)
-      }
-      if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-      out += "}"
     }
+  }
+
+  /// `count` items between `open` and `close`, separated by commas; with `pretty`, one item a line, indented one
+  /// level deeper than the brackets. An empty container is the two brackets alone.
+  private static func writeContainer(
+    _ open: String, _ close: String, count: Int, into out: inout String, pretty: Bool, indent: Int,
+    item: (Int, inout String) -> Void
+  ) {
+    out += open
+    guard count > 0 else {
+      out += close
+      return
+    }
+    for i in 0..<count {
+      if i > 0 { out += "," }
+      if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
+      item(i, &out)
+    }
+    if pretty { out += "\n" + String(repeating: "  ", count: indent) }
+    out += close
   }
 
   static func string(_ value: String) -> String {
