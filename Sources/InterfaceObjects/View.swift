@@ -75,7 +75,8 @@ open class View: Responder {
     }
   }
   private var installedConstraints: [LayoutConstraint]
-  /// Whether a constraint this view installed holds an item without a weak reference (NIB-044).
+  /// Whether a constraint this view installed may hold an item without a weak reference (NIB-044): set when the
+  /// view installs one, cleared when it makes all such items weak.
   var holdsUnretainedItems = false
 
   /// Makes every item the constraints this view installed hold without a weak reference a weak reference.
@@ -360,10 +361,13 @@ open class View: Responder {
   }
 
   /// `true` when `view` is this view or one of its descendants.
-  public func isDescendant(of view: View) -> Bool {
+  public func isDescendant(of view: View) -> Bool { isDescendant(ofViewWith: ObjectIdentifier(view)) }
+
+  /// `true` when the view with this identity (one that is alive) is this view or one of its descendants.
+  func isDescendant(ofViewWith identity: ObjectIdentifier) -> Bool {
     var current: View? = self
     while let candidate = current {
-      if candidate === view { return true }
+      if ObjectIdentifier(candidate) == identity { return true }
       current = candidate.superviewStorage?.view
     }
     return false
