@@ -55,12 +55,17 @@ open class Control: View, ActionSending {
 
   /// The registered target-action pairs, in order.
   public var targetActions: [TargetAction] {
-    guard let first = firstTargetAction else { return [] }
-    return moreTargetActions.isEmpty ? [first] : [first] + moreTargetActions
+    guard let first = firstPair else { return [] }
+    let pair = TargetAction(
+      target: firstTarget, usesResponderChain: first.usesResponderChain, action: first.action, events: first.events)
+    return moreTargetActions.isEmpty ? [pair] : [pair] + moreTargetActions
   }
   // The first pair is stored in the control itself: most controls have one, and an array for it would be an
-  // allocation per control on every instantiation of a nib.
-  private var firstTargetAction: TargetAction?
+  // allocation per control on every instantiation of a nib. Its target is a weak property of the control's own,
+  // beside the rest of the pair, each assigned whole: a weak reference inside a stored struct keeps runtime
+  // exclusivity checks on every access to the struct, which these properties do not need.
+  private weak var firstTarget: AnyObject?
+  private var firstPair: (usesResponderChain: Bool, action: String, events: ControlEvents)?
   private var moreTargetActions: [TargetAction] = []
   // No default values: each initialiser's store before `super.init` is the initialisation, which needs no
   // exclusivity check.
@@ -107,11 +112,12 @@ open class Control: View, ActionSending {
 
   /// Registers a target and action for events (UIKit's `addTarget(_:action:for:)`).
   public func addTarget(_ target: AnyObject?, action: String, for events: ControlEvents) {
-    let pair = TargetAction(target: target, usesResponderChain: target == nil, action: action, events: events)
-    if firstTargetAction == nil {
-      firstTargetAction = pair
+    if firstPair == nil {
+      firstTarget = target
+      firstPair = (target == nil, action, events)
     } else {
-      moreTargetActions.append(pair)
+      moreTargetActions.append(
+        TargetAction(target: target, usesResponderChain: target == nil, action: action, events: events))
     }
   }
 
@@ -124,8 +130,19 @@ open class Control: View, ActionSending {
   public func removeTarget(_ target: AnyObject?, action: String? = nil) {
     var kept = targetActions
     kept.removeAll { $0.target === target && (action == nil || $0.action == action) }
-    firstTargetAction = kept.first
+    setFirst(kept.first)
     moreTargetActions = Array(kept.dropFirst())
+  }
+
+  /// Stores `pair` as the first target-action pair (`nil`: none).
+  private func setFirst(_ pair: TargetAction?) {
+    if let pair {
+      firstTarget = pair.target
+      firstPair = (pair.usesResponderChain, pair.action, pair.events)
+    } else {
+      firstTarget = nil
+      firstPair = nil
+    }
   }
 
   /// Sends the actions registered for any of `events`: to the target, or up the responder chain from this

@@ -529,10 +529,14 @@ open class LayoutConstraint: Responder {
 
   /// How the installer keeps `item` alive when it is the installer or a view of its subtree (while it holds this
   /// constraint), else `nil`.
+  ///
+  /// The installer is recognised by its identity (``installerIdentity`` is set only while it is alive), so neither
+  /// test reads the unowned reference to it.
   private func heldByInstaller(_ item: AnyObject?) -> Holder? {
-    guard let installer, let view = item as? View, view.isDescendant(of: installer) else { return nil }
-    installer.holdsUnretainedItems = true
-    return view === installer ? .installer : .subtree(view)
+    guard let installerIdentity, let item else { return nil }
+    if ObjectIdentifier(item) == installerIdentity { return .installer }
+    guard let view = item as? View, view.isDescendant(ofViewWith: installerIdentity) else { return nil }
+    return .subtree(view)
   }
 
   // MARK: Installation (NIB-044)
@@ -542,6 +546,8 @@ open class LayoutConstraint: Responder {
     guard installerIdentity == nil else { return }
     installerReference = UnownedView(view)
     installerIdentity = ObjectIdentifier(view)
+    // The link phase may hold items of the view's subtree without weak references from here on.
+    view.holdsUnretainedItems = true
   }
 
   /// Whether `view` installed this constraint and may hold items of its subtree without a weak reference.

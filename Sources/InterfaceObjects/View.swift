@@ -37,6 +37,20 @@ open class View: Responder {
   // `deinit`), so it is never read after its target is gone; were that rule broken, the read would trap, never
   // reach freed memory (NIB-044).
   private var superviewStorage: UnownedView?
+  /// The superview's identity, set and cleared with ``superviewStorage``: compared where only the identity matters
+  /// (``isDescendant(ofViewWith:)``), without reading the unowned reference, which counts a reference each time.
+  private var superviewIdentity: ObjectIdentifier?
+
+  /// Sets or clears the superview reference and its identity together.
+  private func setSuperview(_ view: View?) {
+    if let view {
+      superviewStorage = UnownedView(view)
+      superviewIdentity = ObjectIdentifier(view)
+    } else {
+      superviewStorage = nil
+      superviewIdentity = nil
+    }
+  }
   /// The view controller whose root view this is.
   var owningViewController: ViewController? {
     get { extras?.owningViewController }
@@ -75,7 +89,8 @@ open class View: Responder {
     }
   }
   private var installedConstraints: [LayoutConstraint]
-  /// Whether a constraint this view installed holds an item without a weak reference (NIB-044).
+  /// Whether a constraint this view installed may hold an item without a weak reference (NIB-044): set when the
+  /// view installs one, cleared when it makes all such items weak.
   var holdsUnretainedItems = false
 
   /// Makes every item the constraints this view installed hold without a weak reference a weak reference.
@@ -270,7 +285,7 @@ open class View: Responder {
 
   deinit {
     // The subviews that outlive this view (held elsewhere) lose their superview, as `removeFromSuperview()` would.
-    for subview in subviews { subview.superviewStorage = nil }
+    for subview in subviews { subview.setSuperview(nil) }
     // A constraint held elsewhere too may outlive its items, so the items this view kept alive become weak
     // references (NIB-044). One only this view holds goes with it, but not at once: the subviews are released
     // first (stored properties go in declaration order, after this body), and their deinitialisers may still
@@ -308,13 +323,13 @@ open class View: Responder {
     for (n, child) in children.enumerated() {
       // A view that has a superview (another view's, or this one's when listed twice) or is this view takes the
       // general path, from there on.
-      guard child !== self, child.superview == nil else {
+      guard child !== self, child.superviewIdentity == nil else {
         subviews = adopted
         for view in children[n...] { addSubview(view) }
         return
       }
       adopted.append(child)
-      child.superviewStorage = UnownedView(self)
+      child.setSuperview(self)
     }
     subviews = adopted
     setNeedsLayout()
@@ -329,7 +344,7 @@ open class View: Responder {
     guard !isDescendant(of: view) else { return }
     view.removeFromSuperview()
     subviews.insert(view, at: min(max(0, index), subviews.count))
-    view.superviewStorage = UnownedView(self)
+    view.setSuperview(self)
     setNeedsLayout()
   }
 
@@ -346,7 +361,7 @@ open class View: Responder {
       ancestor = view.superviewStorage?.view
     }
     superview.subviews.removeAll { $0 === self }
-    superviewStorage = nil
+    setSuperview(nil)
     superview.setNeedsLayout()
   }
 
@@ -360,10 +375,13 @@ open class View: Responder {
   }
 
   /// `true` when `view` is this view or one of its descendants.
-  public func isDescendant(of view: View) -> Bool {
+  public func isDescendant(of view: View) -> Bool { isDescendant(ofViewWith: ObjectIdentifier(view)) }
+
+  /// `true` when the view with this identity (one that is alive) is this view or one of its descendants.
+  func isDescendant(ofViewWith identity: ObjectIdentifier) -> Bool {
     var current: View? = self
     while let candidate = current {
-      if candidate === view { return true }
+      if ObjectIdentifier(candidate) == identity || candidate.superviewIdentity == identity { return true }
       current = candidate.superviewStorage?.view
     }
     return false

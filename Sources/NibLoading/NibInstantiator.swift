@@ -102,6 +102,8 @@ final class NibInstantiator {
   private var lastActionTarget: AnyObject?
   /// What ``lastActionTarget`` is as a responder, or `nil` when it is none.
   private var lastActionResponder: (any ActionResponding)?
+  /// The last action ``lastActionTarget`` was asked about, and its answer.
+  private var lastAction: (name: String, responds: Bool)?
   private var application: GenericNibObject?
   private var standIns: [String: GenericNibObject] = [:]
   private var warnings: [String] = []
@@ -458,13 +460,19 @@ final class NibInstantiator {
   /// Whether `target` is an ``ActionResponding`` that responds to `action`. What the target is as a responder is
   /// remembered for the last target (a nib's actions mostly go to one object, the File's Owner), and it is asked in
   /// place: copying the pair out retained and released the target twice an action, each through its side table
-  /// once a control holds it weakly.
+  /// once a control holds it weakly. The answer for the last action is remembered too, so that controls that send
+  /// one action to one target (a cell's buttons) ask once per instantiation.
   private func targetResponds(_ target: AnyObject, toAction action: String) -> Bool {
     if lastActionTarget !== target {
       lastActionResponder = target as? any ActionResponding
       lastActionTarget = target
+      lastAction = nil
+    } else if let lastAction, lastAction.name == action {
+      return lastAction.responds
     }
-    return lastActionResponder?.responds(toAction: action) ?? false
+    let responds = lastActionResponder?.responds(toAction: action) ?? false
+    lastAction = (action, responds)
+    return responds
   }
 
   private func connectSegue(_ connection: NibPlan.Connection) throws {
