@@ -44,7 +44,8 @@ let package = Package(
       name: "InterfaceObjects", dependencies: ["ArchiveCoding", "KeyedArchive", "NibLoading"], swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
     .target(
-      name: "ArchiveTesting", dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive"], swiftSettings: strict),
+      name: "ArchiveTesting", dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive"],
+      swiftSettings: strict),
     // The logic of the `keyed` tool, callable in-process from tests.
     .target(
       name: "KeyedCommands",

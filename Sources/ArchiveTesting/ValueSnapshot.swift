@@ -1,3 +1,4 @@
+import ArchiveSupport
 import Foundation
 
 /// A comparable picture of an object graph: what a decoded value holds, independent of which library produced it.
@@ -147,21 +148,7 @@ public struct ValueSnapshot: Sendable, CustomStringConvertible {
       }
     }
 
-    static func quoted(_ text: String) -> String {
-      var out = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
-    }
+    static func quoted(_ text: String) -> String { text.quoted(escapingControls: .swift) }
   }
 
   /// One node of the graph.

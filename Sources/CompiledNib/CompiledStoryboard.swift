@@ -4,14 +4,11 @@ import Foundation
 /// A compiled storyboard (`.storyboardc` directory): one nib per scene plus an `Info.plist` mapping view-controller
 /// identifiers to nib names (rule NIBA-029).
 public struct CompiledStoryboard: Hashable, Sendable {
-  /// Which framework's Info.plist keys the storyboard uses.
-  public enum Platform: Hashable, Sendable {
-    /// `UIViewControllerIdentifiersToNibNames`, `UIStoryboardDesignatedEntryPointIdentifier`, `UIStoryboardVersion`.
-    case iOS
-    /// `NSViewControllerIdentifiersToNibNames`, `NSViewControllerIdentifiersToUUIDs`,
-    /// `NSStoryboardDesignatedEntryPointIdentifier`, `NSStoryboardMainMenu`, `NSStoryboardVersion`.
-    case macOS
-  }
+  /// Which framework's Info.plist keys the storyboard uses: UIKit's (`UIViewControllerIdentifiersToNibNames`,
+  /// `UIStoryboardDesignatedEntryPointIdentifier`, `UIStoryboardVersion`) or AppKit's
+  /// (`NSViewControllerIdentifiersToNibNames`, `NSViewControllerIdentifiersToUUIDs`,
+  /// `NSStoryboardDesignatedEntryPointIdentifier`, `NSStoryboardMainMenu`, `NSStoryboardVersion`).
+  public typealias Platform = ObjectTable.Platform
 
   /// The `.storyboardc` directory.
   public let url: URL
@@ -75,9 +72,9 @@ public struct CompiledStoryboard: Hashable, Sendable {
     let platform: Platform
     let mapKey: String
     if dictionary[names.uiIdentifiersToNibNamesKey] != nil {
-      (platform, mapKey) = (.iOS, names.uiIdentifiersToNibNamesKey)
+      (platform, mapKey) = (.uiKit, names.uiIdentifiersToNibNamesKey)
     } else if dictionary[names.nsIdentifiersToNibNamesKey] != nil {
-      (platform, mapKey) = (.macOS, names.nsIdentifiersToNibNamesKey)
+      (platform, mapKey) = (.appKit, names.nsIdentifiersToNibNamesKey)
     } else {
       throw ArchiveError(
         .unsupportedFormat,
@@ -91,10 +88,10 @@ public struct CompiledStoryboard: Hashable, Sendable {
         "expected the nib name of \"\(identifier)\" to be a single path component, found \"\(nibName)\"",
         at: .init(keyPath: mapKey))
     }
-    let entryKey = platform == .iOS ? names.uiEntryPointKey : names.nsEntryPointKey
-    let versionKey = platform == .iOS ? names.uiStoryboardVersionKey : names.nsStoryboardVersionKey
+    let entryKey = platform == .uiKit ? names.uiEntryPointKey : names.nsEntryPointKey
+    let versionKey = platform == .uiKit ? names.uiStoryboardVersionKey : names.nsStoryboardVersionKey
     let mainMenu =
-      platform == .macOS ? try Self.optionalString(dictionary[names.nsMainMenuKey], key: names.nsMainMenuKey) : nil
+      platform == .appKit ? try Self.optionalString(dictionary[names.nsMainMenuKey], key: names.nsMainMenuKey) : nil
     if let mainMenu, !Self.isSafeComponent(mainMenu) {
       throw ArchiveError(
         .corruptData, "expected the main menu nib name to be a single path component, found \"\(mainMenu)\"",
@@ -107,7 +104,7 @@ public struct CompiledStoryboard: Hashable, Sendable {
     self.version = (dictionary[versionKey] as? NSNumber)?.intValue ?? (dictionary[versionKey] as? Int)
     self.mainMenuNibName = mainMenu
     self.uuidsByIdentifier =
-      platform == .macOS
+      platform == .appKit
       ? try Self.stringMap(dictionary[names.nsIdentifiersToUUIDsKey], key: names.nsIdentifiersToUUIDsKey) : [:]
   }
 

@@ -1,13 +1,11 @@
+import ArchiveCoding
+
 /// The nib-level structure laid out in a NIBArchive's object graph: which objects are top-level, which are
 /// connections (rules NIBA-024 to NIBA-027). Indices are object indices of the ``NIBArchiveDocument``.
 public struct NIBArchiveNibStructure: Hashable, Sendable {
-  /// Which framework's key layout the root object uses.
-  public enum Flavor: Hashable, Sendable {
-    /// iOS: the root has `UINibTopLevelObjectsKey`, `UINibObjectsKey`, `UINibConnectionsKey`, …
-    case uiKit
-    /// macOS: the root has `IB.objectdata`, an `NSIBObjectData` object.
-    case appKit
-  }
+  /// Which framework's key layout the root object uses: UIKit's (`UINibTopLevelObjectsKey`, `UINibObjectsKey`,
+  /// `UINibConnectionsKey`, …) or AppKit's (`IB.objectdata`, an `NSIBObjectData` object).
+  public typealias Flavor = ObjectTable.Platform
 
   /// The root key layout.
   public var flavor: Flavor

@@ -1,3 +1,4 @@
+import ArchiveSupport
 import Foundation
 import PropertyList
 
@@ -53,22 +54,7 @@ enum CanonicalJSON {
     out += close
   }
 
-  static func string(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func string(_ value: String) -> String { value.quoted(escapingControls: .json) }
 
   static func real(_ value: Double) -> Node {
     if value.isNaN { return .object([("$real", .raw("\"nan\""))]) }

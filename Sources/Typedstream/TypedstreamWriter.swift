@@ -166,9 +166,7 @@ public struct TypedstreamWriter {
     switch reference {
     case nil: writeTag(TypedstreamFormat.nilTag)
     case .literal(let objectClass)?:
-      writeTag(TypedstreamFormat.newTag)
-      classEntries.append(entryCount)
-      entryCount += 1
+      beginLiteral(isClass: true)
       writeSharedString(objectClass.name)
       writeInteger(objectClass.version)
       try writeClass(objectClass.superclass, depth: depth + 1)
@@ -181,14 +179,20 @@ public struct TypedstreamWriter {
     switch reference {
     case nil: writeTag(TypedstreamFormat.nilTag)
     case .literal(let object)?:
-      writeTag(TypedstreamFormat.newTag)
-      objectEntries.append(entryCount)
-      entryCount += 1
+      beginLiteral(isClass: false)
       try writeClass(object.objectClass, depth: depth + 1)
       for group in object.groups { try writeGroup(group, depth: depth + 1) }
       writeTag(TypedstreamFormat.endTag)
     case .reference(let ordinal)?: try writeReference(ordinal, in: objectEntries, kind: "object")
     }
+  }
+
+  /// Writes the NEW tag of a literal class or object and numbers it: classes and objects share one numbering in the
+  /// stream (TS-005), and each kind keeps the numbers of its own literals for the references to them.
+  private mutating func beginLiteral(isClass: Bool) {
+    writeTag(TypedstreamFormat.newTag)
+    if isClass { classEntries.append(entryCount) } else { objectEntries.append(entryCount) }
+    entryCount += 1
   }
 
   private mutating func writeReference(_ ordinal: Int, in table: [Int], kind: String) throws {

@@ -58,7 +58,7 @@ struct CompiledNibContainerTests {
         "UIViewControllerIdentifiersToNibNames": ["Start": "UIViewController-BYZ-38-t0r"],
         "UIStoryboardDesignatedEntryPointIdentifier": "Start", "UIStoryboardVersion": 1,
       ]), url: url)
-    #expect(storyboard.platform == .iOS)
+    #expect(storyboard.platform == .uiKit)
     #expect(storyboard.nibNamesByIdentifier == ["Start": "UIViewController-BYZ-38-t0r"])
     #expect(storyboard.entryPointIdentifier == "Start")
     #expect(storyboard.version == 1)
@@ -149,14 +149,14 @@ struct CompiledNibContainerTests {
       if let entry = storyboard.entryPointIdentifier {
         #expect(storyboard.nibNamesByIdentifier[entry] != nil, "\(url.path): entry point \(entry)")
       }
-      if storyboard.platform == .macOS {
+      if storyboard.platform == .appKit {
         #expect(storyboard.version == 1)
       }
       for identifier in storyboard.nibNamesByIdentifier.keys.sorted() {
         let nibURL = try #require(storyboard.nibURL(forIdentifier: identifier))
         let document = try NIBArchiveDocument(contentsOf: nibURL)
         let nib = try document.nibStructure()
-        #expect(nib.flavor == (storyboard.platform == .iOS ? .uiKit : .appKit), "\(nibURL.path)")
+        #expect(nib.flavor == storyboard.platform, "\(nibURL.path)")
         scenes += 1
       }
     }
