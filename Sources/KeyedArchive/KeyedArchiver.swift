@@ -42,6 +42,8 @@ public final class KeyedArchiver: EncodingCoder {
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
   private var recordedError: (any Error)?
   private var finished = false
+  /// What ``finishEncoding()`` gave: the archive or its error (``encodedData`` gives it again).
+  private var outcome: Result<Data, any Error>?
   /// The archive, written object by object as objects are encoded.
   var writer: BinaryPropertyListWriter {
     _read { yield storage.state.writer }
@@ -391,11 +393,25 @@ public final class KeyedArchiver: EncodingCoder {
     precondition(!finished, "KeyedArchiver: finishEncoding() called twice")
     drainQueue()
     finished = true
-    if let recordedError { throw recordedError }
-    let archive = try finishArchive()
-    switch outputFormat {
-    case .binary: return archive
-    case .xml: return try PropertyListWriter.write(try PropertyListReader.read(archive), format: .xml)
+    let outcome = Result { () throws -> Data in
+      if let recordedError { throw recordedError }
+      let archive = try finishArchive()
+      switch outputFormat {
+      case .binary: return archive
+      case .xml: return try PropertyListWriter.write(try PropertyListReader.read(archive), format: .xml)
+      }
+    }
+    self.outcome = outcome
+    return try outcome.get()
+  }
+
+  /// The archive, as `NSKeyedArchiver.encodedData`: finishes encoding on first use (as ``finishEncoding()``), then
+  /// gives the same archive, or throws the same error, on every use.
+  /// - Throws: what ``finishEncoding()`` throws.
+  public var encodedData: Data {
+    get throws {
+      if let outcome { return try outcome.get() }
+      return try finishEncoding()
     }
   }
 

@@ -193,7 +193,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Runs `body` with an unarchiver that reads `data` in place instead of copying it (the convenience functions
   /// own their unarchiver for the whole decode). When an `init(coder:)` kept the coder, the unarchiver gets its
   /// own copy of the bytes before they go away, so it stays usable.
-  private static func withTemporaryUnarchiver<R>(
+  static func withTemporaryUnarchiver<R>(
     _ data: Data, requiringSecureCoding: Bool, options: KeyedUnarchiverOptions, _ body: (KeyedUnarchiver) throws -> R
   ) throws -> R {
     try data.withUnsafeBytes { raw in
