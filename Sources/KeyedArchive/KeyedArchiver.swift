@@ -19,6 +19,13 @@ public final class KeyedArchiver: EncodingCoder {
   /// The registry used for class names and `$classes` chains.
   public let registry: ClassRegistry
 
+  /// Hears about the objects written and may substitute them (``KeyedArchiverDelegate``). Held weakly.
+  public weak var delegate: (any KeyedArchiverDelegate)? {
+    didSet { hasDelegate = delegate != nil }
+  }
+  /// Whether ``delegate`` was set: a plain flag, read once per new object instead of loading the weak reference.
+  private var hasDelegate = false
+
   /// The mutable encoding state, in final internal storage (see ``Storage``).
   let storage: Storage
 
@@ -242,7 +249,17 @@ public final class KeyedArchiver: EncodingCoder {
   private func reference(forCoding original: any Coding) -> Int {
     let originalID = ObjectIdentifier(original)
     if let uid = state.identities[originalID] { return uid }
-    guard let replacement = original.replacementObject(for: self) else {
+    var replacement = original.replacementObject(for: self)
+    if hasDelegate, let delegate {
+      switch delegatedChoice(for: original, replacement: replacement, delegate: delegate) {
+      case .object(let object): replacement = object
+      case .value(let value):
+        let uid = reference(for: value)
+        remember(original, as: uid)
+        return uid
+      }
+    }
+    guard let replacement else {
       remember(original, as: 0)
       return 0
     }
@@ -265,7 +282,7 @@ public final class KeyedArchiver: EncodingCoder {
     return uid
   }
 
-  private func remember(_ object: AnyObject, as uid: Int) {
+  func remember(_ object: AnyObject, as uid: Int) {
     state.identities.set(ObjectIdentifier(object), uid)
     state.retained.append(object)
   }
@@ -393,6 +410,7 @@ public final class KeyedArchiver: EncodingCoder {
     precondition(!finished, "KeyedArchiver: finishEncoding() called twice")
     drainQueue()
     finished = true
+    if hasDelegate { delegate?.archiverWillFinish(self) }
     let outcome = Result { () throws -> Data in
       if let recordedError { throw recordedError }
       let archive = try finishArchive()
@@ -402,7 +420,9 @@ public final class KeyedArchiver: EncodingCoder {
       }
     }
     self.outcome = outcome
-    return try outcome.get()
+    let archive = try outcome.get()
+    if hasDelegate { delegate?.archiverDidFinish(self) }
+    return archive
   }
 
   /// The archive, as `NSKeyedArchiver.encodedData`: finishes encoding on first use (as ``finishEncoding()``), then
@@ -435,6 +455,7 @@ public final class KeyedArchiver: EncodingCoder {
       state.unkeyedCount = 0
       object.encode(with: self)
       state.inObject = false
+      if hasDelegate { delegate?.archiver(self, didEncode: object) }
       pushUID(classUID(for: type), keyRef: classKeyRef)
       state.entryRefs[uid] = writer.endDictionary(from: state.scopeMark)
       state.scopeMark = 0

@@ -44,8 +44,25 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
   /// Decode objects of unknown classes as ``ArchivedObject`` instead of failing (never under secure coding).
   public var decodesUnknownClassesGenerically = false
-  /// Asked for a class when no other lookup finds one (`$classname`, `$classes`).
-  public var classResolver: ((String, [String]) -> (any Coding.Type)?)?
+  /// Asked for a class when no other lookup finds one (`$classname`, `$classes`), before the delegate's
+  /// ``KeyedUnarchiverDelegate/unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)``. Reading it gives a
+  /// closure that asks both.
+  public var classResolver: ((String, [String]) -> (any Coding.Type)?)? {
+    get {
+      guard customClassResolver != nil || delegate != nil else { return nil }
+      return { [weak self] name, chain in
+        guard let self else { return nil }
+        if let type = self.customClassResolver?(name, chain) { return type }
+        return self.delegate?.unarchiver(self, cannotDecodeObjectOfClassName: name, originalClasses: chain)
+      }
+    }
+    set { customClassResolver = newValue }
+  }
+  /// The resolver set through ``classResolver``.
+  private var customClassResolver: ((String, [String]) -> (any Coding.Type)?)?
+  /// Hears about the classes and objects decoded and may substitute them (``KeyedUnarchiverDelegate``). Held
+  /// weakly.
+  public weak var delegate: (any KeyedUnarchiverDelegate)?
 
   let reader: BinaryPropertyListReader
   let objectsHeader: BinaryPropertyListReader.Header
@@ -232,7 +249,10 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Ends decoding; throws the first error recorded under ``DecodingFailurePolicy/setErrorAndReturn``.
   public func finishDecoding() throws {
+    let delegate = self.delegate
+    delegate?.unarchiverWillFinish(self)
     if let error { throw error }
+    delegate?.unarchiverDidFinish(self)
   }
 
   // MARK: DecodingCoder core
