@@ -243,4 +243,14 @@ struct CoderDelegateTests {
     let book = try #require(unarchiver.decodeObject(forKey: "root") as? LegacyBook)
     #expect(book.title == "Ulysses" && book.pages == 730)
   }
+
+  @Test("COD-104: an old class name NSKeyedArchiver wrote is read as a new class through a registry alias")
+  func classRenameThroughAlias() throws {
+    let data = try NSKeyedArchiver.archivedData(
+      withRootObject: LegacyBook(title: "Kim", pages: 368), requiringSecureCoding: false)
+    let registry = ClassRegistry()
+    registry.register(RenamedBook.self, as: "RenamedBook", aliases: [NSStringFromClass(LegacyBook.self)])
+    let book = try #require(try KeyedUnarchiver.unarchivedRootObject(from: data, registry: registry) as? RenamedBook)
+    #expect(book.title == "Kim" && book.pages == 368)
+  }
 }
