@@ -48,6 +48,8 @@ public final class KeyedArchiver: EncodingCoder {
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
   private var recordedError: (any Error)?
+  /// Whether the recorded error was raised inside an encode call whose key is not known yet.
+  private var errorAwaitsKey = false
   private var finished = false
   /// What ``finishEncoding()`` gave: the archive or its error (``encodedData`` gives it again).
   private var outcome: Result<Data, any Error>?
@@ -131,6 +133,7 @@ public final class KeyedArchiver: EncodingCoder {
   /// Writes an object reference under a key of the current object (or of `$top`).
   public func encodeObject(_ object: Any?, forKey key: String) {
     let uid = reference(for: object)
+    if errorAwaitsKey { locateRecordedError(key: key) }
     pushUID(uid, keyRef: userKeyRef(key))
   }
 
@@ -146,6 +149,7 @@ public final class KeyedArchiver: EncodingCoder {
       topUnkeyedCount += 1
     }
     let uid = reference(for: object)
+    if errorAwaitsKey { locateRecordedError(key: key) }
     checkNotFinished()
     pushUID(uid, keyRef: writer.add(string: key))
   }
@@ -165,12 +169,37 @@ public final class KeyedArchiver: EncodingCoder {
   /// Writes a conditional reference: kept only if the object is encoded unconditionally somewhere.
   public func encodeConditionalObject(_ object: AnyObject?, forKey key: String) {
     let uid = conditionalReference(for: object)
+    if errorAwaitsKey { locateRecordedError(key: key) }
     pushUID(uid, keyRef: userKeyRef(key))
   }
 
-  /// Records an error; ``finishEncoding()`` throws the first one.
+  /// Records an error; ``finishEncoding()`` throws the first one. An ``ArchiveError`` without a location is located
+  /// at the object being encoded (its `$objects` index and class) and, once the encode call that failed returns, at
+  /// its key (COD-105).
   public func failWithError(_ error: any Error) {
-    if recordedError == nil { recordedError = error }
+    guard recordedError == nil else { return }
+    guard let archiveError = error as? ArchiveError, archiveError.location.objectIndex == nil,
+      archiveError.location.keyPath == nil
+    else {
+      recordedError = error
+      return
+    }
+    var location = ArchiveError.Location()
+    if state.inObject, queueHead > 0, queueHead <= state.queue.count {
+      let (uid, object) = state.queue[queueHead - 1]
+      let type = Swift.type(of: object)
+      location = .init(
+        objectIndex: uid, className: classNameOverrides[ObjectIdentifier(type)] ?? registry.archivedName(of: type))
+    }
+    recordedError = archiveError.located(in: location)
+    errorAwaitsKey = true
+  }
+
+  /// Adds `key` to the location of the error recorded while encoding the value under it.
+  private func locateRecordedError(key: String) {
+    errorAwaitsKey = false
+    guard let error = recordedError as? ArchiveError else { return }
+    recordedError = error.located(in: .init(keyPath: key))
   }
 
   private func checkNotFinished() {
