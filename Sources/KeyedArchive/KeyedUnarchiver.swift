@@ -269,7 +269,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// this way; `decodeObject(forKey: "$0")` reads the user key `$0` (stored as `$$0`) instead.
   /// - Returns: the object, or `nil` when the slot holds `nil` or the scope has no more unkeyed values.
   /// - Throws: ``ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
-  public func decodeObject() throws -> Any? {
+  public func decodeObject() throws -> Any? { try decodeUnkeyedObject(allowedClasses: nil) }
+
+  /// Decodes the next unkeyed object of the current scope (``decodeObject()``), allowing `allowedClasses`.
+  func decodeUnkeyedObject(allowedClasses: Set<String>?) throws -> Any? {
     let key: String
     if state.frames.isEmpty {
       key = "$\(state.topUnkeyed)"
@@ -281,7 +284,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     return try applyingFailurePolicy(nil) {
       try located(key) {
         guard let ref = storedFieldRef(key) else { return nil }
-        return try object(atFieldRef: ref, key: key, allowed: nil)
+        return try object(atFieldRef: ref, key: key, allowed: allowedClasses)
       }
     }
   }
