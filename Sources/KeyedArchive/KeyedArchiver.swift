@@ -19,6 +19,13 @@ public final class KeyedArchiver: EncodingCoder {
   /// The registry used for class names and `$classes` chains.
   public let registry: ClassRegistry
 
+  /// Hears about the objects written and may substitute them (``KeyedArchiverDelegate``). Held weakly.
+  public weak var delegate: (any KeyedArchiverDelegate)? {
+    didSet { hasDelegate = delegate != nil }
+  }
+  /// Whether ``delegate`` was set: a plain flag, read once per new object instead of loading the weak reference.
+  private var hasDelegate = false
+
   /// The mutable encoding state, in final internal storage (see ``Storage``).
   let storage: Storage
 
@@ -41,7 +48,11 @@ public final class KeyedArchiver: EncodingCoder {
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
   private var recordedError: (any Error)?
+  /// Whether the recorded error was raised inside an encode call whose key is not known yet.
+  private var errorAwaitsKey = false
   private var finished = false
+  /// What ``finishEncoding()`` gave: the archive or its error (``encodedData`` gives it again).
+  private var outcome: Result<Data, any Error>?
   /// The archive, written object by object as objects are encoded.
   var writer: BinaryPropertyListWriter {
     _read { yield storage.state.writer }
@@ -122,6 +133,7 @@ public final class KeyedArchiver: EncodingCoder {
   /// Writes an object reference under a key of the current object (or of `$top`).
   public func encodeObject(_ object: Any?, forKey key: String) {
     let uid = reference(for: object)
+    if errorAwaitsKey { locateRecordedError(key: key) }
     pushUID(uid, keyRef: userKeyRef(key))
   }
 
@@ -137,6 +149,7 @@ public final class KeyedArchiver: EncodingCoder {
       topUnkeyedCount += 1
     }
     let uid = reference(for: object)
+    if errorAwaitsKey { locateRecordedError(key: key) }
     checkNotFinished()
     pushUID(uid, keyRef: writer.add(string: key))
   }
@@ -156,12 +169,37 @@ public final class KeyedArchiver: EncodingCoder {
   /// Writes a conditional reference: kept only if the object is encoded unconditionally somewhere.
   public func encodeConditionalObject(_ object: AnyObject?, forKey key: String) {
     let uid = conditionalReference(for: object)
+    if errorAwaitsKey { locateRecordedError(key: key) }
     pushUID(uid, keyRef: userKeyRef(key))
   }
 
-  /// Records an error; ``finishEncoding()`` throws the first one.
+  /// Records an error; ``finishEncoding()`` throws the first one. An ``ArchiveError`` without a location is located
+  /// at the object being encoded (its `$objects` index and class) and, once the encode call that failed returns, at
+  /// its key (COD-105).
   public func failWithError(_ error: any Error) {
-    if recordedError == nil { recordedError = error }
+    guard recordedError == nil else { return }
+    guard let archiveError = error as? ArchiveError, archiveError.location.objectIndex == nil,
+      archiveError.location.keyPath == nil
+    else {
+      recordedError = error
+      return
+    }
+    var location = ArchiveError.Location()
+    if state.inObject, queueHead > 0, queueHead <= state.queue.count {
+      let (uid, object) = state.queue[queueHead - 1]
+      let type = Swift.type(of: object)
+      location = .init(
+        objectIndex: uid, className: classNameOverrides[ObjectIdentifier(type)] ?? registry.archivedName(of: type))
+    }
+    recordedError = archiveError.located(in: location)
+    errorAwaitsKey = true
+  }
+
+  /// Adds `key` to the location of the error recorded while encoding the value under it.
+  private func locateRecordedError(key: String) {
+    errorAwaitsKey = false
+    guard let error = recordedError as? ArchiveError else { return }
+    recordedError = error.located(in: .init(keyPath: key))
   }
 
   private func checkNotFinished() {
@@ -240,7 +278,17 @@ public final class KeyedArchiver: EncodingCoder {
   private func reference(forCoding original: any Coding) -> Int {
     let originalID = ObjectIdentifier(original)
     if let uid = state.identities[originalID] { return uid }
-    guard let replacement = original.replacementObject(for: self) else {
+    var replacement = original.replacementObject(for: self)
+    if hasDelegate, let delegate {
+      switch delegatedChoice(for: original, replacement: replacement, delegate: delegate) {
+      case .object(let object): replacement = object
+      case .value(let value):
+        let uid = reference(for: value)
+        remember(original, as: uid)
+        return uid
+      }
+    }
+    guard let replacement else {
       remember(original, as: 0)
       return 0
     }
@@ -263,7 +311,7 @@ public final class KeyedArchiver: EncodingCoder {
     return uid
   }
 
-  private func remember(_ object: AnyObject, as uid: Int) {
+  func remember(_ object: AnyObject, as uid: Int) {
     state.identities.set(ObjectIdentifier(object), uid)
     state.retained.append(object)
   }
@@ -391,11 +439,28 @@ public final class KeyedArchiver: EncodingCoder {
     precondition(!finished, "KeyedArchiver: finishEncoding() called twice")
     drainQueue()
     finished = true
-    if let recordedError { throw recordedError }
-    let archive = try finishArchive()
-    switch outputFormat {
-    case .binary: return archive
-    case .xml: return try PropertyListWriter.write(try PropertyListReader.read(archive), format: .xml)
+    if hasDelegate { delegate?.archiverWillFinish(self) }
+    let outcome = Result { () throws -> Data in
+      if let recordedError { throw recordedError }
+      let archive = try finishArchive()
+      switch outputFormat {
+      case .binary: return archive
+      case .xml: return try PropertyListWriter.write(try PropertyListReader.read(archive), format: .xml)
+      }
+    }
+    self.outcome = outcome
+    let archive = try outcome.get()
+    if hasDelegate { delegate?.archiverDidFinish(self) }
+    return archive
+  }
+
+  /// The archive, as `NSKeyedArchiver.encodedData`: finishes encoding on first use (as ``finishEncoding()``), then
+  /// gives the same archive, or throws the same error, on every use.
+  /// - Throws: what ``finishEncoding()`` throws.
+  public var encodedData: Data {
+    get throws {
+      if let outcome { return try outcome.get() }
+      return try finishEncoding()
     }
   }
 
@@ -419,6 +484,7 @@ public final class KeyedArchiver: EncodingCoder {
       state.unkeyedCount = 0
       object.encode(with: self)
       state.inObject = false
+      if hasDelegate { delegate?.archiver(self, didEncode: object) }
       pushUID(classUID(for: type), keyRef: classKeyRef)
       state.entryRefs[uid] = writer.endDictionary(from: state.scopeMark)
       state.scopeMark = 0

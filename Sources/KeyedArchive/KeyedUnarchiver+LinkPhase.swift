@@ -56,14 +56,30 @@ extension KeyedUnarchiver {
     }
     state.links.removeAll()
     var pending = moveOut(&state.awakeList)
-    for (uid, object) in pending {
-      let replacement = try object.awakeAfter(using: self)
-      if replacement !== object { state.cache[uid] = replacement }
+    if let delegate {
+      try awake(pending, reportingTo: delegate)
+    } else {
+      for (uid, object) in pending {
+        let replacement = try object.awakeAfter(using: self)
+        if replacement !== object { state.cache[uid] = replacement }
+      }
     }
     // The list's buffer is kept for the tables' next archive (Decision 0021), unless an awake call added to it.
     if state.awakeList.isEmpty {
       pending.removeAll(keepingCapacity: true)
       state.awakeList = pending
+    }
+  }
+
+  /// The awake phase with a delegate, in Apple's order for each object (COD-104): `awakeAfter(using:)`, `willReplace`
+  /// when that replaced it, `didDecode`, `willReplace` when the delegate replaced it.
+  private func awake(_ objects: [(Int, any Coding)], reportingTo delegate: any KeyedUnarchiverDelegate) throws {
+    for (uid, object) in objects {
+      let awoken = try object.awakeAfter(using: self)
+      if awoken !== object { delegate.unarchiver(self, willReplace: object, with: awoken) }
+      let chosen = delegate.unarchiver(self, didDecode: awoken)
+      if chosen !== awoken { delegate.unarchiver(self, willReplace: awoken, with: chosen) }
+      if chosen !== object { state.cache[uid] = chosen }
     }
   }
 }

@@ -44,8 +44,25 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
   /// Decode objects of unknown classes as ``ArchivedObject`` instead of failing (never under secure coding).
   public var decodesUnknownClassesGenerically = false
-  /// Asked for a class when no other lookup finds one (`$classname`, `$classes`).
-  public var classResolver: ((String, [String]) -> (any Coding.Type)?)?
+  /// Asked for a class when no other lookup finds one (`$classname`, `$classes`), before the delegate's
+  /// ``KeyedUnarchiverDelegate/unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)``. Reading it gives a
+  /// closure that asks both.
+  public var classResolver: ((String, [String]) -> (any Coding.Type)?)? {
+    get {
+      guard customClassResolver != nil || delegate != nil else { return nil }
+      return { [weak self] name, chain in
+        guard let self else { return nil }
+        if let type = self.customClassResolver?(name, chain) { return type }
+        return self.delegate?.unarchiver(self, cannotDecodeObjectOfClassName: name, originalClasses: chain)
+      }
+    }
+    set { customClassResolver = newValue }
+  }
+  /// The resolver set through ``classResolver``.
+  private var customClassResolver: ((String, [String]) -> (any Coding.Type)?)?
+  /// Hears about the classes and objects decoded and may substitute them (``KeyedUnarchiverDelegate``). Held
+  /// weakly.
+  public weak var delegate: (any KeyedUnarchiverDelegate)?
 
   let reader: BinaryPropertyListReader
   let objectsHeader: BinaryPropertyListReader.Header
@@ -193,7 +210,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Runs `body` with an unarchiver that reads `data` in place instead of copying it (the convenience functions
   /// own their unarchiver for the whole decode). When an `init(coder:)` kept the coder, the unarchiver gets its
   /// own copy of the bytes before they go away, so it stays usable.
-  private static func withTemporaryUnarchiver<R>(
+  static func withTemporaryUnarchiver<R>(
     _ data: Data, requiringSecureCoding: Bool, options: KeyedUnarchiverOptions, _ body: (KeyedUnarchiver) throws -> R
   ) throws -> R {
     try data.withUnsafeBytes { raw in
@@ -232,7 +249,10 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Ends decoding; throws the first error recorded under ``DecodingFailurePolicy/setErrorAndReturn``.
   public func finishDecoding() throws {
+    let delegate = self.delegate
+    delegate?.unarchiverWillFinish(self)
     if let error { throw error }
+    delegate?.unarchiverDidFinish(self)
   }
 
   // MARK: DecodingCoder core
@@ -249,7 +269,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// this way; `decodeObject(forKey: "$0")` reads the user key `$0` (stored as `$$0`) instead.
   /// - Returns: the object, or `nil` when the slot holds `nil` or the scope has no more unkeyed values.
   /// - Throws: ``ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
-  public func decodeObject() throws -> Any? {
+  public func decodeObject() throws -> Any? { try decodeUnkeyedObject(allowedClasses: nil) }
+
+  /// Decodes the next unkeyed object of the current scope (``decodeObject()``), allowing `allowedClasses`.
+  func decodeUnkeyedObject(allowedClasses: Set<String>?) throws -> Any? {
     let key: String
     if state.frames.isEmpty {
       key = "$\(state.topUnkeyed)"
@@ -261,7 +284,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     return try applyingFailurePolicy(nil) {
       try located(key) {
         guard let ref = storedFieldRef(key) else { return nil }
-        return try object(atFieldRef: ref, key: key, allowed: nil)
+        return try object(atFieldRef: ref, key: key, allowed: allowedClasses)
       }
     }
   }

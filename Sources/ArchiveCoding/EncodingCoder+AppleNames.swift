@@ -1,0 +1,26 @@
+import Foundation
+
+// `NSCoder`'s names for the encode calls, beside the project's own, so that an `encode(with:)` written for Foundation
+// moves unchanged. None of these is a protocol requirement: each is a default that forwards to the required core
+// (COD-100).
+extension EncodingCoder {
+  /// Writes an object or a value of any type, as `NSCoder.encode(_:forKey:)` with an object: a ``Coding`` instance,
+  /// a Foundation value (`String`, `Data`, `Date`, `URL`, `UUID`, numbers, arrays, dictionaries, sets), or `nil`.
+  /// Numbers, booleans, strings and data given with their static type take their own overloads (written inline or
+  /// shared as those say); through `Any` they are written as objects. Not a requirement: forwards to
+  /// ``encodeObject(_:forKey:)``.
+  public func encode(_ object: Any?, forKey key: String) { encodeObject(object, forKey: key) }
+
+  /// Writes the first `length` bytes of `bytes` inline, as `NSCoder.encodeBytes(_:length:forKey:)`. Not a
+  /// requirement: forwards to ``encodeValue(_:forKey:)``.
+  /// - Precondition: `length` is between 0 and the number of bytes (a programmer error otherwise, as on Apple's
+  ///   platforms, where reading past the buffer is undefined).
+  public func encodeBytes(_ bytes: some Collection<UInt8>, length: Int, forKey key: String) {
+    precondition(
+      length >= 0 && length <= bytes.count, "encodeBytes: length \(length) is outside 0...\(bytes.count)")
+    encodeValue(.bytes(Data(bytes.prefix(length))), forKey: key)
+  }
+
+  /// `true` for a keyed coder (every coder here), as `NSCoder.allowsKeyedCoding`. Not a requirement: `true`.
+  public var allowsKeyedCoding: Bool { true }
+}
