@@ -251,3 +251,32 @@ struct HostileValueClassDumpTests {
     }
   }
 }
+
+/// `keyed dump --raw --json` of binary property lists holding the null object (marker `0x00`).
+@Suite("dump of binary property list nulls")
+struct NullPlistDumpTests {
+  @Test("ARC-160, CLI-011: a binary plist whose root is the null object dumps as null")
+  func rootNull() throws {
+    // bplist00, the object 0x00 at offset 8, its offset, and a trailer: 1-byte offsets and references, one object,
+    // top 0, offset table at 9.
+    var data: [UInt8] = Array("bplist00".utf8) + [0x00, 0x08] + [UInt8](repeating: 0, count: 6) + [1, 1]
+    data += [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 9]
+    let output = try runExecutable(["dump", "--raw", "--json", "-"], stdin: Data(data))
+    #expect(output.status == 0, "\(output.errors)")
+    #expect(output.output.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
+  }
+
+  @Test("ARC-160: a null inside a dictionary dumps as null; converting it to XML is refused naming the key")
+  func nullInDictionary() throws {
+    let value: PropertyListValue = ["a": .null, "b": 1]
+    let data = BinaryPropertyListWriter.write(value)
+    let output = try runExecutable(["dump", "--raw", "--json", "-"], stdin: data)
+    #expect(output.output.trimmingCharacters(in: .whitespacesAndNewlines) == #"{"a":null,"b":1}"#)
+    let directory = try makeTemporaryDirectory("null-xml")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let xml = try runExecutable(
+      ["convert", "-", "-o", directory.appendingPathComponent("out.xml").path, "--format", "xml"], stdin: data)
+    #expect(xml.status == 65)
+    #expect(xml.errors.contains(#"key "a""#))
+  }
+}
