@@ -300,6 +300,8 @@ public final class ClassRegistry: Sendable {
     case is Locale.Type: ["NSLocale"]
     case is Calendar.Type: ["NSCalendar"]
     case is DateComponents.Type: ["NSDateComponents"]
+    case is PersonNameComponents.Type: ["NSPersonNameComponents"]
+    case is CharacterSet.Type: ["NSCharacterSet", "NSMutableCharacterSet"]
     case is any ArrayMarker.Type: ["NSArray", "NSMutableArray"]
     case is any DictionaryMarker.Type: ["NSDictionary", "NSMutableDictionary"]
     case is any SetMarker.Type: ["NSSet", "NSMutableSet"]

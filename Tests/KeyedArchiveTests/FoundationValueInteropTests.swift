@@ -114,6 +114,41 @@ struct FoundationValueInteropTests {
     #expect(back.calendar?.identifier == .gregorian && back.timeZone?.identifier == "America/New_York")
   }
 
+  @Test("ARC-154: PersonNameComponents both ways")
+  func personNames() throws {
+    var name = PersonNameComponents()
+    name.givenName = "Ada"
+    name.familyName = "Lovelace"
+    name.namePrefix = "Lady"
+    name.nickname = "Countess"
+    #expect(
+      try KeyedUnarchiver.unarchivedObject(
+        ofClass: PersonNameComponents.self, from: Self.theirs(name as NSPersonNameComponents)) == name)
+    let back = try #require(try Self.theirRoot(try Self.ours(name)) as? NSPersonNameComponents)
+    #expect(back as PersonNameComponents == name)
+  }
+
+  @Test("ARC-157: CharacterSet both ways: string, builtin, mutable and inverted sets")
+  func characterSets() throws {
+    let probes: [Unicode.Scalar] = ["a", "b", "q", "x", "Z", "5", " ", "\n", "é", "😀", "\u{0}"]
+    let sets: [(NSCharacterSet, CharacterSet)] = [
+      (NSCharacterSet(charactersIn: "abc"), CharacterSet(charactersIn: "abc")),
+      (NSCharacterSet.alphanumerics as NSCharacterSet, .alphanumerics),
+      (NSCharacterSet.letters.inverted as NSCharacterSet, CharacterSet.letters.inverted),
+      (NSMutableCharacterSet(charactersIn: "q"), CharacterSet(charactersIn: "q")),
+      (CharacterSet(charactersIn: "xyz").inverted as NSCharacterSet, CharacterSet(charactersIn: "xyz").inverted),
+    ]
+    for (theirs, expected) in sets {
+      let decoded = try #require(
+        try KeyedUnarchiver.unarchivedObject(ofClass: CharacterSet.self, from: Self.theirs(theirs)))
+      for probe in probes { #expect(decoded.contains(probe) == expected.contains(probe), "\(expected) \(probe)") }
+      let back = try #require(try Self.theirRoot(try Self.ours(expected)) as? NSCharacterSet)
+      for probe in probes {
+        #expect((back as CharacterSet).contains(probe) == expected.contains(probe), "ours → theirs \(probe)")
+      }
+    }
+  }
+
   @Test("ARC-150…ARC-153: under secure coding, a value class is refused when the call asked for another type")
   func secureCodingRefusesOtherTypes() throws {
     let data = Self.theirs(NSIndexSet(index: 3))
@@ -196,6 +231,20 @@ struct HostileFoundationValueTests {
     try Self.expectError(
       IndexPath.self, "NSIndexPath", [("NSIndexPathLength", .integer(1 << 50)), ("NSIndexPathData", .data(Data([1])))],
       key: "NSIndexPathData")
+  }
+
+  @Test("ARC-154, ARC-157: corrupt NSPersonNameComponents and NSCharacterSet fields")
+  func namesAndCharacterSets() throws {
+    try Self.expectError(
+      PersonNameComponents.self, "NSPersonNameComponents", [("NS.givenName", 5)], key: "NS.givenName")
+    try Self.expectError(CharacterSet.self, "NSCharacterSet", [("NSString", 5)], key: "NSString")
+    try Self.expectError(CharacterSet.self, "NSCharacterSet", [("NSBuiltinID", 99)], key: "NSBuiltinID")
+    try Self.expectError(CharacterSet.self, "NSCharacterSet", [("NSBuiltinID", "letters")], key: "NSBuiltinID")
+    try Self.expectError(CharacterSet.self, "NSCharacterSet", [("NSBitmap", 1)], key: "NSBitmap")
+    try Self.expectError(
+      CharacterSet.self, "NSCharacterSet", [("NSBitmap", .data(Data(count: 300_000)))], key: "NSBitmap")
+    try Self.expectError(
+      CharacterSet.self, "NSCharacterSet", [("NSString", "a"), ("NSIsInverted", "yes")], key: "NSIsInverted")
   }
 
   @Test("ARC-150, ARC-153: corrupt NSTimeZone, NSLocale, NSCalendar and NSDateComponents fields")

@@ -86,3 +86,29 @@ extension DateComponents: KeyedArchiveValue {
     }
   }
 }
+
+extension PersonNameComponents: KeyedArchiveValue {
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    let parts = [namePrefix, givenName, middleName, familyName, nameSuffix, nickname]
+    return archiver.foundationObject(className: FoundationClass.personNameComponents) { fields in
+      for (part, text) in zip(ArchiveKeys.personNameParts, parts) {
+        let uid = text.map { archiver.plainReference(.string($0)) } ?? 0
+        fields.append(ArchiveField(key: part.key, value: .uid(uid)))
+      }
+      if let phoneticRepresentation {
+        fields.append(
+          ArchiveField(
+            key: ArchiveKeys.nsPhoneticRepresentation, value: .uid(archiver.reference(for: phoneticRepresentation))))
+      }
+    }
+  }
+}
+
+extension CharacterSet: KeyedArchiveValue {
+  /// Written as its bitmap, as the toolchain writes a set it did not make from a string or a builtin set.
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    archiver.foundationObject(className: FoundationClass.characterSet) { fields in
+      fields.append(ArchiveField(key: ArchiveKeys.nsBitmap, value: .inline(.data(bitmapRepresentation))))
+    }
+  }
+}

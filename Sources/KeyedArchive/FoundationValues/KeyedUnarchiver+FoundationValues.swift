@@ -7,6 +7,7 @@ extension KeyedUnarchiver {
   static let foundationValueClassNames: Set<String> = [
     FoundationClass.indexSet, FoundationClass.mutableIndexSet, FoundationClass.indexPath, FoundationClass.timeZone,
     FoundationClass.locale, FoundationClass.calendar, FoundationClass.dateComponents,
+    FoundationClass.personNameComponents, FoundationClass.characterSet, FoundationClass.mutableCharacterSet,
   ]
 
   /// Decodes the current object as one of Foundation's value classes (ARC-150…ARC-153), or `nil` for another class.
@@ -18,6 +19,8 @@ extension KeyedUnarchiver {
     case FoundationClass.locale: return Locale(identifier: try string(ArchiveKeys.nsIdentifier) ?? "")
     case FoundationClass.calendar: return try calendar()
     case FoundationClass.dateComponents: return try dateComponents()
+    case FoundationClass.personNameComponents: return try personNameComponents()
+    case FoundationClass.characterSet, FoundationClass.mutableCharacterSet: return try characterSet()
     default: return nil
     }
   }
@@ -215,5 +218,66 @@ extension KeyedUnarchiver {
       components.timeZone = zone
     }
     return components
+  }
+
+  /// `NSPersonNameComponents` (ARC-154).
+  func personNameComponents() throws -> PersonNameComponents {
+    var name = PersonNameComponents()
+    let parts: [WritableKeyPath<PersonNameComponents, String?>] = [
+      \.namePrefix, \.givenName, \.middleName, \.familyName, \.nameSuffix, \.nickname,
+    ]
+    for (part, path) in zip(ArchiveKeys.personNameParts, parts) { name[keyPath: path] = try string(part.key) }
+    if let ref = fieldRef(ArchiveKeys.nsPhoneticRepresentation),
+      let phonetic = try object(
+        atFieldRef: ref, key: ArchiveKeys.nsPhoneticRepresentation, allowed: [FoundationClass.personNameComponents])
+    {
+      guard let phonetic = phonetic as? PersonNameComponents else {
+        throw ArchiveError(
+          .typeMismatch, "expected person name components", at: .init(keyPath: ArchiveKeys.nsPhoneticRepresentation))
+      }
+      name.phoneticRepresentation = phonetic
+    }
+    return name
+  }
+
+  /// The predefined sets `NSBuiltinID` numbers (CoreFoundation's numbering).
+  static let builtinCharacterSets: [Int64: CharacterSet] = [
+    1: .controlCharacters, 2: .whitespaces, 3: .whitespacesAndNewlines, 4: .decimalDigits, 5: .letters,
+    6: .lowercaseLetters, 7: .uppercaseLetters, 8: .nonBaseCharacters, 9: .decomposables, 10: .alphanumerics,
+    11: .punctuationCharacters, 12: .illegalCharacters, 13: .capitalizedLetters, 14: .symbols, 15: .newlines,
+  ]
+
+  /// `NSCharacterSet` (ARC-157): a string, a builtin set's number or a bitmap, inverted when `NSIsInverted`.
+  func characterSet() throws -> CharacterSet {
+    var set: CharacterSet
+    if containsValue(forKey: ArchiveKeys.nsCharacterSetString) {
+      guard let text = try string(ArchiveKeys.nsCharacterSetString) else {
+        throw ArchiveError(
+          .typeMismatch, "expected a string", at: .init(keyPath: ArchiveKeys.nsCharacterSetString))
+      }
+      set = CharacterSet(charactersIn: text)
+    } else if containsValue(forKey: ArchiveKeys.nsBuiltinID) {
+      let number = try int(ArchiveKeys.nsBuiltinID)
+      guard let builtin = Self.builtinCharacterSets[number] else {
+        throw ArchiveError(
+          .corruptData, "unknown builtin character set \(number)", at: .init(keyPath: ArchiveKeys.nsBuiltinID))
+      }
+      set = builtin
+    } else if containsValue(forKey: ArchiveKeys.nsBitmap) {
+      let bitmap = try packedBytes(ArchiveKeys.nsBitmap)
+      // Plane 0 takes 8,192 bytes; each further plane a plane number and 8,192 bytes.
+      guard bitmap.count <= 8_192 + 16 * 8_193 else {
+        throw ArchiveError(
+          .corruptData, "a bitmap of \(bitmap.count) bytes is longer than 17 planes",
+          at: .init(keyPath: ArchiveKeys.nsBitmap))
+      }
+      set = CharacterSet(bitmapRepresentation: bitmap)
+    } else {
+      throw ArchiveError(.corruptData, "NSCharacterSet without NSString, NSBuiltinID or NSBitmap")
+    }
+    if containsValue(forKey: ArchiveKeys.nsIsInverted), try decodeBool(forKey: ArchiveKeys.nsIsInverted) {
+      set.invert()
+    }
+    return set
   }
 }
