@@ -15,6 +15,7 @@ extension ValueSnapshot {
   /// The label of a plain (non-container) property-list value.
   static func plainLabel(_ value: PropertyListValue) -> Label {
     switch value {
+    case .null: .null
     case .bool(let v): .bool(v)
     case .integer(let v): .integer(v)
     case .unsignedInteger(let v): .unsignedInteger(v)

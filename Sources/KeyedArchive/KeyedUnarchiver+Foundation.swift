@@ -4,15 +4,16 @@ import PropertyList
 
 extension KeyedUnarchiver {
   /// Foundation classes decoded into Swift values.
-  static let foundationClassNames: Set<String> = [
-    FoundationClass.string, FoundationClass.mutableString, FoundationClass.data, FoundationClass.mutableData,
-    FoundationClass.date, FoundationClass.uuid, FoundationClass.url, FoundationClass.array,
-    FoundationClass.mutableArray, FoundationClass.dictionary, FoundationClass.mutableDictionary, FoundationClass.set,
-    FoundationClass.mutableSet, FoundationClass.orderedSet, FoundationClass.mutableOrderedSet, FoundationClass.null,
-    FoundationClass.value, FoundationClass.error, FoundationClass.dateInterval, FoundationClass.decimalNumber,
-    FoundationClass.decimalNumberPlaceholder, FoundationClass.notification, FoundationClass.attributedString,
-    FoundationClass.mutableAttributedString,
-  ]
+  static let foundationClassNames: Set<String> =
+    ([
+      FoundationClass.string, FoundationClass.mutableString, FoundationClass.data, FoundationClass.mutableData,
+      FoundationClass.date, FoundationClass.uuid, FoundationClass.url, FoundationClass.array,
+      FoundationClass.mutableArray, FoundationClass.dictionary, FoundationClass.mutableDictionary, FoundationClass.set,
+      FoundationClass.mutableSet, FoundationClass.orderedSet, FoundationClass.mutableOrderedSet, FoundationClass.null,
+      FoundationClass.value, FoundationClass.error, FoundationClass.dateInterval, FoundationClass.decimalNumber,
+      FoundationClass.decimalNumberPlaceholder, FoundationClass.notification, FoundationClass.attributedString,
+      FoundationClass.mutableAttributedString,
+    ] as Set<String>).union(foundationValueClassNames)
 
   /// The mutable Foundation classes a caller can ask for by class (`decodeObject(of: NSMutableArray.self, …)`) to
   /// get an instance of that class instead of a Swift value.
@@ -254,7 +255,7 @@ extension KeyedUnarchiver {
       }
       return DateInterval(start: start, end: end)
     default:
-      return nil
+      return try decodeFoundationValue(className: className)
     }
   }
 

@@ -9,6 +9,7 @@ extension KeyedUnarchiver {
     case .asciiString, .utf16String:
       let string = try reader.string(header, object: ref)
       return string == ArchiveKeys.null ? nil : string
+    case .null: return nil
     case .bool: return header.count == 1
     case .integer, .real:
       switch try ArchiveNumber(ref, header: header, in: reader) {
@@ -30,6 +31,7 @@ extension KeyedUnarchiver {
   func codedValue(_ ref: Int, key: String) throws -> CodedValue? {
     let header = try reader.header(of: ref)
     switch header.kind {
+    case .null: return nil
     case .bool: return .bool(header.count == 1)
     case .integer, .real:
       switch try ArchiveNumber(ref, header: header, in: reader) {

@@ -460,7 +460,199 @@ struct ArchiveJSON {
       }
       return .object([(Self.classMember, .raw(CanonicalJSON.string(FoundationClass.value))), value])
     default:
+      return try valueClassNode(className, fields, uid: uid, depth: 0)
+    }
+  }
+
+  /// The canonical form of an object of one of Foundation's value classes (`NSTimeZone`, `NSLocale`, `NSCalendar`,
+  /// `NSIndexSet`, `NSIndexPath`, `NSDateComponents`, `NSPersonNameComponents`, `NSMeasurement`,
+  /// `NSCharacterSet`), or `nil` for another class or when a field the form needs is missing or of another type
+  /// (the object is then written as a class object). Packed data that is corrupt is an error naming the key.
+  private mutating func valueClassNode(
+    _ className: String, _ fields: PropertyListDictionary, uid: Int, depth: Int
+  ) throws -> CanonicalJSON.Node? {
+    func corrupt(_ key: String, _ message: String) -> ArchiveError {
+      ArchiveError(.corruptData, message, at: .init(objectIndex: uid, className: className, keyPath: key))
+    }
+    func tagged(_ tag: String, _ value: CanonicalJSON.Node) -> CanonicalJSON.Node { .object([(tag, value)]) }
+    switch className {
+    case FoundationClass.timeZone:
+      return fieldString(fields, ArchiveKeys.nsName).map { tagged("$timeZone", .raw(CanonicalJSON.string($0))) }
+    case FoundationClass.locale:
+      return fieldString(fields, ArchiveKeys.nsIdentifier).map { tagged("$locale", .raw(CanonicalJSON.string($0))) }
+    case FoundationClass.calendar:
+      return fieldString(fields, ArchiveKeys.nsIdentifier).map { tagged("$calendar", .raw(CanonicalJSON.string($0))) }
+    case FoundationClass.indexSet, FoundationClass.mutableIndexSet:
+      guard let count = fieldInteger(fields, ArchiveKeys.nsRangeCount) else {
+        return fields[ArchiveKeys.nsRangeCount] == nil ? tagged("$indexSet", .array([])) : nil
+      }
+      var ranges: [(UInt64, UInt64)] = []
+      if count == 1, fields[ArchiveKeys.nsRangeData] == nil {
+        guard let location = fieldInteger(fields, ArchiveKeys.nsIndexSetLocation),
+          let length = fieldInteger(fields, ArchiveKeys.nsIndexSetLength), location >= 0, length >= 0
+        else { return nil }
+        ranges = [(UInt64(location), UInt64(length))]
+      } else if count > 0 || fields[ArchiveKeys.nsRangeData] != nil {
+        guard let bytes = fieldData(fields, ArchiveKeys.nsRangeData) else { return nil }
+        guard count >= 0, count <= bytes.count / 2 else {
+          throw corrupt(
+            ArchiveKeys.nsRangeData, "\(ArchiveKeys.nsRangeCount) is \(count) but the data holds \(bytes.count) bytes")
+        }
+        let values: [UInt64]
+        do { values = try PackedIntegers.decode(bytes, count: Int(count) * 2) } catch {
+          throw corrupt(ArchiveKeys.nsRangeData, "the packed ranges are corrupt (\(error))")
+        }
+        ranges = stride(from: 0, to: values.count, by: 2).map { (values[$0], values[$0 + 1]) }
+      }
+      try spend(ranges.count)
+      let sorted = ranges.sorted { $0.0 < $1.0 }
+      return tagged(
+        "$indexSet", .array(sorted.map { .array([.raw(String($0.0)), .raw(String($0.1))]) }))
+    case FoundationClass.indexPath:
+      guard let length = fieldInteger(fields, ArchiveKeys.nsIndexPathLength) else {
+        return fields[ArchiveKeys.nsIndexPathLength] == nil ? tagged("$indexPath", .array([])) : nil
+      }
+      var indexes: [UInt64] = []
+      if length == 1, fields[ArchiveKeys.nsIndexPathData] == nil {
+        guard let value = fieldInteger(fields, ArchiveKeys.nsIndexPathValue), value >= 0 else { return nil }
+        indexes = [UInt64(value)]
+      } else if length != 0 {
+        guard let bytes = fieldData(fields, ArchiveKeys.nsIndexPathData) else { return nil }
+        guard length > 0, length <= bytes.count else {
+          throw corrupt(
+            ArchiveKeys.nsIndexPathData,
+            "\(ArchiveKeys.nsIndexPathLength) is \(length) but the data holds \(bytes.count) bytes")
+        }
+        do { indexes = try PackedIntegers.decode(bytes, count: Int(length)) } catch {
+          throw corrupt(ArchiveKeys.nsIndexPathData, "the packed indexes are corrupt (\(error))")
+        }
+      }
+      try spend(indexes.count)
+      return tagged("$indexPath", .array(indexes.map { .raw(String($0)) }))
+    case FoundationClass.dateComponents:
+      var members: [(String, CanonicalJSON.Node)] = []
+      for field in ArchiveKeys.dateComponentFields {
+        guard let raw = fields[field.key] else { continue }
+        guard let value = fieldInteger(fields, field.key) else { return nil }
+        if value != ArchiveKeys.dateComponentUndefined { members.append((field.name, .raw(String(value)))) }
+        _ = raw
+      }
+      if case .bool(true)? = fieldPlain(fields, ArchiveKeys.nsIsLeapMonth) {
+        members.append(("isLeapMonth", .raw("true")))
+      }
+      for (key, name, nestedClass) in [
+        (ArchiveKeys.nsCalendar, "calendar", FoundationClass.calendar),
+        (ArchiveKeys.nsTimeZone, "timeZone", FoundationClass.timeZone),
+      ] {
+        guard let nested = try nestedValue(fields, key, expecting: nestedClass, depth: depth) else { continue }
+        guard let node = nested else { return nil }
+        members.append((name, node))
+      }
+      return tagged("$dateComponents", CanonicalJSON.sortedObject(members))
+    case FoundationClass.personNameComponents:
+      var members: [(String, CanonicalJSON.Node)] = []
+      for part in ArchiveKeys.personNameParts {
+        guard let value = fields[part.key], value != .uid(0) else { continue }
+        guard let text = fieldString(fields, part.key) else { return nil }
+        members.append((part.name, .raw(CanonicalJSON.string(text))))
+      }
+      if depth < 1,
+        let nested = try nestedValue(
+          fields, ArchiveKeys.nsPhoneticRepresentation, expecting: FoundationClass.personNameComponents, depth: depth)
+      {
+        guard let node = nested else { return nil }
+        members.append(("phoneticRepresentation", node))
+      }
+      return tagged("$personName", CanonicalJSON.sortedObject(members))
+    case FoundationClass.measurement:
+      guard let value = fieldReal(fields, ArchiveKeys.nsValue),
+        case .uid(let unitReference)? = fields[ArchiveKeys.nsUnit],
+        let unitIndex = index(unitReference), case .object(let unit)? = try? archive.entry(unitIndex),
+        let symbol = fieldString(unit.fields, ArchiveKeys.nsSymbol)
+      else { return nil }
+      return tagged(
+        "$measurement",
+        CanonicalJSON.sortedObject([
+          ("value", CanonicalJSON.real(value)), ("unit", .raw(CanonicalJSON.string(symbol))),
+          ("unitClass", .raw(CanonicalJSON.string(unit.className))),
+        ]))
+    case FoundationClass.characterSet, FoundationClass.mutableCharacterSet:
+      var members: [(String, CanonicalJSON.Node)] = []
+      if fields[ArchiveKeys.nsCharacterSetString] != nil {
+        guard let text = fieldString(fields, ArchiveKeys.nsCharacterSetString) else { return nil }
+        members.append(("string", .raw(CanonicalJSON.string(text))))
+      } else if fields[ArchiveKeys.nsBuiltinID] != nil {
+        guard let builtin = fieldInteger(fields, ArchiveKeys.nsBuiltinID) else { return nil }
+        members.append(("builtin", .raw(String(builtin))))
+      } else if fields[ArchiveKeys.nsBitmap] != nil {
+        guard let bitmap = fieldData(fields, ArchiveKeys.nsBitmap) else { return nil }
+        members.append(("bitmap", .object([("$data", .raw(CanonicalJSON.string(bitmap.base64EncodedString())))])))
+      } else {
+        return nil
+      }
+      if case .bool(true)? = fieldPlain(fields, ArchiveKeys.nsIsInverted) { members.append(("inverted", .raw("true"))) }
+      return tagged("$characterSet", CanonicalJSON.sortedObject(members))
+    default:
       return nil
+    }
+  }
+
+  /// The form of the value object field `key` refers to: `nil` when the field is absent or `$null`, `.some(nil)`
+  /// when it refers to something other than an object of `expectedClass` with a form.
+  private mutating func nestedValue(
+    _ fields: PropertyListDictionary, _ key: String, expecting expectedClass: String, depth: Int
+  ) throws -> CanonicalJSON.Node?? {
+    guard let value = fields[key], value != .uid(0) else { return nil }
+    guard case .uid(let reference) = value, let uid = index(reference) else { return .some(nil) }
+    switch try? archive.entry(uid) {
+    case .null?: return nil
+    case .object(let object)? where object.className == expectedClass:
+      return .some(try valueClassNode(object.className, object.fields, uid: uid, depth: depth + 1))
+    default: return .some(nil)
+    }
+  }
+
+  /// Field `key` as a plain value, inline or behind a UID.
+  private mutating func fieldPlain(_ fields: PropertyListDictionary, _ key: String) -> PropertyListValue? {
+    guard let value = fields[key] else { return nil }
+    if case .uid(let reference) = value { return plainEntry(reference) }
+    return value
+  }
+
+  /// Field `key` as a string (a plain string or an `NSString`), or `nil`.
+  private mutating func fieldString(_ fields: PropertyListDictionary, _ key: String) -> String? {
+    fields[key].flatMap { plainString($0) }
+  }
+
+  /// Field `key` as an integer in the signed 64-bit range, or `nil`.
+  private mutating func fieldInteger(_ fields: PropertyListDictionary, _ key: String) -> Int64? {
+    fieldPlain(fields, key)?.integerValue
+  }
+
+  /// Field `key` as a real (an integer is read as one), or `nil`.
+  private mutating func fieldReal(_ fields: PropertyListDictionary, _ key: String) -> Double? {
+    switch fieldPlain(fields, key) {
+    case .real(let value)?: value
+    case .float(let value)?: Double(value)
+    case .integer(let value)?: Double(value)
+    default: nil
+    }
+  }
+
+  /// Field `key` as bytes (plain data or an `NSData`), or `nil`.
+  private mutating func fieldData(_ fields: PropertyListDictionary, _ key: String) -> Data? {
+    guard let value = fields[key] else { return nil }
+    if case .data(let bytes) = value { return bytes }
+    guard case .uid(let reference) = value, let uid = index(reference) else { return nil }
+    switch try? archive.entry(uid) {
+    case .value(.data(let bytes))?: return bytes
+    case .object(let object)?
+    where object.className == FoundationClass.data || object.className == FoundationClass.mutableData:
+      if case .data(let bytes)? = object.fields[ArchiveKeys.nsData] ?? object.fields[ArchiveKeys.nsBytes] {
+        return bytes
+      }
+      return nil
+    default: return nil
     }
   }
 

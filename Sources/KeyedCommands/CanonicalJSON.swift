@@ -92,6 +92,7 @@ enum CanonicalJSON {
   /// The raw form of a property-list value.
   static func node(_ value: PropertyListValue) -> Node {
     switch value {
+    case .null: .raw("null")
     case .bool(let v): .raw(v ? "true" : "false")
     case .integer(let v): .raw(String(v))
     case .unsignedInteger(let v): .raw(String(v))

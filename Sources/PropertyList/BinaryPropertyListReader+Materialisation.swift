@@ -104,6 +104,7 @@ extension BinaryPropertyListReader {
     }
     let header = try header(of: object)
     switch header.kind {
+    case .null: return .null
     case .bool: return .bool(header.count == 1)
     case .integer: return try integer(header, object: object)
     case .real: return real(header)

@@ -36,6 +36,8 @@ public struct BinaryPropertyListReader: Sendable {
   public enum Kind: UInt8, Sendable {
     /// The kinds, in the order ``isScalar`` relies on: the fixed-width scalars first.
     case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
+    /// The null object (marker `0x00`), which CoreFoundation reads as `NSNull`.
+    case null
     var isContainer: Bool { self == .array || self == .set || self == .dictionary }
     /// A boolean, integer, real or date: a fixed-width value read from its bytes without allocating.
     @inline(__always)
@@ -255,7 +257,9 @@ public struct BinaryPropertyListReader: Sendable {
       switch marker {
       case BinaryPropertyListMarker.false: return Header(kind: .bool, count: 0, start: offset + 1)
       case BinaryPropertyListMarker.true: return Header(kind: .bool, count: 1, start: offset + 1)
-      default: throw bad(String(format: "unsupported marker 0x%02X (null and fill are not bplist00 objects)", marker))
+      case BinaryPropertyListMarker.null: return Header(kind: .null, count: 0, start: offset + 1)
+      default:
+        throw bad(String(format: "unsupported marker 0x%02X (fill and unassigned markers are not objects)", marker))
       }
     case BinaryPropertyListMarker.integer:
       guard low <= 4 else { throw bad(String(format: "integer marker 0x%02X has an invalid width", marker)) }
@@ -319,7 +323,7 @@ public struct BinaryPropertyListReader: Sendable {
   @inlinable
   func payloadEnd(_ header: Header) -> Int {
     switch header.kind {
-    case .bool: return header.start
+    case .bool, .null: return header.start
     case .integer, .real, .date, .uid, .data, .asciiString: return header.start + header.count
     case .utf16String: return header.start + 2 * header.count
     case .array, .set: return header.start + header.count * objectRefSize

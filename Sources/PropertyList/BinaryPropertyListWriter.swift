@@ -40,6 +40,8 @@ package struct BinaryPropertyListWriter: ~Copyable {
   private var denseUIDs: [Int32] = []
   private var sparseUIDs: [UInt64: Ref] = [:]
   private var booleans: (false: Ref, true: Ref) = (-1, -1)
+  /// The null object, once written (shared, as the booleans are).
+  private var nullObject: Ref = -1
   private var integers = ScalarCache()
   private var reals = ScalarCache()
   private var floats = ScalarCache()
@@ -234,6 +236,15 @@ package struct BinaryPropertyListWriter: ~Copyable {
     return ref
   }
 
+  /// Appends the null object (marker `0x00`), or shares the one already written.
+  package mutating func addNull() -> Ref {
+    if nullObject >= 0 { return nullObject }
+    let ref = newObject()
+    claim(1).pointee = BinaryPropertyListMarker.null
+    nullObject = ref
+    return ref
+  }
+
   /// Appends data (never shared).
   package mutating func add(data: Data) -> Ref {
     let ref = newObject()
@@ -273,6 +284,7 @@ package struct BinaryPropertyListWriter: ~Copyable {
   /// Appends (or shares) any value; containers are written with their elements.
   package mutating func add(_ value: PropertyListValue) -> Ref {
     switch value {
+    case .null: return addNull()
     case .bool(let v): return add(bool: v)
     case .integer(let v): return add(integer: v)
     case .unsignedInteger(let v): return add(unsignedInteger: v)
@@ -580,4 +592,3 @@ private struct ScalarCache {
     return ref
   }
 }
-

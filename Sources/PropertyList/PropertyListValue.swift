@@ -7,6 +7,9 @@ import Foundation
 /// by code units (two spellings of "café", precomposed and decomposed, are two values, as they are two `NSString`s),
 /// `1`, `1.0`, `Float(1)` and `true` are four different values, and dictionaries compare as unordered maps.
 public enum PropertyListValue: Sendable {
+  /// The null object of binary property lists (marker `0x00`), which CoreFoundation reads as `NSNull`. XML has no
+  /// element for it: the XML writer refuses it.
+  case null
   /// A boolean (`<true/>`, `<false/>`; markers `0x09`, `0x08`).
   case bool(Bool)
   /// An integer in the signed 64-bit range.
@@ -72,6 +75,7 @@ extension PropertyListValue {
   /// A short name of the value's type, for messages: `"string"`, `"integer"`, `"dictionary"`, …
   public var typeName: String {
     switch self {
+    case .null: "null"
     case .bool: "boolean"
     case .integer, .unsignedInteger: "integer"
     case .real: "real"
@@ -95,6 +99,7 @@ extension PropertyListValue: CustomStringConvertible {
   /// can hold any 64-bit real as a date), and never a whole container, which could be gigabytes in a message.
   public var description: String {
     switch self {
+    case .null: "null"
     case .bool(let v): String(v)
     case .integer(let v): String(v)
     case .unsignedInteger(let v): String(v)
@@ -115,6 +120,7 @@ extension PropertyListValue: Hashable {
   /// Exact structural equality: reals by bit pattern, strings by code units, sets and dictionaries unordered.
   public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
     switch (lhs, rhs) {
+    case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
     case (.unsignedInteger(let a), .unsignedInteger(let b)): a == b
@@ -135,6 +141,7 @@ extension PropertyListValue: Hashable {
   /// Hashes consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     switch self {
+    case .null: hasher.combine(12)
     case .bool(let v): hasher.combine(0); hasher.combine(v)
     case .integer(let v): hasher.combine(1); hasher.combine(v)
     case .unsignedInteger(let v): hasher.combine(2); hasher.combine(v)

@@ -19,7 +19,8 @@ package enum XMLPropertyListWriter {
 
   /// Encodes a value as an XML property list.
   /// - Throws: ``ArchiveError`` with code `invalidValue` for a dictionary key that is not a string (the XML form
-  ///   only has string keys), or for a set when `sets` is `.refuse`.
+  ///   only has string keys), for a null object (the XML form has no element for it), naming its key path, or for
+  ///   a set when `sets` is `.refuse`.
   package static func write(_ value: PropertyListValue, sets: SetHandling = .asArray) throws -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(4096)
@@ -50,6 +51,10 @@ package enum XMLPropertyListWriter {
   ) throws {
     indent(&out, level)
     switch value {
+    case .null:
+      throw ArchiveError(
+        .invalidValue, "XML property lists have no null object (binary ones do)",
+        at: .init(keyPath: path.isEmpty ? "(root)" : path))
     case .bool(let v): append(&out, v ? "<true/>\n" : "<false/>\n")
     case .integer(let v): element(&out, "integer", String(v))
     case .unsignedInteger(let v): element(&out, "integer", String(v))

@@ -8,6 +8,7 @@ import Testing
 /// Writes `value` through the scalar encoders and the container stack, as the keyed archiver drives the writer.
 private func addByParts(_ value: PropertyListValue, to writer: inout BinaryPropertyListWriter) -> Int {
   switch value {
+  case .null: return writer.addNull()
   case .bool(let v): return writer.add(bool: v)
   case .integer(let v): return writer.add(integer: v)
   case .unsignedInteger(let v): return writer.add(unsignedInteger: v)

@@ -119,7 +119,8 @@ struct CorruptPropertyListTests {
   @Test("ARC-002: unknown markers")
   func unknownMarker() {
     expectFailure(bplist([[0xE0]]), .corruptData, containing: "unknown object marker 0xE0")
-    expectFailure(bplist([[0x00]]), .corruptData, containing: "unsupported marker 0x00")
+    expectFailure(bplist([[0x0F]]), .corruptData, containing: "unsupported marker 0x0F")
+    expectFailure(bplist([[0x01]]), .corruptData, containing: "unsupported marker 0x01")
     expectFailure(bplist([[0x21, 0, 0]]), .corruptData, containing: "expected 0x22 or 0x23")
   }
 

@@ -7,6 +7,7 @@ import Testing
 /// Converts one of our values to the Foundation object `PropertyListSerialization` takes (no UIDs, no sets).
 func foundationObject(_ value: PropertyListValue) -> Any {
   switch value {
+  case .null: return NSNull()
   case .bool(let v): return v
   case .integer(let v): return NSNumber(value: v)
   case .unsignedInteger(let v): return NSNumber(value: v)
@@ -27,6 +28,7 @@ func foundationObject(_ value: PropertyListValue) -> Any {
 /// Converts what `PropertyListSerialization` returns into our value.
 func ourValue(_ object: Any) -> PropertyListValue? {
   switch object {
+  case is NSNull: return .null
   case let v as Bool where type(of: object) == Bool.self: return .bool(v)
   case let v as String: return .string(v)
   case let v as Data: return .data(v)

@@ -78,7 +78,7 @@ extension KeyedArchiveGraph {
         return header.kind == .set ? .set(elements) : .array(elements)
       case .dictionary:
         return try container(object, at: location())
-      case .asciiString, .utf16String, .integer, .real, .bool, .data, .date:
+      case .asciiString, .utf16String, .integer, .real, .bool, .data, .date, .null:
         return try scalar(header, object: object)
       }
     } catch let error as ArchiveError {
@@ -93,6 +93,7 @@ extension KeyedArchiveGraph {
     case .integer: return try reader.integer(header, object: object)
     case .real: return reader.real(header)
     case .bool: return .bool(header.count == 1)
+    case .null: return .null
     case .data: return .data(reader.data(header))
     case .date: return .date(reader.date(header))
     case .uid, .array, .set, .dictionary: return try reader.value(of: object)

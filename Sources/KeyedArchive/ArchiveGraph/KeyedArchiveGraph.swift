@@ -201,7 +201,7 @@ package struct KeyedArchiveGraph {
       return reader.isASCIIString(object, equalTo: ArchiveKeys.null) ? .null : .string
     case .utf16String: return .string
     case .data: return .data
-    case .bool, .integer, .real, .date: return .scalar
+    case .bool, .integer, .real, .date, .null: return .scalar
     }
   }
 

@@ -344,6 +344,7 @@ final class ArchiveDecodingState {
     if uid == 0 { return "null" }
     guard let header = try? self.header(uid).header else { return "a damaged entry" }
     switch header.kind {
+    case .null: return "null"
     case .bool: return "a boolean"
     case .asciiString, .utf16String: return "a string"
     case .integer, .real: return (try? number(uid)).flatMap { $0 }.map { "the number \($0.description)" } ?? "a number"

@@ -129,6 +129,7 @@ private struct KeyedGraphBuilder {
   mutating func value(_ value: PropertyListValue, at index: Int?, key: String?) -> Value {
     switch value {
     case .uid(let raw): return .node(Int(raw))
+    case .null: return .null
     case .array(let elements), .set(let elements): return .array(elements.map { self.value($0, at: index, key: key) })
     case .dictionary:
       warnings.append("\(location(index, key: key)): an inline dictionary is not a keyed-archive value; read as nil")

@@ -1,0 +1,67 @@
+extension ArchiveKeys {
+  // NSIndexSet / NSMutableIndexSet: one range inline, or `NSRangeCount` packed ranges in `NSRangeData`.
+  package static let nsRangeCount = "NSRangeCount"
+  package static let nsRangeData = "NSRangeData"
+  package static let nsIndexSetLocation = "NSLocation"
+  package static let nsIndexSetLength = "NSLength"
+  // NSIndexPath: one index inline, or `NSIndexPathLength` packed indexes in `NSIndexPathData`.
+  package static let nsIndexPathLength = "NSIndexPathLength"
+  package static let nsIndexPathValue = "NSIndexPathValue"
+  package static let nsIndexPathData = "NSIndexPathData"
+  // NSTimeZone (`NS.name`, `NS.data`), NSLocale and NSCalendar.
+  package static let nsIdentifier = "NS.identifier"
+  package static let nsTimeZone = "NS.timezone"
+  package static let nsLocale = "NS.locale"
+  package static let nsFirstWeekday = "NS.firstwkdy"
+  package static let nsMinimumDays = "NS.mindays"
+  package static let nsGregorianStartDate = "NS.gstartdate"
+  // NSDateComponents: each field an integer, `Int.max` when unset.
+  package static let nsCalendar = "NS.calendar"
+  package static let nsIsLeapMonth = "NS.isLeapMonth"
+  /// The integer fields of `NSDateComponents`, as `(wire key, DateComponents name)`.
+  package static let dateComponentFields: [(key: String, name: String)] = [
+    ("NS.era", "era"), ("NS.year", "year"), ("NS.month", "month"), ("NS.day", "day"), ("NS.hour", "hour"),
+    ("NS.minute", "minute"), ("NS.second", "second"), ("NS.nanosec", "nanosecond"), ("NS.weekday", "weekday"),
+    ("NS.weekdayOrdinal", "weekdayOrdinal"), ("NS.quarter", "quarter"), ("NS.weekOfMonth", "weekOfMonth"),
+    ("NS.weekOfYear", "weekOfYear"), ("NS.yearForWOY", "yearForWeekOfYear"),
+  ]
+  /// What `NSDateComponents` writes for a field that is not set (`NSDateComponentUndefined`, `NSIntegerMax`).
+  package static let dateComponentUndefined = Int64.max
+  // NSPersonNameComponents: each part a string or `$null`.
+  package static let personNameParts: [(key: String, name: String)] = [
+    ("NS.namePrefix", "namePrefix"), ("NS.givenName", "givenName"), ("NS.middleName", "middleName"),
+    ("NS.familyName", "familyName"), ("NS.nameSuffix", "nameSuffix"), ("NS.nickname", "nickname"),
+  ]
+  package static let nsPhoneticRepresentation = "NS.phoneticRepresentation"
+  // NSMeasurement (`NS.value`, `NS.unit`), NSUnit (`NS.symbol`), NSDimension (`NS.converter`) and
+  // NSUnitConverterLinear.
+  package static let nsValue = "NS.value"
+  package static let nsUnit = "NS.unit"
+  package static let nsSymbol = "NS.symbol"
+  package static let nsConverter = "NS.converter"
+  package static let nsCoefficient = "NS.coefficient"
+  package static let nsConstant = "NS.constant"
+  // NSCharacterSet: one of a string, a builtin set's number or a bitmap, and whether it is inverted.
+  package static let nsCharacterSetString = "NSString"
+  package static let nsBuiltinID = "NSBuiltinID"
+  package static let nsBitmap = "NSBitmap"
+  package static let nsIsInverted = "NSIsInverted"
+}
+
+extension FoundationClass {
+  package static let timeZone = "NSTimeZone"
+  package static let locale = "NSLocale"
+  package static let calendar = "NSCalendar"
+  package static let indexSet = "NSIndexSet"
+  package static let mutableIndexSet = "NSMutableIndexSet"
+  package static let indexPath = "NSIndexPath"
+  package static let dateComponents = "NSDateComponents"
+  package static let personNameComponents = "NSPersonNameComponents"
+  package static let measurement = "NSMeasurement"
+  package static let characterSet = "NSCharacterSet"
+  package static let mutableCharacterSet = "NSMutableCharacterSet"
+  package static let unitConverterLinear = "NSUnitConverterLinear"
+  package static let unitConverter = "NSUnitConverter"
+  package static let dimension = "NSDimension"
+  package static let unit = "NSUnit"
+}
