@@ -70,11 +70,16 @@ extension Calendar: KeyedArchiveValue {
 }
 
 extension DateComponents: KeyedArchiveValue {
-  func archiveReference(in archiver: KeyedArchiver) -> Int {
-    let values: [Int?] = [
-      era, year, month, day, hour, minute, second, nanosecond, weekday, weekdayOrdinal, quarter, weekOfMonth,
-      weekOfYear, yearForWeekOfYear,
+  /// The fields `NSDateComponents` archives, in the order of ``ArchiveKeys/dateComponentFields``.
+  static var archivedFields: [WritableKeyPath<DateComponents, Int?>] {
+    [
+      \.era, \.year, \.month, \.day, \.hour, \.minute, \.second, \.nanosecond, \.weekday, \.weekdayOrdinal, \.quarter,
+      \.weekOfMonth, \.weekOfYear, \.yearForWeekOfYear,
     ]
+  }
+
+  func archiveReference(in archiver: KeyedArchiver) -> Int {
+    let values = Self.archivedFields.map { self[keyPath: $0] }
     return archiver.foundationObject(className: FoundationClass.dateComponents) { fields in
       fields.append(ArchiveField(key: ArchiveKeys.nsCalendar, value: .uid(archiver.reference(for: calendar))))
       fields.append(ArchiveField(key: ArchiveKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))

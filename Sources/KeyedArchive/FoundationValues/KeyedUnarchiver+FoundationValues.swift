@@ -130,6 +130,29 @@ extension KeyedUnarchiver {
     "islamic-umalqura": .islamicUmmAlQura,
   ]
 
+  /// The Foundation value of class `className` under `key`, as `T`, or `nil` when the key is absent or holds `$null`.
+  /// - Throws: ``ArchiveError``: the object's own errors, or `typeMismatch` naming the key when it is not a `T`.
+  private func nested<T>(_ key: String, _ className: String, expected: String) throws -> T? {
+    guard let ref = fieldRef(key), let object = try object(atFieldRef: ref, key: key, allowed: [className]) else {
+      return nil
+    }
+    guard let value = object as? T else {
+      throw ArchiveError(.typeMismatch, "expected \(expected)", at: .init(keyPath: key))
+    }
+    return value
+  }
+
+  /// A number of days from 1 to 7 under `key`, or `nil` when the key is absent.
+  /// - Throws: ``ArchiveError`` (`corruptData`) naming the key when the number is outside 1…7.
+  private func dayOfWeek(_ key: String, _ what: String) throws -> Int? {
+    guard containsValue(forKey: key) else { return nil }
+    let day = try int(key)
+    guard (1...7).contains(day) else {
+      throw ArchiveError(.corruptData, "\(what) \(day) is not 1…7", at: .init(keyPath: key))
+    }
+    return Int(day)
+  }
+
   /// `NSCalendar` (ARC-150): identifier, time zone, locale, first weekday, minimum days in the first week.
   func calendar() throws -> Calendar {
     guard let name = try string(ArchiveKeys.nsIdentifier) else {
@@ -139,82 +162,33 @@ extension KeyedUnarchiver {
       throw ArchiveError(.corruptData, "unknown calendar \"\(name)\"", at: .init(keyPath: ArchiveKeys.nsIdentifier))
     }
     var calendar = Calendar(identifier: identifier)
-    if let ref = fieldRef(ArchiveKeys.nsTimeZone),
-      let zone = try object(atFieldRef: ref, key: ArchiveKeys.nsTimeZone, allowed: [FoundationClass.timeZone])
-    {
-      guard let zone = zone as? TimeZone else {
-        throw ArchiveError(.typeMismatch, "expected a time zone", at: .init(keyPath: ArchiveKeys.nsTimeZone))
-      }
+    if let zone: TimeZone = try nested(ArchiveKeys.nsTimeZone, FoundationClass.timeZone, expected: "a time zone") {
       calendar.timeZone = zone
     }
-    if let ref = fieldRef(ArchiveKeys.nsLocale),
-      let locale = try object(atFieldRef: ref, key: ArchiveKeys.nsLocale, allowed: [FoundationClass.locale])
-    {
-      guard let locale = locale as? Locale else {
-        throw ArchiveError(.typeMismatch, "expected a locale", at: .init(keyPath: ArchiveKeys.nsLocale))
-      }
+    if let locale: Locale = try nested(ArchiveKeys.nsLocale, FoundationClass.locale, expected: "a locale") {
       calendar.locale = locale
     }
-    if containsValue(forKey: ArchiveKeys.nsFirstWeekday) {
-      let day = try int(ArchiveKeys.nsFirstWeekday)
-      guard (1...7).contains(day) else {
-        throw ArchiveError(
-          .corruptData, "first weekday \(day) is not 1…7", at: .init(keyPath: ArchiveKeys.nsFirstWeekday))
-      }
-      calendar.firstWeekday = Int(day)
-    }
-    if containsValue(forKey: ArchiveKeys.nsMinimumDays) {
-      let days = try int(ArchiveKeys.nsMinimumDays)
-      guard (1...7).contains(days) else {
-        throw ArchiveError(
-          .corruptData, "minimum days \(days) is not 1…7", at: .init(keyPath: ArchiveKeys.nsMinimumDays))
-      }
-      calendar.minimumDaysInFirstWeek = Int(days)
-    }
+    if let day = try dayOfWeek(ArchiveKeys.nsFirstWeekday, "first weekday") { calendar.firstWeekday = day }
+    if let days = try dayOfWeek(ArchiveKeys.nsMinimumDays, "minimum days") { calendar.minimumDaysInFirstWeek = days }
     return calendar
   }
 
   /// `NSDateComponents` (ARC-153).
   func dateComponents() throws -> DateComponents {
     var components = DateComponents()
-    for field in ArchiveKeys.dateComponentFields where containsValue(forKey: field.key) {
+    for (field, path) in zip(ArchiveKeys.dateComponentFields, DateComponents.archivedFields)
+    where containsValue(forKey: field.key) {
       let value = try int(field.key)
-      guard value != ArchiveKeys.dateComponentUndefined else { continue }
-      guard let int = Int(exactly: value) else { continue }
-      switch field.name {
-      case "era": components.era = int
-      case "year": components.year = int
-      case "month": components.month = int
-      case "day": components.day = int
-      case "hour": components.hour = int
-      case "minute": components.minute = int
-      case "second": components.second = int
-      case "nanosecond": components.nanosecond = int
-      case "weekday": components.weekday = int
-      case "weekdayOrdinal": components.weekdayOrdinal = int
-      case "quarter": components.quarter = int
-      case "weekOfMonth": components.weekOfMonth = int
-      case "weekOfYear": components.weekOfYear = int
-      default: components.yearForWeekOfYear = int
-      }
+      guard value != ArchiveKeys.dateComponentUndefined, let int = Int(exactly: value) else { continue }
+      components[keyPath: path] = int
     }
     if containsValue(forKey: ArchiveKeys.nsIsLeapMonth), try decodeBool(forKey: ArchiveKeys.nsIsLeapMonth) {
       components.isLeapMonth = true
     }
-    if let ref = fieldRef(ArchiveKeys.nsCalendar),
-      let calendar = try object(atFieldRef: ref, key: ArchiveKeys.nsCalendar, allowed: [FoundationClass.calendar])
-    {
-      guard let calendar = calendar as? Calendar else {
-        throw ArchiveError(.typeMismatch, "expected a calendar", at: .init(keyPath: ArchiveKeys.nsCalendar))
-      }
+    if let calendar: Calendar = try nested(ArchiveKeys.nsCalendar, FoundationClass.calendar, expected: "a calendar") {
       components.calendar = calendar
     }
-    if let ref = fieldRef(ArchiveKeys.nsTimeZone),
-      let zone = try object(atFieldRef: ref, key: ArchiveKeys.nsTimeZone, allowed: [FoundationClass.timeZone])
-    {
-      guard let zone = zone as? TimeZone else {
-        throw ArchiveError(.typeMismatch, "expected a time zone", at: .init(keyPath: ArchiveKeys.nsTimeZone))
-      }
+    if let zone: TimeZone = try nested(ArchiveKeys.nsTimeZone, FoundationClass.timeZone, expected: "a time zone") {
       components.timeZone = zone
     }
     return components
@@ -227,16 +201,9 @@ extension KeyedUnarchiver {
       \.namePrefix, \.givenName, \.middleName, \.familyName, \.nameSuffix, \.nickname,
     ]
     for (part, path) in zip(ArchiveKeys.personNameParts, parts) { name[keyPath: path] = try string(part.key) }
-    if let ref = fieldRef(ArchiveKeys.nsPhoneticRepresentation),
-      let phonetic = try object(
-        atFieldRef: ref, key: ArchiveKeys.nsPhoneticRepresentation, allowed: [FoundationClass.personNameComponents])
-    {
-      guard let phonetic = phonetic as? PersonNameComponents else {
-        throw ArchiveError(
-          .typeMismatch, "expected person name components", at: .init(keyPath: ArchiveKeys.nsPhoneticRepresentation))
-      }
-      name.phoneticRepresentation = phonetic
-    }
+    let phonetic: PersonNameComponents? = try nested(
+      ArchiveKeys.nsPhoneticRepresentation, FoundationClass.personNameComponents, expected: "person name components")
+    if let phonetic { name.phoneticRepresentation = phonetic }
     return name
   }
 

@@ -648,20 +648,30 @@ struct XMLScannerEngine {
 
   // MARK: - Comments, processing instructions, document type
 
-  private mutating func skipComment() throws {
-    let open = pos
-    pos += 4
+  /// Moves just past the first `first` `second` byte pair at or after the position; `false`, at the end of the
+  /// input, when there is none.
+  private mutating func skip(past first: UInt8, _ second: UInt8) -> Bool {
     while pos + 1 < end {
-      if bytes[pos] == ASCII.hyphen && bytes[pos + 1] == ASCII.hyphen {
-        guard pos + 2 < end, bytes[pos + 2] == ASCII.greater else {
-          throw fail(.corruptData, "'--' is not allowed inside a comment", at: pos)
-        }
-        pos += 3
-        return
+      if bytes[pos] == first && bytes[pos + 1] == second {
+        pos += 2
+        return true
       }
       pos += 1
     }
-    throw fail(.corruptData, "unterminated comment", at: open)
+    pos = end
+    return false
+  }
+
+  private mutating func skipComment() throws {
+    let open = pos
+    pos += 4
+    guard skip(past: ASCII.hyphen, ASCII.hyphen) else {
+      throw fail(.corruptData, "unterminated comment", at: open)
+    }
+    guard pos < end, bytes[pos] == ASCII.greater else {
+      throw fail(.corruptData, "'--' is not allowed inside a comment", at: pos - 2)
+    }
+    pos += 1
   }
 
   private mutating func skipProcessingInstruction() throws {
@@ -674,14 +684,9 @@ struct XMLScannerEngine {
     guard pos < end, isWhitespace(bytes[pos]) || startsWith("?>") else {
       throw fail(.corruptData, "expected white space or '?>' after the processing instruction target", at: pos)
     }
-    while pos + 1 < end {
-      if bytes[pos] == ASCII.question && bytes[pos + 1] == ASCII.greater {
-        pos += 2
-        return
-      }
-      pos += 1
+    guard skip(past: ASCII.question, ASCII.greater) else {
+      throw fail(.corruptData, "unterminated processing instruction", at: open)
     }
-    throw fail(.corruptData, "unterminated processing instruction", at: open)
   }
 
   private mutating func skipDocumentType() throws {
