@@ -9,31 +9,18 @@ extension CompiledNibGraph {
   enum FoundationKind {
     case array, dictionary, string, data, number, null
 
+    /// Each kind's classes, in the order a class is tried against them.
+    private static let kinds: [(classes: Set<String>, kind: Self)] = [
+      (CompiledNibWireNames.arrayClasses, .array), (CompiledNibWireNames.dictionaryClasses, .dictionary),
+      (CompiledNibWireNames.stringClasses, .string), (CompiledNibWireNames.dataClasses, .data),
+      (CompiledNibWireNames.numberClasses, .number), (CompiledNibWireNames.nullClasses, .null),
+    ]
+
+    /// The kind of the first class of the chain that is a Foundation value class.
     init?(chain: [String]) {
-      let names = CompiledNibWireNames.self
       for name in chain {
-        if names.arrayClasses.contains(name) {
-          self = .array
-          return
-        }
-        if names.dictionaryClasses.contains(name) {
-          self = .dictionary
-          return
-        }
-        if names.stringClasses.contains(name) {
-          self = .string
-          return
-        }
-        if names.dataClasses.contains(name) {
-          self = .data
-          return
-        }
-        if names.numberClasses.contains(name) {
-          self = .number
-          return
-        }
-        if names.nullClasses.contains(name) {
-          self = .null
+        if let kind = Self.kinds.first(where: { $0.classes.contains(name) }) {
+          self = kind.kind
           return
         }
       }
