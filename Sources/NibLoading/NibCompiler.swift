@@ -3,6 +3,9 @@ import Foundation
 import KeyedArchive
 import PropertyList
 
+/// The compiled-nib class and key names, shared with the reader.
+private typealias Wire = CompiledNibWireNames
+
 /// Compiles an ``ObjectTable`` into a keyed-archive nib with the root keys of Apple's iOS keyed-archive nibs
 /// (NIB-070): `UINibObjectsKey` (every object, in table order), `UINibTopLevelObjectsKey`,
 /// `UINibConnectionsKey` (`UIRuntimeOutletConnection`, `UIRuntimeOutletCollectionConnection`,
@@ -14,9 +17,6 @@ import PropertyList
 /// their element's class become `UIClassSwapper`s (`UIClassName`, `UIOriginalClassName`). Geometry is written as
 /// `NSValue`s, and structured values (colours, fonts, button states) as `NibRecord` objects holding their element
 /// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
-/// The compiled-nib class and key names, shared with the reader.
-private typealias Wire = CompiledNibWireNames
-
 public enum NibCompiler {
   /// Compiles a table.
   /// - Parameter format: binary (default) or XML.
