@@ -57,7 +57,9 @@ let package = Package(
     .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
     .executableTarget(
       name: "keyed-benchmarks",
-      dependencies: ["ArchiveCoding", "PropertyList", "KeyedArchive", "NibLoading", "XIB", "InterfaceObjects"],
+      dependencies: [
+        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "NibLoading", "XIB", "InterfaceObjects",
+      ],
       path: "Benchmarks/keyed-benchmarks",
       swiftSettings: strict),
     // What several test targets share: the seeded generator and a hand-made binary plist builder.
@@ -83,7 +85,8 @@ let package = Package(
       name: "TypedstreamTests", dependencies: ["Typedstream", "KeyedCommands", "ArchiveCoding", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "TestSupport"], exclude: ["Snapshots"],
+      name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "ArchiveTesting", "TestSupport"],
+      exclude: ["Snapshots"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import TestSupport
 
 @testable import KeyedArchive
 
@@ -11,18 +12,7 @@ enum ArchiveCorpus {
   static var isPresent: Bool { directory != nil }
 
   /// The files the MANIFEST lists, by kind (`valid` or `negative`).
-  static let manifest: [(file: String, kind: String)] = {
-    guard let directory,
-      let text = try? String(contentsOf: directory.appendingPathComponent("MANIFEST.md"), encoding: .utf8)
-    else { return [] }
-    var rows: [(String, String)] = []
-    for line in text.split(separator: "\n") where line.hasPrefix("| `") {
-      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard cells.count > 2 else { continue }
-      rows.append((cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[1]))
-    }
-    return rows
-  }()
+  static let manifest = CorpusManifest.rows(in: directory)
 
   static var valid: [String] { manifest.filter { $0.kind == "valid" }.map(\.file) }
   static var negative: [String] { manifest.filter { $0.kind == "negative" }.map(\.file) }

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveTesting
 import Foundation
 import PropertyList
 import Testing
@@ -10,12 +11,7 @@ import Testing
 @Suite("Foundation value classes against the toolchain")
 struct FoundationValueInteropTests {
   /// `value` archived by the toolchain's `NSKeyedArchiver`.
-  static func theirs(_ value: Any) -> Data {
-    let archiver = NSKeyedArchiver(requiringSecureCoding: false)
-    archiver.encode(value, forKey: "root")
-    archiver.finishEncoding()
-    return archiver.encodedData
-  }
+  static func theirs(_ value: Any) -> Data { FoundationOracle.archive(value) }
 
   /// `data` read back by the toolchain's `NSKeyedUnarchiver`.
   static func theirRoot(_ data: Data) throws -> Any? {

@@ -1,5 +1,6 @@
 import Foundation
 import KeyedCommands
+import TestSupport
 import Testing
 
 /// `keyed convert` on the real-world corpus, run in-process: converting to binary and to XML must not change what
@@ -14,16 +15,7 @@ enum CorpusArchives {
   }()
 
   /// The `valid` files of the corpus MANIFEST.
-  static let validFiles: [String] = {
-    guard let directory,
-      let text = try? String(contentsOf: directory.appendingPathComponent("MANIFEST.md"), encoding: .utf8)
-    else { return [] }
-    return text.split(separator: "\n").compactMap { line in
-      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      guard line.hasPrefix("| `"), cells.count > 2, cells[1] == "valid" else { return nil }
-      return cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-    }
-  }()
+  static let validFiles = CorpusManifest.rows(in: directory).filter { $0.kind == "valid" }.map(\.file)
 }
 
 @Suite(

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveTesting
 import Foundation
 import KeyedArchive
 import PropertyList
@@ -11,12 +12,7 @@ import Testing
 @Suite("dump --json of Foundation value classes")
 struct ValueClassDumpTests {
   /// `value` archived under `root` by the toolchain's `NSKeyedArchiver`.
-  static func foundationArchive(_ value: Any) -> Data {
-    let archiver = NSKeyedArchiver(requiringSecureCoding: false)
-    archiver.encode(value, forKey: "root")
-    archiver.finishEncoding()
-    return archiver.encodedData
-  }
+  static func foundationArchive(_ value: Any) -> Data { FoundationOracle.archive(value) }
 
   static func dump(_ data: Data) throws -> String {
     try ArchiveJSON.render(try KeyedArchiveGraph(data: data), pretty: false)

@@ -1,3 +1,4 @@
+import ArchiveSupport
 import Foundation
 
 /// Collects one JSON row per (case, peer), plus one for the bare walk (`"peer": "bare-walk"`), and prints them as one
@@ -64,19 +65,5 @@ struct JSONReporter {
 
   private func optionalString(_ value: String?) -> String { value.map(string) ?? "null" }
 
-  private func string(_ value: String) -> String {
-    var text = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\r": text += "\\r"
-      case "\t": text += "\\t"
-      case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    return text + "\""
-  }
+  private func string(_ value: String) -> String { value.quoted(escapingControls: .json) }
 }
