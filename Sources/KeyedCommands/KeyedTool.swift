@@ -347,7 +347,7 @@ struct Context {
       return
     }
     do {
-      _ = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+      // The graph checks the container as the unarchiver does (KeyedArchiveContainer).
       let graph = try ArchiveJSON.graph(KeyedArchiveGraph(data: data))
       output +=
         parsed.flags.contains("--json") ? CanonicalJSON.text(graph, pretty: pretty) + "\n" : TreeText.render(graph)
