@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveComparison
 import Foundation
 import KeyedArchive
 import PropertyList
@@ -112,7 +113,9 @@ public enum ArchiveRoundTrip {
     let second = try ValueSnapshot(archive: again)
     if let difference = ValueSnapshot.difference(expected: first, actual: second) {
       throw mismatch(
-        outcome.format, "archiving the decoded value again gives a different archive at \(difference)")
+        outcome.format,
+        "archiving the decoded value again gives a different archive at \(difference)"
+          + ArchiveDifference.listing(between: outcome.archive, and: again))
     }
   }
 

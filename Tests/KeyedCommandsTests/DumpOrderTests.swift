@@ -1,3 +1,4 @@
+import ArchiveComparison
 import ArchiveCoding
 import Foundation
 import PropertyList
