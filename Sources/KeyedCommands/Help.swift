@@ -100,7 +100,7 @@ enum Help {
     """,
     "diff": """
     OVERVIEW: Compare two keyed archives, property lists, XIBs, storyboards or nibs by meaning, not bytes:
-    archive objects matched by their position in the graph from the root, XIB and nib objects by their id.
+    XIB objects matched by their id, archive and compiled-nib objects by their position in the graph.
     Prints one line per difference, <path>: <what A has> -> <what B has>.
 
     USAGE: keyed diff [--json] [--pretty] A B

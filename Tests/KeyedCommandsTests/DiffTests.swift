@@ -1,3 +1,4 @@
+import ArchiveCoding
 import ArchiveComparison
 import ArchiveTesting
 import Foundation
@@ -223,6 +224,21 @@ struct DiffTests {
     }
     #expect(compared >= 20)
     #expect(differing > 0)
+  }
+
+  @Test("ARC-176: a golden-archive mismatch lists the differences by meaning, expected -> actual")
+  func goldenMismatchListsDifferences() throws {
+    let (directory, paths) = try Self.write([("golden.plist", try Self.library())])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let golden = URL(fileURLWithPath: paths[0])
+    #expect(throws: Never.self) { try GoldenArchive.check(try Self.library(), against: golden, record: false) }
+    do {
+      try GoldenArchive.check(try Self.library(titles: ("Dune", "Ulysses")), against: golden, record: false)
+      Issue.record("a changed archive matched its golden file")
+    } catch let error as ArchiveError {
+      #expect(error.code == .goldenMismatch)
+      #expect(error.message.contains("Differences (expected -> actual):\n  root.books[1].title: \"Emma\" -> \"Ulysses\""))
+    }
   }
 
   // MARK: Statuses and git
