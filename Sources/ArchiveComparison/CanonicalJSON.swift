@@ -13,6 +13,17 @@ package enum CanonicalJSON {
     case object([(String, Node)])
   }
 
+  /// The members the canonical JSON names itself with (cli.md): a class object's class and id, a reference to
+  /// one, a cut cycle, a dictionary whose keys are not all strings, a placeholder's role in a nib.
+  package enum Member {
+    package static let className = "$class"
+    package static let id = "$id"
+    package static let reference = "$ref"
+    package static let cycle = "$cycle"
+    package static let dictionary = "$dictionary"
+    package static let placeholder = "$placeholder"
+  }
+
   package static func text(_ node: Node, pretty: Bool = false) -> String {
     var out = ""
     write(node, into: &out, pretty: pretty, indent: 0)

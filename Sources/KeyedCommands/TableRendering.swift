@@ -80,10 +80,12 @@ struct TableRendering {
         try checkDepth(depth + 1, index, stack)
         written.insert(index)
         let record = table.objects[index]
-        var members: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(record.className)))]
+        var members: [(String, CanonicalJSON.Node)] = [
+          (CanonicalJSON.Member.className, .raw(CanonicalJSON.string(record.className)))
+        ]
         if counts[index, default: 0] > 1 { members.append(("$id", .raw(String(index)))) }
         if let placeholder = record.placeholder {
-          members.append(("$placeholder", .raw(CanonicalJSON.string(Self.describe(placeholder)))))
+          members.append((CanonicalJSON.Member.placeholder, .raw(CanonicalJSON.string(Self.describe(placeholder)))))
         }
         for field in Self.inWrittenOrder(record.fields) {
           members.append((field.key, try node(field.value, depth: depth + 1)))

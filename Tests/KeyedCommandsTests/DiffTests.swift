@@ -148,7 +148,8 @@ struct DiffTests {
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.contains(#"titleLabel(bcv-lb-001).text: "Title" -> "Name""#), "\(lines)")
     #expect(
-      lines.contains(#"titleLabel(bcv-lb-001).frame: {"rect":[0.0,140.0,120.0,60.0]} -> {"rect":[0.0,150.0,120.0,60.0]}"#),
+      lines.contains(
+        #"titleLabel(bcv-lb-001).frame: {"rect":[0.0,140.0,120.0,60.0]} -> {"rect":[0.0,150.0,120.0,60.0]}"#),
       "\(lines)")
     // The reordering shows in the parent's subviews only; the image view itself is unchanged.
     #expect(!lines.contains { $0.hasPrefix("coverImageView(") }, "\(lines)")
@@ -237,7 +238,8 @@ struct DiffTests {
       Issue.record("a changed archive matched its golden file")
     } catch let error as ArchiveError {
       #expect(error.code == .goldenMismatch)
-      #expect(error.message.contains("Differences (expected -> actual):\n  root.books[1].title: \"Emma\" -> \"Ulysses\""))
+      #expect(
+        error.message.contains("Differences (expected -> actual):\n  root.books[1].title: \"Emma\" -> \"Ulysses\""))
     }
   }
 

@@ -53,7 +53,9 @@ struct GraphDifferencer {
       case .raw: break
       case .array(let elements): pending += elements
       case .object(let members):
-        if members.contains(where: { $0.0 == "$class" }), let id = members.first(where: { $0.0 == "$id" }) {
+        if members.contains(where: { $0.0 == CanonicalJSON.Member.className }),
+          let id = members.first(where: { $0.0 == CanonicalJSON.Member.id })
+        {
           found[CanonicalJSON.text(id.1)] = node
         }
         pending += members.map(\.1)
@@ -88,17 +90,17 @@ struct GraphDifferencer {
     case .array(let elements): return .list(elements)
     case .object(let members):
       if Self.isGeometry(members) { return .leaf }
-      if members.contains(where: { $0.0 == "$class" }) {
-        let id = members.first { $0.0 == "$id" }.map { CanonicalJSON.text($0.1) }
-        return .members(members.filter { $0.0 != "$id" }, classID: .some(id))
+      if members.contains(where: { $0.0 == CanonicalJSON.Member.className }) {
+        let id = members.first { $0.0 == CanonicalJSON.Member.id }.map { CanonicalJSON.text($0.1) }
+        return .members(members.filter { $0.0 != CanonicalJSON.Member.id }, classID: .some(id))
       }
       guard members.count == 1, members[0].0.hasPrefix("$") else { return .members(members, classID: nil) }
       switch (members[0].0, members[0].1) {
-      case ("$ref", let target):
+      case (CanonicalJSON.Member.reference, let target):
         let id = CanonicalJSON.text(target)
         return objects[id] == nil ? .leaf : .reference(id)
-      case ("$cycle", _): return .cycle
-      case ("$dictionary", .array(let pairs)):
+      case (CanonicalJSON.Member.cycle, _): return .cycle
+      case (CanonicalJSON.Member.dictionary, .array(let pairs)):
         var entries: [(String, Node)] = []
         for pair in pairs {
           guard case .array(let parts) = pair, parts.count == 2 else { return .leaf }
@@ -114,7 +116,7 @@ struct GraphDifferencer {
   /// or as an `NSValue`'s.
   private static func isGeometry(_ members: [(String, Node)]) -> Bool {
     var value = members
-    if let classMember = value.firstIndex(where: { $0.0 == "$class" }) {
+    if let classMember = value.firstIndex(where: { $0.0 == CanonicalJSON.Member.className }) {
       guard CanonicalJSON.text(value[classMember].1) == CanonicalJSON.string("NSValue") else { return false }
       value.remove(at: classMember)
     }
@@ -191,12 +193,13 @@ struct GraphDifferencer {
 
   /// `{"$ref": "<path>"}`: the object first met at `path`, met again.
   private static func sharedReference(_ path: String) -> String {
-    CanonicalJSON.text(.object([("$ref", .raw(CanonicalJSON.string(path)))]))
+    CanonicalJSON.text(.object([(CanonicalJSON.Member.reference, .raw(CanonicalJSON.string(path)))]))
   }
 
   /// `{"$class": "<name>"}`: an object met for the first time on one side only, by its class.
   private static func summary(_ node: Node) -> String {
-    guard case .object(let members) = node, let name = members.first(where: { $0.0 == "$class" }) else {
+    guard case .object(let members) = node, let name = members.first(where: { $0.0 == CanonicalJSON.Member.className })
+    else {
       return CanonicalJSON.text(node)
     }
     return CanonicalJSON.text(.object([name]))
