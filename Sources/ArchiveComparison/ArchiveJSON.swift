@@ -11,7 +11,7 @@ package struct ArchiveJSON {
   /// The archive, read through its graph view.
   var archive: KeyedArchiveGraph
   /// The member that names a class object's class in the output.
-  package static let classMember = CanonicalJSON.Member.className
+  package static let classMember = CanonicalJSON.Member.className.rawValue
   /// The member that holds the top-level keys in the output when there are others than `root`: the archive's own
   /// name for them.
   package static let topMember = ArchiveKeys.top

@@ -15,13 +15,19 @@ package enum CanonicalJSON {
 
   /// The members the canonical JSON names itself with (cli.md): a class object's class and id, a reference to
   /// one, a cut cycle, a dictionary whose keys are not all strings, a placeholder's role in a nib.
-  package enum Member {
-    package static let className = "$class"
-    package static let id = "$id"
-    package static let reference = "$ref"
-    package static let cycle = "$cycle"
-    package static let dictionary = "$dictionary"
-    package static let placeholder = "$placeholder"
+  package enum Member: String {
+    /// A class object's class name.
+    case className = "$class"
+    /// The `$objects` index (or document position) of a class object reached more than once.
+    case id = "$id"
+    /// A later appearance of such an object.
+    case reference = "$ref"
+    /// Where a cycle made only of Foundation collections closes.
+    case cycle = "$cycle"
+    /// The entries of a dictionary whose keys are not all strings.
+    case dictionary = "$dictionary"
+    /// A nib placeholder's role (`File's Owner`).
+    case placeholder = "$placeholder"
   }
 
   package static func text(_ node: Node, pretty: Bool = false) -> String {

@@ -81,11 +81,12 @@ struct TableRendering {
         written.insert(index)
         let record = table.objects[index]
         var members: [(String, CanonicalJSON.Node)] = [
-          (CanonicalJSON.Member.className, .raw(CanonicalJSON.string(record.className)))
+          (CanonicalJSON.Member.className.rawValue, .raw(CanonicalJSON.string(record.className)))
         ]
         if counts[index, default: 0] > 1 { members.append(("$id", .raw(String(index)))) }
         if let placeholder = record.placeholder {
-          members.append((CanonicalJSON.Member.placeholder, .raw(CanonicalJSON.string(Self.describe(placeholder)))))
+          members.append(
+            (CanonicalJSON.Member.placeholder.rawValue, .raw(CanonicalJSON.string(Self.describe(placeholder)))))
         }
         for field in Self.inWrittenOrder(record.fields) {
           members.append((field.key, try node(field.value, depth: depth + 1)))

@@ -53,8 +53,8 @@ struct GraphDifferencer {
       case .raw: break
       case .array(let elements): pending += elements
       case .object(let members):
-        if members.contains(where: { $0.0 == CanonicalJSON.Member.className }),
-          let id = members.first(where: { $0.0 == CanonicalJSON.Member.id })
+        if members.contains(where: { $0.0 == CanonicalJSON.Member.className.rawValue }),
+          let id = members.first(where: { $0.0 == CanonicalJSON.Member.id.rawValue })
         {
           found[CanonicalJSON.text(id.1)] = node
         }
@@ -90,17 +90,17 @@ struct GraphDifferencer {
     case .array(let elements): return .list(elements)
     case .object(let members):
       if Self.isGeometry(members) { return .leaf }
-      if members.contains(where: { $0.0 == CanonicalJSON.Member.className }) {
-        let id = members.first { $0.0 == CanonicalJSON.Member.id }.map { CanonicalJSON.text($0.1) }
-        return .members(members.filter { $0.0 != CanonicalJSON.Member.id }, classID: .some(id))
+      if members.contains(where: { $0.0 == CanonicalJSON.Member.className.rawValue }) {
+        let id = members.first { $0.0 == CanonicalJSON.Member.id.rawValue }.map { CanonicalJSON.text($0.1) }
+        return .members(members.filter { $0.0 != CanonicalJSON.Member.id.rawValue }, classID: .some(id))
       }
       guard members.count == 1, members[0].0.hasPrefix("$") else { return .members(members, classID: nil) }
       switch (members[0].0, members[0].1) {
-      case (CanonicalJSON.Member.reference, let target):
+      case (CanonicalJSON.Member.reference.rawValue, let target):
         let id = CanonicalJSON.text(target)
         return objects[id] == nil ? .leaf : .reference(id)
-      case (CanonicalJSON.Member.cycle, _): return .cycle
-      case (CanonicalJSON.Member.dictionary, .array(let pairs)):
+      case (CanonicalJSON.Member.cycle.rawValue, _): return .cycle
+      case (CanonicalJSON.Member.dictionary.rawValue, .array(let pairs)):
         var entries: [(String, Node)] = []
         for pair in pairs {
           guard case .array(let parts) = pair, parts.count == 2 else { return .leaf }
@@ -116,7 +116,7 @@ struct GraphDifferencer {
   /// or as an `NSValue`'s.
   private static func isGeometry(_ members: [(String, Node)]) -> Bool {
     var value = members
-    if let classMember = value.firstIndex(where: { $0.0 == CanonicalJSON.Member.className }) {
+    if let classMember = value.firstIndex(where: { $0.0 == CanonicalJSON.Member.className.rawValue }) {
       guard CanonicalJSON.text(value[classMember].1) == CanonicalJSON.string("NSValue") else { return false }
       value.remove(at: classMember)
     }
@@ -193,12 +193,13 @@ struct GraphDifferencer {
 
   /// `{"$ref": "<path>"}`: the object first met at `path`, met again.
   private static func sharedReference(_ path: String) -> String {
-    CanonicalJSON.text(.object([(CanonicalJSON.Member.reference, .raw(CanonicalJSON.string(path)))]))
+    CanonicalJSON.text(.object([(CanonicalJSON.Member.reference.rawValue, .raw(CanonicalJSON.string(path)))]))
   }
 
   /// `{"$class": "<name>"}`: an object met for the first time on one side only, by its class.
   private static func summary(_ node: Node) -> String {
-    guard case .object(let members) = node, let name = members.first(where: { $0.0 == CanonicalJSON.Member.className })
+    guard case .object(let members) = node,
+      let name = members.first(where: { $0.0 == CanonicalJSON.Member.className.rawValue })
     else {
       return CanonicalJSON.text(node)
     }

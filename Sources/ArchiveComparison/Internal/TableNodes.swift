@@ -25,7 +25,7 @@ struct TableNodes {
       displayIDs ?? table.objects.indices.map { table.objects[$0].id.isEmpty ? "#\($0)" : table.objects[$0].id }
     func reference(_ index: Int?) -> Node {
       guard let index, idOf.indices.contains(index) else { return .raw("null") }
-      return .object([(CanonicalJSON.Member.reference, .raw(CanonicalJSON.string(idOf[index])))])
+      return .object([(CanonicalJSON.Member.reference.rawValue, .raw(CanonicalJSON.string(idOf[index])))])
     }
     // Connections and attributes by source object, then by member and label (a label used more than once holds
     // every value, in document order).
@@ -53,9 +53,11 @@ struct TableNodes {
     for (index, record) in table.objects.enumerated() {
       let id = idOf[index]
       guard objects[id] == nil else { continue }
-      var members: [(String, Node)] = [(CanonicalJSON.Member.className, .raw(CanonicalJSON.string(record.className)))]
+      var members: [(String, Node)] = [
+        (CanonicalJSON.Member.className.rawValue, .raw(CanonicalJSON.string(record.className)))
+      ]
       if let placeholder = record.placeholder {
-        members.append((CanonicalJSON.Member.placeholder, .raw(CanonicalJSON.string(placeholder.label))))
+        members.append((CanonicalJSON.Member.placeholder.rawValue, .raw(CanonicalJSON.string(placeholder.label))))
       }
       var keys = Set(members.map(\.0))
       for field in record.fields where keys.insert(field.key).inserted {
