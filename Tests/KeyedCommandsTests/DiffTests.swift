@@ -4,6 +4,7 @@ import ArchiveTesting
 import Foundation
 import KeyedArchive
 import PropertyList
+import TestSupport
 import Testing
 
 @testable import KeyedCommands
@@ -241,6 +242,37 @@ struct DiffTests {
       #expect(
         error.message.contains("Differences (expected -> actual):\n  root.books[1].title: \"Emma\" -> \"Ulysses\""))
     }
+  }
+
+  @Test(
+    "CLI-083: keyed diff of real files against their random mutations exits 0, 1 or 65, never a signal or a hang",
+    .enabled(if: corpusRoot != nil, "../shared/corpus is absent: the mutation sweep through keyed diff is skipped"))
+  func mutatedCorpusFiles() throws {
+    let samples =
+      Array(corpusFiles("archives", extensions: ["plist"]).prefix(2))
+      + Array(corpusFiles("xib", extensions: ["xib", "storyboard"]).prefix(2))
+      + Array(
+        corpusFiles("nib", extensions: ["nib"]).filter { $0.lastPathComponent.hasPrefix("keyedobjects") }.prefix(2))
+    let directory = try makeTemporaryDirectory("diff-mutants")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var generator = SplitMix64(seed: 0x4449_4646)
+    var statuses: [Int32: Int] = [:]
+    for sample in samples {
+      let original = try [UInt8](Data(contentsOf: sample))
+      guard original.count > 16 else { continue }
+      for round in 0..<6 {
+        let url = directory.appendingPathComponent("\(round)-\(sample.lastPathComponent)")
+        try Data(HostileValidateTests.mutate(original, round: round, using: &generator)).write(to: url)
+        let what = "mutation \(round) of \(sample.lastPathComponent)"
+        let result = try HostileValidateTests.runLimited(["diff", sample.path, url.path])
+        #expect(!result.signalled, "\(what): killed by signal \(result.status): \(result.errors)")
+        #expect([0, 1, 65].contains(result.status), "\(what): exit \(result.status): \(result.errors)")
+        if result.status == 65 { #expect(result.errors.contains(url.lastPathComponent), "\(what): \(result.errors)") }
+        statuses[result.status, default: 0] += 1
+      }
+    }
+    #expect((statuses[65] ?? 0) > 0, "some mutations were refused")
+    #expect((statuses[1] ?? 0) > 0, "some mutations were read and found different")
   }
 
   // MARK: Statuses and git
