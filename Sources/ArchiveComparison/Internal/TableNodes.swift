@@ -9,12 +9,18 @@ struct TableNodes {
   var ids: [String] = []
   /// Each object by id.
   var objects: [String: Node] = [:]
-  /// What each object is called in a path: the first outlet that refers to it, else its element's name.
+  /// What each object is called in a path: the first outlet of a placeholder that refers to it, else the first
+  /// other outlet (``structuralOutlets`` aside), else its element's name.
   var names: [String: String] = [:]
 
   /// The members that hold each kind of connection, keyed by the connection's label.
   static let connectionMembers: [ConnectionRecord.Kind: String] = [
     .outlet: "outlets", .outletCollection: "outletCollections", .action: "actions", .segue: "segues",
+  ]
+  /// Outlets that wire objects together rather than name them (the key-view loop, delegates): they never name an
+  /// object in a path.
+  static let structuralOutlets: Set<String> = [
+    "nextKeyView", "initialFirstResponder", "delegate", "dataSource", "menu", "target",
   ]
   /// The member that holds the runtime attributes, keyed by key path.
   static let runtimeAttributesMember = "runtimeAttributes"
@@ -30,6 +36,7 @@ struct TableNodes {
     // Connections and attributes by source object, then by member and label (a label used more than once holds
     // every value, in document order).
     var extra: [Int: [String: [(String, Node)]]] = [:]
+    var namingRanks: [Int: Int] = [:]
     for connection in table.connections {
       guard let member = Self.connectionMembers[connection.kind] else { continue }
       var value = reference(connection.destination)
@@ -40,9 +47,16 @@ struct TableNodes {
       }
       extra[connection.source, default: [:]][member, default: []].append((connection.label, value))
       if connection.kind == .outlet, let destination = connection.destination, idOf.indices.contains(destination),
-        names[idOf[destination]] == nil
+        !Self.structuralOutlets.contains(connection.label)
       {
-        names[idOf[destination]] = connection.label
+        // A placeholder's outlet (File's Owner's) names the object before any other.
+        let rank =
+          table.objects.indices.contains(connection.source) && table.objects[connection.source].placeholder != nil
+          ? 0 : 1
+        if rank < namingRanks[destination, default: 2] {
+          namingRanks[destination] = rank
+          names[idOf[destination]] = connection.label
+        }
       }
     }
     for attribute in table.runtimeAttributes {
