@@ -16,6 +16,8 @@ package struct ComparedDocument {
     case interfaceDocument = "XIB document"
     /// A NIBArchive or keyed-archive nib, or a `.nib` directory.
     case compiledNib = "compiled nib"
+    /// An NSArchiver typedstream, as its decoded values.
+    case typedstream = "typedstream"
   }
 
   /// What is compared.
@@ -76,6 +78,11 @@ package struct ComparedDocument {
       throw ArchiveError(.fileIO, "cannot be read: \(error.localizedDescription)", at: .init(file: url.path))
     }
     try self.init(data: data, fileName: url.lastPathComponent)
+  }
+
+  /// A graph read elsewhere (a typedstream's decoded values), compared from its root.
+  package init(tree: CanonicalJSON.Node, kind: Kind) {
+    (self.kind, content) = (kind, .tree(tree))
   }
 
   /// A compiled nib's object table (a `.nib` directory read by the nib loader).

@@ -28,7 +28,8 @@ extension Context {
     return differences.isEmpty ? KeyedTool.ExitCode.success : KeyedTool.ExitCode.failure
   }
 
-  /// One input of `diff`: a file, standard input, or a `.nib` directory, with one-line diagnostics naming it.
+  /// One input of `diff`: a file, standard input, or a `.nib` directory, with one-line diagnostics naming it. A
+  /// typedstream is compared as its decoded values (`dump --json`'s).
   private func comparedDocument(_ path: String) throws -> ComparedDocument {
     var isDirectory: ObjCBool = false
     if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -36,6 +37,9 @@ extension Context {
     }
     let data = try read(path)
     do {
+      if TypedstreamCommand.isTypedstream(data) {
+        return ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream)
+      }
       return try ComparedDocument(data: data, fileName: name(path))
     } catch let error as ArchiveError {
       throw inputError(path, error)

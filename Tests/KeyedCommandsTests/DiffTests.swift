@@ -275,6 +275,21 @@ struct DiffTests {
     #expect((statuses[1] ?? 0) > 0, "some mutations were read and found different")
   }
 
+  @Test(
+    "CLI-080: two typedstreams compare as their decoded values",
+    .enabled(if: corpusRoot != nil, "../shared/corpus is absent: the typedstreams are not compared"))
+  func typedstreams() throws {
+    let folder = try #require(corpusRoot).appendingPathComponent("typedstream")
+    let (one, two) = (
+      folder.appendingPathComponent("crabstep__src__test_data__AttributedBodyTextOnly.typedstream").path,
+      folder.appendingPathComponent("crabstep__src__test_data__AttributedBodyTextOnly2.typedstream").path
+    )
+    #expect(try runExecutable(["diff", one, one]).status == 0)
+    let result = try runExecutable(["diff", one, two])
+    #expect(result.status == 1, "\(result.errors)")
+    #expect(result.output.contains(#"root.string: "Noter test" -> "Test 3""#), "\(result.output)")
+  }
+
   // MARK: Statuses and git
 
   @Test("CLI-082: malformed input exits 65 naming the file; wrong arguments 64; different kinds one line, exit 1")
