@@ -72,6 +72,8 @@ struct DiffTests {
     let json = try runExecutable(["diff", paths[0], "--json", paths[1]])
     #expect(json.status == 1)
     #expect(json.output == #"[{"a":"Emma","b":"Ulysses","path":"root.books[1].title"}]"# + "\n")
+    let standardInput = try runExecutable(["diff", "-", paths[1]], stdin: try Self.library())
+    #expect(standardInput.output == text.output)
   }
 
   @Test("ARC-171: a shared object is compared once, where the walk first meets it")
@@ -202,6 +204,13 @@ struct DiffTests {
     #expect(keyedNib.contains(#"NSView(24).NSFrame: "{{3, 3}, {532, 106}}" -> "{{4, 5}, {530, 104}}""#), "\(keyedNib)")
     #expect(frames(keyedNib) == frames(nibArchive))
     #expect(frames(nibArchive).count >= 10)
+    // The `.nib` directories themselves: their preferred members are compared.
+    let (oldDirectory, newDirectory) = try (
+      #require(Self.corpusNib(Self.revisions.0)), #require(Self.corpusNib(Self.revisions.1))
+    )
+    let directories = try runExecutable(["diff", oldDirectory.path, newDirectory.path])
+    #expect(directories.status == 1, "\(directories.errors)")
+    #expect(frames(directories.output.split(separator: "\n").map(String.init)) == frames(nibArchive))
     // Every object of one revision is paired with one of the other: no line stands for a whole object.
     let wholeObjects = nibArchive.filter { $0.range(of: #"^\w+\(B?\d+\): "#, options: .regularExpression) != nil }
     #expect(wholeObjects.isEmpty, "\(wholeObjects)")
