@@ -1,5 +1,5 @@
-import ArchiveComparison
 import ArchiveCoding
+import ArchiveComparison
 import Foundation
 import PropertyList
 import Testing
