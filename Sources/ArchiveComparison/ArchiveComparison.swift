@@ -8,16 +8,18 @@ import Foundation
 /// - Keyed archives: the object graphs from the root (or each top-level key), objects matched by their position
 ///   in the graph; an object reached more than once is compared once, and a cycle ends where it closes.
 /// - Property lists: the values from the root.
-/// - XIBs, storyboards and NIBArchive nibs: objects matched by their document id (a compiled nib's id is the
-///   object's index), with their fields, their connections and their runtime attributes.
+/// - XIBs and storyboards: objects matched by their document id, with their fields, their connections and their
+///   runtime attributes.
+/// - Compiled nibs (NIBArchive and keyed-archive nibs): as XIBs, objects first paired by their position in the
+///   graph, since their ids are indexes.
 ///
 ///     let differences = try ArchiveComparison.differences(between: old, and: new)
-///     for difference in differences { print(difference) }   // root.books[1].title: "Dune" -> "Emma"
+///     for difference in differences { print(difference) }   // root.books[1].title: "Emma" -> "Ulysses"
 public enum ArchiveComparison {
   /// The differences between two inputs, each read from its bytes (its format detected as `keyed` detects it).
   /// - Parameters:
   ///   - a: the first input: a keyed archive or property list (binary or XML), a XIB or storyboard, or a
-  ///     NIBArchive nib.
+  ///     compiled nib.
   ///   - b: the second input.
   /// - Returns: the differences in the order of the first input's graph (then what only the second has); empty
   ///   when the two are equal.
