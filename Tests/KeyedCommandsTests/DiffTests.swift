@@ -299,6 +299,28 @@ struct DiffTests {
     #expect(result.output.contains(#"root.string: "Noter test" -> "Test 3""#), "\(result.output)")
   }
 
+  @Test(
+    "ARC-170: every readable corpus archive, plist, XIB and storyboard compares equal to itself, and to itself as XML",
+    .enabled(if: corpusRoot != nil, "../shared/corpus is absent: the corpus is not compared with itself"))
+  func corpusFilesEqualThemselves() throws {
+    var compared = 0
+    for url in corpusFiles("archives", extensions: ["plist"]) + corpusFiles("xib", extensions: ["xib", "storyboard"]) {
+      let data = try Data(contentsOf: url)
+      // Files the readers refuse (the corpus keeps malformed ones on purpose) are refused by both sides alike.
+      guard let differences = try? ArchiveComparison.differences(between: data, and: data) else {
+        #expect(throws: (any Error).self) { try ArchiveComparison.differences(between: data, and: data) }
+        continue
+      }
+      #expect(differences.isEmpty, "\(url.lastPathComponent): \(differences.prefix(3))")
+      compared += 1
+      if let value = try? PropertyListReader.read(data), let xml = try? XMLPropertyListWriter.write(value) {
+        let acrossFormats = try ArchiveComparison.differences(between: data, and: xml)
+        #expect(acrossFormats.isEmpty, "\(url.lastPathComponent) as XML: \(acrossFormats.prefix(3))")
+      }
+    }
+    #expect(compared >= 40)
+  }
+
   // MARK: Statuses and git
 
   @Test("CLI-082: malformed input exits 65 naming the file; wrong arguments 64; different kinds one line, exit 1")
