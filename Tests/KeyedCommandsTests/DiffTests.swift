@@ -171,6 +171,24 @@ struct DiffTests {
       differences.map(\.description) == [#"view(bcv-vw-001).outlets.titleLabel: {"$ref":"bcv-lb-001"} -> (absent)"#])
   }
 
+  @Test(
+    "ARC-173: storyboard objects are matched by id across scenes; a segue's changed destination is one line",
+    .enabled(if: corpusRoot != nil, "../shared/corpus is absent: the corpus storyboard is not edited"))
+  func storyboardEdits() throws {
+    let url = try #require(corpusRoot).appendingPathComponent(
+      "xib/JSQMessagesViewController__JSQMessagesDemo__Base.lproj__Main.storyboard")
+    let original = try String(contentsOf: url, encoding: .utf8)
+    let edited = original.replacingOccurrences(
+      of: #"destination="JdJ-0X-ZL8" kind="push""#, with: #"destination="y7K-ZU-Xs9" kind="push""#
+    ).replacingOccurrences(of: #"text="Title" lineBreakMode"#, with: #"text="Changed" lineBreakMode"#)
+    let differences = try ArchiveComparison.differences(between: Data(original.utf8), and: Data(edited.utf8))
+    #expect(
+      differences.map(\.description) == [
+        #"tableViewController(rXs-qR-ns2).segues.seguePushDemoVC: {"$ref":"JdJ-0X-ZL8"} -> {"$ref":"y7K-ZU-Xs9"}"#,
+        #"label(2qz-Z2-GmT).text: "Title" -> "Changed""#,
+      ])
+  }
+
   /// A file of the nib corpus, or `nil` (with the test's skip message) when the corpus is absent.
   static func corpusNib(_ path: String) -> URL? {
     corpusRoot?.appendingPathComponent("nib").appendingPathComponent(path)
