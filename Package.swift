@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "CompiledNib", targets: ["CompiledNib"]),
     .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
     .library(name: "ArchiveTesting", targets: ["ArchiveTesting"]),
+    .library(name: "ArchiveComparison", targets: ["ArchiveComparison"]),
     .library(name: "Typedstream", targets: ["Typedstream"]),
     .executable(name: "keyed", targets: ["keyed"]),
   ],
@@ -42,16 +43,24 @@ let package = Package(
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
     .target(
       name: "InterfaceObjects", dependencies: ["ArchiveCoding", "KeyedArchive", "NibLoading"], swiftSettings: strict),
+    // Comparison by meaning of two archives, plists, XIBs or nibs, over their canonical JSON (`keyed diff`).
+    .target(
+      name: "ArchiveComparison",
+      dependencies: [
+        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib", "NibLoading",
+      ],
+      swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
     .target(
-      name: "ArchiveTesting", dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive"],
+      name: "ArchiveTesting",
+      dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "ArchiveComparison"],
       swiftSettings: strict),
     // The logic of the `keyed` tool, callable in-process from tests.
     .target(
       name: "KeyedCommands",
       dependencies: [
         "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading",
-        "InterfaceObjects", "Typedstream",
+        "InterfaceObjects", "Typedstream", "ArchiveComparison",
       ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
@@ -82,10 +91,12 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "TypedstreamTests", dependencies: ["Typedstream", "KeyedCommands", "ArchiveCoding", "TestSupport"],
+      name: "TypedstreamTests",
+      dependencies: ["Typedstream", "KeyedCommands", "ArchiveComparison", "ArchiveCoding", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "ArchiveTesting", "TestSupport"],
+      name: "KeyedCommandsTests",
+      dependencies: ["KeyedCommands", "keyed", "ArchiveTesting", "ArchiveComparison", "TestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: strict),
   ],

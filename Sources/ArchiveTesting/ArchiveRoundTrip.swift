@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveComparison
 import Foundation
 import KeyedArchive
 import PropertyList
@@ -43,7 +44,10 @@ public enum ArchiveRoundTrip {
       let outcome = try roundTrip(value, format: format, allowedClasses: allowedClasses, registry: registry)
       let actual = ValueSnapshot(of: outcome.decoded, describing: describe)
       if let difference = ValueSnapshot.difference(expected: expected, actual: actual) {
-        throw mismatch(format, "the decoded value differs from the original at \(difference)")
+        throw mismatch(
+          format,
+          "the decoded value differs from the original at \(difference)"
+            + differencesArchivedAgain(outcome, registry: registry))
       }
       try checkStable(outcome, registry: registry)
       return outcome
@@ -76,7 +80,8 @@ public enum ArchiveRoundTrip {
         throw mismatch(
           format,
           "the decoded value is not equal to the original"
-            + (difference.map { ": first difference at \($0)" } ?? " (their snapshots show no difference)"))
+            + (difference.map { ": first difference at \($0)" } ?? " (their snapshots show no difference)")
+            + differencesArchivedAgain(outcome, registry: registry))
       }
       try checkStable(outcome, registry: registry)
       return decoded
@@ -104,16 +109,30 @@ public enum ArchiveRoundTrip {
 
   /// The decoded value, archived again in the same format, must have the archive structure of the first archive.
   static func checkStable(_ outcome: Outcome, registry: ClassRegistry) throws {
-    let archiver = KeyedArchiver(registry: registry)
-    archiver.outputFormat = outcome.format
-    archiver.encodeObject(outcome.decoded, forKey: "root")
-    let again = try archiver.finishEncoding()
+    let again = try archiveAgain(outcome, registry: registry)
     let first = try ValueSnapshot(archive: outcome.archive)
     let second = try ValueSnapshot(archive: again)
     if let difference = ValueSnapshot.difference(expected: first, actual: second) {
       throw mismatch(
-        outcome.format, "archiving the decoded value again gives a different archive at \(difference)")
+        outcome.format,
+        "archiving the decoded value again gives a different archive at \(difference)"
+          + ArchiveDifference.listing(between: outcome.archive, and: again))
     }
+  }
+
+  /// The differences between the archive of the original and the decoded value archived again, listed for a
+  /// failure message (ARC-176); empty when the decoded value cannot be archived.
+  static func differencesArchivedAgain(_ outcome: Outcome, registry: ClassRegistry) -> String {
+    guard let again = try? archiveAgain(outcome, registry: registry) else { return "" }
+    return ArchiveDifference.listing(between: outcome.archive, and: again)
+  }
+
+  /// The decoded value of `outcome`, archived again in its format.
+  static func archiveAgain(_ outcome: Outcome, registry: ClassRegistry) throws -> Data {
+    let archiver = KeyedArchiver(registry: registry)
+    archiver.outputFormat = outcome.format
+    archiver.encodeObject(outcome.decoded, forKey: "root")
+    return try archiver.finishEncoding()
   }
 
   static func mismatch(_ format: PropertyListFormat, _ message: String) -> ArchiveError {

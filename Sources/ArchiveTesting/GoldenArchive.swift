@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveComparison
 import Foundation
 import KeyedArchive
 import PropertyList
@@ -45,7 +46,8 @@ public enum GoldenArchive {
     if let difference = ValueSnapshot.difference(expected: expected, actual: actual) {
       throw ArchiveError(
         .goldenMismatch,
-        "the archive differs from the golden archive at \(difference) (run with \(recordVariable)=1 to accept it)",
+        "the archive differs from the golden archive at \(difference) (run with \(recordVariable)=1 to accept it)"
+          + ArchiveDifference.listing(between: golden, and: archive),
         at: .init(file: url.path))
     }
   }

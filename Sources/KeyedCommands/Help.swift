@@ -12,6 +12,7 @@ enum Help {
       validate    Check a file fully without printing it.
       instantiate Load a XIB, storyboard or nib through the full pipeline.
       compile     Compile a XIB into a nib, or a storyboard into a .storyboardc folder.
+      diff        Compare two archives, property lists, XIBs or nibs by meaning.
       help        Show help for a command.
 
     Run 'keyed help <command>' or 'keyed <command> --help' for details. 'keyed --version' prints the version.
@@ -95,6 +96,27 @@ enum Help {
       -o, --output OUT    The nib file (or storyboardc folder) to write; files are written atomically.
       --format FORMAT     binary (default) or xml.
       -h, --help          Show this help.
+
+    """,
+    "diff": """
+    OVERVIEW: Compare two keyed archives, property lists, XIBs, storyboards or nibs by meaning, not bytes:
+    XIB objects matched by their id, archive and compiled-nib objects by their position in the graph.
+    Prints one line per difference, <path>: <what A has> -> <what B has>.
+
+    USAGE: keyed diff [--json] [--pretty] A B
+
+    ARGUMENTS:
+      A           The first file (or .nib directory), or - for standard input.
+      B           The second file (or .nib directory).
+
+    OPTIONS:
+      --json      Print the differences as a JSON array of {"path": ..., "a": ..., "b": ...}, values in
+                  canonical JSON (null where a side has nothing).
+      --pretty    Indent JSON output.
+      -h, --help  Show this help.
+
+    Exit status: 0 when A and B are equal, 1 when they differ, 65 when either is malformed.
+    As git's difftool: git difftool -x 'keyed diff' -- FILE.xib
 
     """,
     "demo": """

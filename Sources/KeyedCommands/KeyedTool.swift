@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveComparison
 import Foundation
 import KeyedArchive
 import NibLoading
@@ -115,6 +116,10 @@ struct Context {
     case "demo": return run { try $0.demo(rest) }
     case "instantiate": return run { try $0.instantiate(rest) }
     case "compile": return run { try $0.compile(rest) }
+    case "diff":
+      var status = KeyedTool.ExitCode.success
+      let outcome = run { status = try $0.diff(rest) }
+      return outcome == KeyedTool.ExitCode.success ? status : outcome
     default:
       return usage("unknown command '\(verb)'")
     }

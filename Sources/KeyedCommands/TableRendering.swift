@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveComparison
 import ArchiveSupport
 import Foundation
 
@@ -74,31 +75,18 @@ struct TableRendering {
     var written: Set<Int> = []
     let stack = StackGuard()
     func node(_ value: FieldValue, depth: Int) throws -> CanonicalJSON.Node {
-      switch value {
-      case .null: return .raw("null")
-      case .bool(let v): return .raw(v ? "true" : "false")
-      case .integer(let v): return .raw(String(v))
-      case .real(let v): return CanonicalJSON.real(v)
-      case .string(let v): return .raw(CanonicalJSON.string(v))
-      case .data(let v): return .object([("$data", .raw(CanonicalJSON.string(v.base64EncodedString())))])
-      case .array(let elements): return .array(try elements.map { try node($0, depth: depth) })
-      case .point(let x, let y): return .object([("point", .array([CanonicalJSON.real(x), CanonicalJSON.real(y)]))])
-      case .size(let w, let h): return .object([("size", .array([CanonicalJSON.real(w), CanonicalJSON.real(h)]))])
-      case .rect(let x, let y, let w, let h):
-        return .object([("rect", .array([x, y, w, h].map(CanonicalJSON.real)))])
-      case .record(let name, let fields):
-        return CanonicalJSON.sortedObject(
-          [("$record", .raw(CanonicalJSON.string(name)))]
-            + (try Self.inWrittenOrder(fields).map { ($0.key, try node($0.value, depth: depth)) }))
-      case .object(let index):
+      try CanonicalJSON.node(value) { index in
         if written.contains(index) { return .object([("$ref", .raw(String(index)))]) }
         try checkDepth(depth + 1, index, stack)
         written.insert(index)
         let record = table.objects[index]
-        var members: [(String, CanonicalJSON.Node)] = [("$class", .raw(CanonicalJSON.string(record.className)))]
+        var members: [(String, CanonicalJSON.Node)] = [
+          (CanonicalJSON.Member.className.rawValue, .raw(CanonicalJSON.string(record.className)))
+        ]
         if counts[index, default: 0] > 1 { members.append(("$id", .raw(String(index)))) }
         if let placeholder = record.placeholder {
-          members.append(("$placeholder", .raw(CanonicalJSON.string(Self.describe(placeholder)))))
+          members.append(
+            (CanonicalJSON.Member.placeholder.rawValue, .raw(CanonicalJSON.string(Self.describe(placeholder)))))
         }
         for field in Self.inWrittenOrder(record.fields) {
           members.append((field.key, try node(field.value, depth: depth + 1)))
@@ -128,15 +116,7 @@ struct TableRendering {
     CanonicalJSON.inKeyOrder(fields) { $0.key }
   }
 
-  static func describe(_ placeholder: Placeholder) -> String {
-    switch placeholder {
-    case .filesOwner: "File's Owner"
-    case .firstResponder: "First Responder"
-    case .application: "Application"
-    case .external(let identifier): "external \(identifier)"
-    case .other(let name): name
-    }
-  }
+  static func describe(_ placeholder: Placeholder) -> String { placeholder.label }
 
   // MARK: Tree
 

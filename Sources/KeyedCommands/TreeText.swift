@@ -1,3 +1,4 @@
+import ArchiveComparison
 import Foundation
 import PropertyList
 

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveComparison
 import ArchiveSupport
 import Foundation
 import KeyedArchive
@@ -29,8 +30,16 @@ package enum TypedstreamCommand {
   }
 
   static func decodedJSON(_ data: Data, pretty: Bool, budget: TypedstreamViewBudget) throws -> String {
+    CanonicalJSON.text(try decodedGraph(data, budget: budget), pretty: pretty)
+  }
+
+  /// The decoded values as canonical JSON nodes (what `dump --json` prints and `diff` compares).
+  /// - Throws: `ArchiveError` when the stream is malformed or its view passes the expansion bound.
+  static func decodedGraph(
+    _ data: Data, budget: TypedstreamViewBudget = TypedstreamViewBudget()
+  ) throws -> CanonicalJSON.Node {
     var view = try DecodedView(try TypedstreamReader.read(data), budget: budget)
-    return CanonicalJSON.text(try view.render(), pretty: pretty)
+    return try view.render()
   }
 
   /// `validate`: reads the whole stream and decodes its Foundation values; returns the one-line summary.

@@ -19,12 +19,19 @@ struct HostileValidateTests {
 
   /// Runs `keyed validate FILE` under `ulimit -v` (4 GiB) and `ulimit -t`, killing it after ``secondsLimit``.
   static func validate(_ file: URL) throws -> (status: Int32, signalled: Bool, errors: String, seconds: Double) {
+    try runLimited(["validate", file.path])
+  }
+
+  /// Runs `keyed` with `arguments` under the limits of ``validate(_:)``.
+  static func runLimited(
+    _ arguments: [String]
+  ) throws -> (
+    status: Int32, signalled: Bool, errors: String, seconds: Double
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = [
-      "-c", "ulimit -v 4194304; ulimit -t \(cpuSecondsLimit); exec \"$0\" validate \"$1\"", keyedExecutable.path,
-      file.path,
-    ]
+    process.arguments =
+      ["-c", "ulimit -v 4194304; ulimit -t \(cpuSecondsLimit); exec \"$0\" \"$@\"", keyedExecutable.path] + arguments
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
@@ -54,6 +61,32 @@ struct HostileValidateTests {
         result.errors.contains(file.lastPathComponent), "\(what): the diagnostic names the file: \(result.errors)")
     }
     return result.status
+  }
+
+  /// `original` with one mutation, chosen by `round`: truncated, four bytes flipped, a run copied over another, or a
+  /// large value where counts and offsets live.
+  static func mutate(_ original: [UInt8], round: Int, using generator: inout SplitMix64) -> [UInt8] {
+    var bytes = original
+    switch round % 4 {
+    case 0: bytes.removeLast(Int.random(in: 1..<bytes.count, using: &generator))
+    case 1:
+      for _ in 0..<4 {
+        bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
+      }
+    case 2:
+      let from = Int.random(in: 0..<bytes.count, using: &generator)
+      let to = Int.random(in: 0..<bytes.count, using: &generator)
+      let length = min(64, bytes.count - max(from, to))
+      bytes.replaceSubrange(to..<(to + length), with: original[from..<(from + length)])
+    default:
+      // Large values where counts and offsets live: the trailer of a bplist, the header of a NIBArchive.
+      let at =
+        round % 8 == 3
+        ? bytes.count - Int.random(in: 1...min(32, bytes.count), using: &generator)
+        : Int.random(in: 0..<min(64, bytes.count), using: &generator)
+      bytes[at] = 0xFF
+    }
+    return bytes
   }
 
   /// A binary property list from raw object encodings (4-byte references, 8-byte offsets), `top` the root object.
@@ -234,26 +267,7 @@ struct HostileValidateTests {
       let original = try [UInt8](Data(contentsOf: sample))
       guard original.count > 16 else { continue }
       for round in 0..<8 {
-        var bytes = original
-        switch round % 4 {
-        case 0: bytes.removeLast(Int.random(in: 1..<bytes.count, using: &generator))
-        case 1:
-          for _ in 0..<4 {
-            bytes[Int.random(in: 0..<bytes.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
-          }
-        case 2:
-          let from = Int.random(in: 0..<bytes.count, using: &generator)
-          let to = Int.random(in: 0..<bytes.count, using: &generator)
-          let length = min(64, bytes.count - max(from, to))
-          bytes.replaceSubrange(to..<(to + length), with: original[from..<(from + length)])
-        default:
-          // Large values where counts and offsets live: the trailer of a bplist, the header of a NIBArchive.
-          let at =
-            round % 8 == 3
-            ? bytes.count - Int.random(in: 1...min(32, bytes.count), using: &generator)
-            : Int.random(in: 0..<min(64, bytes.count), using: &generator)
-          bytes[at] = 0xFF
-        }
+        let bytes = Self.mutate(original, round: round, using: &generator)
         let url = directory.appendingPathComponent("\(round)-\(sample.lastPathComponent)")
         try Data(bytes).write(to: url)
         statuses[try Self.expectContract(url, "mutation \(round) of \(sample.lastPathComponent)"), default: 0] += 1

@@ -5,15 +5,32 @@ import PropertyList
 /// The canonical JSON of `Specs/CommandLineTool.md` (CLI-010 onwards): exact integers, reals that read back to
 /// the same Double, `{"$data": …}`, `{"$date": …}`, `{"$uid": …}`, sets and non-string dictionaries sorted by
 /// their canonical text, string-keyed objects with sorted keys.
-enum CanonicalJSON {
+package enum CanonicalJSON {
   /// A JSON value whose text is built once.
-  indirect enum Node {
+  package indirect enum Node {
     case raw(String)
     case array([Node])
     case object([(String, Node)])
   }
 
-  static func text(_ node: Node, pretty: Bool = false) -> String {
+  /// The members the canonical JSON names itself with (cli.md): a class object's class and id, a reference to
+  /// one, a cut cycle, a dictionary whose keys are not all strings, a placeholder's role in a nib.
+  package enum Member: String {
+    /// A class object's class name.
+    case className = "$class"
+    /// The `$objects` index (or document position) of a class object reached more than once.
+    case id = "$id"
+    /// A later appearance of such an object.
+    case reference = "$ref"
+    /// Where a cycle made only of Foundation collections closes.
+    case cycle = "$cycle"
+    /// The entries of a dictionary whose keys are not all strings.
+    case dictionary = "$dictionary"
+    /// A nib placeholder's role (`File's Owner`).
+    case placeholder = "$placeholder"
+  }
+
+  package static func text(_ node: Node, pretty: Bool = false) -> String {
     var out = ""
     write(node, into: &out, pretty: pretty, indent: 0)
     return out
@@ -54,9 +71,9 @@ enum CanonicalJSON {
     out += close
   }
 
-  static func string(_ value: String) -> String { value.quoted(escapingControls: .json) }
+  package static func string(_ value: String) -> String { value.quoted(escapingControls: .json) }
 
-  static func real(_ value: Double) -> Node {
+  package static func real(_ value: Double) -> Node {
     if value.isNaN { return .object([("$real", .raw("\"nan\""))]) }
     if value.isInfinite { return .object([("$real", .raw(value < 0 ? "\"-inf\"" : "\"+inf\""))]) }
     return .raw("\(value)")
@@ -65,32 +82,32 @@ enum CanonicalJSON {
   /// The canonical order of keys and texts: by Unicode code point (UTF-8 bytes compare in that order), as a
   /// sort of the JSON in any other language gives it. `String`'s own `<` compares canonical equivalents (`é` and
   /// `e` with a combining accent) as equal, which leaves their order to the input's (CLI-010).
-  static func precedes(_ a: String, _ b: String) -> Bool {
+  package static func precedes(_ a: String, _ b: String) -> Bool {
     a.utf8.lexicographicallyPrecedes(b.utf8)
   }
 
   /// `items` in the canonical order of their keys (``precedes(_:_:)``).
-  static func inKeyOrder<Item>(_ items: [Item], key: (Item) -> String) -> [Item] {
+  package static func inKeyOrder<Item>(_ items: [Item], key: (Item) -> String) -> [Item] {
     items.sorted { precedes(key($0), key($1)) }
   }
 
-  static func sortedObject(_ members: [(String, Node)]) -> Node {
+  package static func sortedObject(_ members: [(String, Node)]) -> Node {
     .object(inKeyOrder(members) { $0.0 })
   }
 
-  static func sortedByText(_ nodes: [Node]) -> [Node] {
+  package static func sortedByText(_ nodes: [Node]) -> [Node] {
     nodes.map { (text($0), $0) }.sorted { precedes($0.0, $1.0) }.map(\.1)
   }
 
   /// `{"$dictionary": [[key, value], …]}`, the entries sorted by their key's text: a dictionary whose keys are not
   /// all strings.
-  static func dictionary(_ pairs: [(key: Node, value: Node)]) -> Node {
+  package static func dictionary(_ pairs: [(key: Node, value: Node)]) -> Node {
     let sorted = inKeyOrder(pairs.map { (text($0.key), $0) }) { $0.0 }
     return .object([("$dictionary", .array(sorted.map { Node.array([$0.1.key, $0.1.value]) }))])
   }
 
   /// The raw form of a property-list value.
-  static func node(_ value: PropertyListValue) -> Node {
+  package static func node(_ value: PropertyListValue) -> Node {
     switch value {
     case .null: .raw("null")
     case .bool(let v): .raw(v ? "true" : "false")

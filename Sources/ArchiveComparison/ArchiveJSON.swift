@@ -7,14 +7,14 @@ import PropertyList
 /// Renders a keyed archive's object graph as canonical JSON (CLI-011): Foundation classes as JSON values, other
 /// classes as `{"$class": …}` objects with `$id`/`$ref` for objects reached more than once, `{"$cycle": N}` where
 /// a cycle of Foundation collections closes. No class needs to be registered.
-struct ArchiveJSON {
+package struct ArchiveJSON {
   /// The archive, read through its graph view.
   var archive: KeyedArchiveGraph
   /// The member that names a class object's class in the output.
-  static let classMember = "$class"
+  package static let classMember = CanonicalJSON.Member.className.rawValue
   /// The member that holds the top-level keys in the output when there are others than `root`: the archive's own
   /// name for them.
-  static let topMember = ArchiveKeys.top
+  package static let topMember = ArchiveKeys.top
   private var referenceCounts: [Int: Int] = [:]
   private var written: Set<Int> = []
   /// The collections being expanded, by `$objects` index: the segment they are expanded in, or 0. A segment is
@@ -28,9 +28,9 @@ struct ArchiveJSON {
   /// The most JSON values a graph may expand to (each pass counts its own): CLI-011's bound. An archive of `n`
   /// objects may expand to `64 × n` values, at least a million and at most this: the output's nodes take about
   /// 120 bytes a value, so the bound keeps the dump of any archive within a few gigabytes.
-  static let defaultValueLimit = 20_000_000
+  package static let defaultValueLimit = 20_000_000
   /// The most bytes of strings and data the JSON may hold, a shared string counting at every appearance.
-  static let defaultTextLimit = 512 << 20
+  package static let defaultTextLimit = 512 << 20
   private let valueLimit: Int
   private var budget: Int
   private let textLimit: Int
@@ -88,27 +88,27 @@ struct ArchiveJSON {
 
   /// The graph of `archive` as canonical JSON, or `limitExceeded` when it would expand past `valueLimit` values
   /// (by default ``defaultValueLimit``, less for a small archive) or `textLimit` bytes of strings and data.
-  static func render(
+  package static func render(
     _ archive: KeyedArchiveGraph, pretty: Bool, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> String {
     CanonicalJSON.text(try graph(archive, valueLimit: valueLimit, textLimit: textLimit), pretty: pretty)
   }
 
   /// The graph of the archive `value` holds (written as a binary property list and read back) as canonical JSON.
-  static func render(
+  package static func render(
     _ value: PropertyListValue, pretty: Bool, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> String {
     try render(archive(value), pretty: pretty, valueLimit: valueLimit, textLimit: textLimit)
   }
 
   /// The graph view of the archive `value` holds.
-  static func archive(_ value: PropertyListValue) throws -> KeyedArchiveGraph {
+  package static func archive(_ value: PropertyListValue) throws -> KeyedArchiveGraph {
     try KeyedArchiveGraph(data: BinaryPropertyListWriter.write(value))
   }
 
   /// The graph of `archive` as canonical JSON nodes (what ``render(_:pretty:valueLimit:textLimit:)`` writes, and
   /// what `keyed dump` without `--json` prints as a tree).
-  static func graph(
+  package static func graph(
     _ archive: KeyedArchiveGraph, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> CanonicalJSON.Node {
     let valueLimit = valueLimit ?? min(defaultValueLimit, max(1 << 20, 64 * archive.objectCount))
@@ -124,7 +124,7 @@ struct ArchiveJSON {
   }
 
   /// The graph of the archive `value` holds as canonical JSON nodes.
-  static func graph(
+  package static func graph(
     _ value: PropertyListValue, valueLimit: Int? = nil, textLimit: Int = defaultTextLimit
   ) throws -> CanonicalJSON.Node {
     try graph(archive(value), valueLimit: valueLimit, textLimit: textLimit)
@@ -167,7 +167,7 @@ struct ArchiveJSON {
   /// stays `$$class`, `$$$class` stays `$$$class`), so as not to stand for the object's class or id or for a
   /// reference. A bare `$id`, `$ref` or `$cycle` (no archiver writes one: a user key beginning with `$` is stored
   /// escaped) gets one `$` more.
-  static func fieldName(_ key: String) -> String {
+  package static func fieldName(_ key: String) -> String {
     let core = key.drop { $0 == "$" }
     let dollars = key.utf8.count - core.utf8.count
     guard dollars > 0, ["class", "id", "ref", "cycle"].contains(core) else { return KeyedArchiveGraph.unescaped(key) }

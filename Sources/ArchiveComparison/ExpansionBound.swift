@@ -8,18 +8,18 @@ import PropertyList
 /// times: the reader keeps one copy (objects own their bytes, and a shared one is materialised once), but writing
 /// the list out repeats it at every appearance. 20,000 references to one 1 MB string are a 1 MB file and 20 GB of
 /// XML. The walk below counts what the writers would write, and stops at the first bound it passes.
-enum ExpansionBound {
+package enum ExpansionBound {
   /// The most values written: about what the canonical JSON's nodes hold in a few gigabytes.
-  static let maxValues = 20_000_000
+  package static let maxValues = 20_000_000
   /// The most bytes of strings and data written, a shared one counting at every appearance.
-  static let maxTextBytes = 512 << 20
+  package static let maxTextBytes = 512 << 20
   /// The deepest nesting of objects a rendering follows (CLI-011, CLI-013): each level is a nested JSON object or
   /// an indented line, and a file can chain objects far deeper (a 2 MB nib chains 200,000).
-  static let maxDepth = 2000
+  package static let maxDepth = 2000
 
   /// Throws `limitExceeded`, naming the object, when a rendering reaches `depth` past ``maxDepth`` or when the
   /// thread's stack runs low (`stack` was made where the rendering started).
-  static func checkDepth(_ depth: Int, stack: StackGuard, objectIndex: Int, className: String?) throws {
+  package static func checkDepth(_ depth: Int, stack: StackGuard, objectIndex: Int, className: String?) throws {
     guard depth <= maxDepth, stack.hasRoom() else {
       throw ArchiveError(
         .limitExceeded, "objects nest deeper than \(maxDepth) or than this thread's stack allows",
@@ -28,13 +28,15 @@ enum ExpansionBound {
   }
 
   /// Throws `limitExceeded` when `value` expands past `maxValues` values or `maxTextBytes` bytes of text and data.
-  static func check(_ value: PropertyListValue, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes) throws {
+  package static func check(
+    _ value: PropertyListValue, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes
+  ) throws {
     _ = try measure(value, maxValues: maxValues, maxTextBytes: maxTextBytes)
   }
 
   /// The values and the bytes of strings and data (dictionary keys included) that writing `value` writes, each
   /// shared part counted at every appearance; `limitExceeded` as soon as either passes its bound.
-  static func measure(
+  package static func measure(
     _ value: PropertyListValue, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes
   ) throws -> (values: Int, bytes: Int) {
     var pending = [value]

@@ -1,0 +1,92 @@
+import ArchiveCoding
+import Foundation
+import KeyedArchive
+import NibLoading
+import PropertyList
+
+/// One input of a comparison, read into what ``ArchiveComparison`` walks.
+package struct ComparedDocument {
+  /// The kinds of input; only two of the same kind are compared value by value (ARC-175).
+  package enum Kind: String, Sendable {
+    /// A property list that is not a keyed archive.
+    case propertyList = "property list"
+    /// A keyed archive, keyed-archive nibs included.
+    case keyedArchive = "keyed archive"
+    /// A XIB or storyboard.
+    case interfaceDocument = "XIB document"
+    /// A NIBArchive or keyed-archive nib, or a `.nib` directory.
+    case compiledNib = "compiled nib"
+    /// An NSArchiver typedstream, as its decoded values.
+    case typedstream = "typedstream"
+  }
+
+  /// What is compared.
+  package enum Content {
+    /// A canonical JSON graph compared from its root (property lists and keyed archives).
+    case tree(CanonicalJSON.Node)
+    /// An object table whose objects are matched by document id (XIBs, storyboards, NIBArchive nibs).
+    case table(ObjectTable)
+  }
+
+  /// The path of the one difference reported between inputs of different kinds.
+  package static let kindPath = "kind"
+
+  package var kind: Kind
+  package var content: Content
+
+  /// Reads bytes, detecting their format as `keyed` does: a XIB or storyboard, a NIBArchive nib, else a property
+  /// list, which is a keyed archive when it has the archive's top-level keys.
+  /// - Throws: ``ArchiveError`` when the bytes are malformed, of no supported format, or expand past the bounds of
+  ///   `keyed dump --json` (CLI-032).
+  package init(data: Data, fileName: String) throws {
+    switch NibReader.format(of: data.prefix(2048)) {
+    case .xib?:
+      (kind, content) = (.interfaceDocument, .table(try NibReader.objectTable(from: data, fileName: fileName)))
+      return
+    case .nibArchive?:
+      (kind, content) = (.compiledNib, .table(try NibReader.objectTable(from: data, fileName: fileName)))
+      return
+    default: break
+    }
+    let value = try PropertyListReader.read(data, fileName: fileName)
+    if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
+      // A keyed-archive nib is a compiled nib, its objects matched as a NIBArchive's are.
+      var graph = try KeyedArchiveGraph(data: data)
+      if NibReader.isNib(topLevelKeys: Set(try graph.topLevelKeys())) {
+        (kind, content) = (.compiledNib, .table(try NibReader.objectTable(from: data, fileName: fileName)))
+        return
+      }
+      (kind, content) = (.keyedArchive, .tree(try ArchiveJSON.graph(graph)))
+    } else {
+      try ExpansionBound.check(value)
+      (kind, content) = (.propertyList, .tree(CanonicalJSON.node(value)))
+    }
+  }
+
+  /// Reads a file, or a `.nib` directory (its preferred member, as the nib loader picks it).
+  /// - Throws: ``ArchiveError`` (`fileIO` when the file cannot be read).
+  package init(contentsOf url: URL) throws {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+      self.init(table: try NibReader.objectTable(contentsOf: url))
+      return
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw ArchiveError(.fileIO, "cannot be read: \(error.localizedDescription)", at: .init(file: url.path))
+    }
+    try self.init(data: data, fileName: url.lastPathComponent)
+  }
+
+  /// A graph read elsewhere (a typedstream's decoded values), compared from its root.
+  package init(tree: CanonicalJSON.Node, kind: Kind) {
+    (self.kind, content) = (kind, .tree(tree))
+  }
+
+  /// A compiled nib's object table (a `.nib` directory read by the nib loader).
+  package init(table: ObjectTable) {
+    (kind, content) = (.compiledNib, .table(table))
+  }
+}
