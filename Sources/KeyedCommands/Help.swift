@@ -12,6 +12,7 @@ enum Help {
       validate    Check a file fully without printing it.
       instantiate Load a XIB, storyboard or nib through the full pipeline.
       compile     Compile a XIB into a nib, or a storyboard into a .storyboardc folder.
+      render      Draw a XIB, storyboard or nib as SVG, or as HTML with its objects and connections.
       help        Show help for a command.
 
     Run 'keyed help <command>' or 'keyed <command> --help' for details. 'keyed --version' prints the version.
@@ -94,6 +95,22 @@ enum Help {
     OPTIONS:
       -o, --output OUT    The nib file (or storyboardc folder) to write; files are written atomically.
       --format FORMAT     binary (default) or xml.
+      -h, --help          Show this help.
+
+    """,
+    "render": """
+    OVERVIEW: Draw a XIB, storyboard or compiled nib as its designer would recognise it: every view at its frame,
+    texts, colours, controls, placeholders beside the canvas, storyboard scenes side by side with their segues.
+
+    USAGE: keyed render FILE -o OUT.svg|OUT.html [--scene ID]
+
+    ARGUMENTS:
+      FILE                A .xib, .storyboard, .nib file or .nib directory, or - for standard input.
+
+    OPTIONS:
+      -o, --output OUT    The picture to write: .svg (standalone), or .html (the drawing with the object tree
+                          and the connection list; each entry highlights its objects in the drawing).
+      --scene ID          Draw one scene: a controller's id or storyboard identifier, a window's title, a view's id.
       -h, --help          Show this help.
 
     """,

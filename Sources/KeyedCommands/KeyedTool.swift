@@ -115,6 +115,7 @@ struct Context {
     case "demo": return run { try $0.demo(rest) }
     case "instantiate": return run { try $0.instantiate(rest) }
     case "compile": return run { try $0.compile(rest) }
+    case "render": return run { try $0.render(rest) }
     default:
       return usage("unknown command '\(verb)'")
     }
@@ -178,6 +179,12 @@ struct Context {
       throw UsageError(message: parsed.positional.isEmpty ? "missing FILE argument" : "expected one FILE argument")
     }
     return file
+  }
+
+  /// The `-o`/`--output` value, or a usage error with the message.
+  func outputPath(_ parsed: Parsed, missing message: String) throws -> String {
+    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else { throw UsageError(message: message) }
+    return out
   }
 
   struct InputError: Error {
