@@ -29,8 +29,7 @@ extension Context {
     }
     let sketch: Sketch
     do {
-      let instance = try Nib(table: table, name: name(path), registry: registry).instantiateGraph(
-        owner: GenericNibObject(className: "FilesOwner"), options: options)
+      let instance = try drawable(table, registry: registry, options: options, path: path)
       var builder = SketchBuilder(table: table, instance: instance)
       sketch = try builder.sketch(scene: parsed.values["--scene"])
     } catch let error as ArchiveError {
@@ -44,5 +43,35 @@ extension Context {
     try AtomicFile.write(Data(text.utf8), to: URL(fileURLWithPath: out))
     let scenes = sketch.scenes.count == 1 ? "1 scene" : "\(sketch.scenes.count) scenes"
     output += "\(name(path)): \(scenes) drawn to \(out)\n"
+  }
+
+  /// The loaded graph to draw: the document as the loader instantiates it or, when a connection cannot be made
+  /// with the catalog's classes (an action a catalog class does not implement, an outlet it has no key for), the
+  /// document without its actions and runtime attributes, then without any connection, with a warning. The
+  /// connections are still listed from the document; they do not change what is drawn.
+  /// - Throws: the first instantiation's error when none succeeds.
+  private mutating func drawable(
+    _ table: ObjectTable, registry: ClassRegistry, options: NibOptions, path: String
+  ) throws -> NibInstance {
+    let fileName = name(path)
+    let nib = { (table: ObjectTable) in Nib(table: table, name: fileName, registry: registry) }
+    let owner = GenericNibObject(className: "FilesOwner")
+    do {
+      return try nib(table).instantiateGraph(owner: owner, options: options)
+    } catch let error as ArchiveError {
+      var outletsOnly = table
+      outletsOnly.connections.removeAll { $0.kind != .outlet && $0.kind != .outletCollection }
+      outletsOnly.runtimeAttributes = []
+      var bare = outletsOnly
+      bare.connections = []
+      for reduced in [outletsOnly, bare] {
+        if let instance = try? nib(reduced).instantiateGraph(owner: owner, options: options) {
+          let reason = error.description.split(separator: "\n").first.map(String.init) ?? error.message
+          errors += "keyed: \(name(path)): warning: drawn without the connections that failed: \(reason)\n"
+          return instance
+        }
+      }
+      throw error
+    }
   }
 }

@@ -89,7 +89,8 @@ enum SketchHTMLWriter {
     """
 
   /// Highlights, on hover and on click, the drawn object of a tree entry, or the source (orange) and destination
-  /// (green) of a connection entry.
+  /// (green) of a connection entry; `#object=ID` or `#connection=N` (counted from 0) in the page's address selects
+  /// one when the page opens.
   private static let script = """
     (function(){\
     var svg=document.querySelector('#drawing svg');\
@@ -101,6 +102,12 @@ enum SketchHTMLWriter {
     Array.prototype.forEach.call(document.querySelectorAll('aside a'),function(a){\
     a.addEventListener('mouseenter',function(){show(a);});\
     a.addEventListener('click',function(event){event.preventDefault();show(a);});});\
+    var entries=document.querySelectorAll('aside a');document.body.setAttribute('data-entries',String(entries.length));\
+    var m=/^#(object|connection)=(.+)$/.exec(location.hash);\
+    if(m){var wanted=decodeURIComponent(m[2]);\
+    var found=m[1]==='object'?Array.prototype.filter.call(document.querySelectorAll('#objects a'),function(a){return a.getAttribute('data-target')===wanted;})[0]\
+    :document.querySelectorAll('#connections a')[parseInt(wanted,10)];\
+    if(found){show(found);}}\
     })();
     """
 }
