@@ -148,6 +148,12 @@ struct RenderTests {
     if ProcessInfo.processInfo.environment["KEYED_RECORD_GOLDENS"] != nil { try first.write(to: golden) }
     let expected = try Data(contentsOf: golden)
     #expect(first == expected, "\(name).svg changed; rerun with KEYED_RECORD_GOLDENS=1 to accept the new drawing")
+    if name == "TableViewCell" {
+      // The README shows this drawing.
+      let shown = packageRoot.appendingPathComponent("docs/TableViewCell.svg")
+      if ProcessInfo.processInfo.environment["KEYED_RECORD_GOLDENS"] != nil { try first.write(to: shown) }
+      #expect(try Data(contentsOf: shown) == first, "docs/TableViewCell.svg is not what keyed render draws")
+    }
   }
 
   @Test("CLI-092: the HTML page lists every object and every connection, each entry naming what it highlights")
@@ -339,6 +345,35 @@ struct RenderTests {
       let html = String(decoding: try rendered(file, as: "html"), as: UTF8.self)
       #expect(html.contains("id=\"objects\"") && html.contains("id=\"connections\""), "\(file.lastPathComponent)")
     }
+  }
+
+  @Test("CLI-003: render's help has the OVERVIEW / USAGE / OPTIONS layout and matches its snapshot")
+  func helpSnapshot() throws {
+    let result = keyed("render", "--help")
+    #expect(result.status == 0)
+    #expect(keyed("help", "render").output == result.output)
+    for heading in ["OVERVIEW:", "USAGE: keyed render FILE -o OUT.svg|OUT.html [--scene ID]", "OPTIONS:"] {
+      #expect(result.output.contains(heading), "\(heading)")
+    }
+    let snapshot = packageRoot.appendingPathComponent("Tests/KeyedCommandsTests/Snapshots/help-render.txt")
+    if ProcessInfo.processInfo.environment["KEYED_RECORD_SNAPSHOTS"] != nil {
+      try Data(result.output.utf8).write(to: snapshot)
+    }
+    let expected = try String(contentsOf: snapshot, encoding: .utf8)
+    #expect(result.output == expected, "help for render changed; rerun with KEYED_RECORD_SNAPSHOTS=1 to accept")
+    #expect(keyed("help").output.contains("render      Draw a XIB"))
+  }
+
+  @Test("CLI-050: the demo ends by drawing a scenario XIB with keyed render and saying where the picture is")
+  func demoPicture() throws {
+    let result = keyed("demo")
+    #expect(result.status == 0, "\(result.errors)")
+    let last = try #require(result.output.split(separator: "\n").last.map(String.init))
+    let prefix = "The picture of the table cell XIB is at "
+    #expect(last.hasPrefix(prefix))
+    let picture = URL(fileURLWithPath: String(last.dropFirst(prefix.count)))
+    let svg = try MarkupTree(try Data(contentsOf: picture))
+    #expect(svg.texts(under: try #require(svg.first("data-id", "tvc-bt-001"))) == ["Button"])
   }
 
   @Test("CLI-002: render refuses bad arguments with 64, bad input with 65 naming the file, never crashing")
