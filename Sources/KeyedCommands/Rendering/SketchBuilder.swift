@@ -171,7 +171,11 @@ struct SketchBuilder {
   // MARK: Views
 
   /// The node of `view` and of its subviews, placed in canvas coordinates; `nil` past the depth or size limit.
-  private mutating func node(_ view: View, parentOrigin: Point, parentHeight: Double?, depth: Int) -> Sketch.Node? {
+  /// - Parameter position: where to draw the view in its superview instead of its frame's origin (static cells of
+  ///   a compiled table, which keep no position of their own).
+  private mutating func node(
+    _ view: View, parentOrigin: Point, parentHeight: Double?, depth: Int, at position: Point? = nil
+  ) -> Sketch.Node? {
     guard depth < Self.maximumDepth, nodeCount < Self.maximumNodes else { return nil }
     nodeCount += 1
     let id = idsByObject[ObjectIdentifier(view)] ?? ""
@@ -179,21 +183,23 @@ struct SketchBuilder {
     let record = indexByID[id].map { table.objects[$0] }
     let fields = record.map { NibRecord(name: $0.className, fields: $0.fields) }
     let className = record?.className ?? view.unknownClassName ?? String(describing: type(of: view))
-    var y = view.frame.minY
+    let origin = position ?? view.frame.origin
+    var y = origin.y
     // AppKit frames have their origin at the bottom left of an unflipped superview.
-    if isAppKit, let parentHeight { y = parentHeight - view.frame.minY - view.frame.height }
+    if isAppKit, position == nil, let parentHeight { y = parentHeight - origin.y - view.frame.height }
     let size = Self.bounded(view.frame.size)
-    let frame = Rect(x: parentOrigin.x + view.frame.minX, y: parentOrigin.y + y, width: size.width, height: size.height)
+    let frame = Rect(x: parentOrigin.x + origin.x, y: parentOrigin.y + y, width: size.width, height: size.height)
     var drawn = Sketch.Node(
       id: id, className: className, kind: kind(of: view, record: record), frame: frame, isHidden: view.isHidden)
     drawn.background = view.backgroundColor
     describe(&drawn, view: view, fields: fields)
     let flipped = fields?.bool("flipped") ?? false
-    var children = view.subviews
-    if view is TableView, let record { children += cells(of: record).filter { $0.superview == nil } }
-    for child in children {
+    var children: [(view: View, position: Point?)] = view.subviews.map { ($0, nil) }
+    if view is TableView, let record { children += cellPlaces(cells(of: record).filter { $0.superview == nil }) }
+    for (child, position) in children {
       if let childNode = node(
-        child, parentOrigin: frame.origin, parentHeight: flipped ? nil : view.frame.height, depth: depth + 1)
+        child, parentOrigin: frame.origin, parentHeight: flipped ? nil : view.frame.height, depth: depth + 1,
+        at: position)
       {
         drawn.children.append(childNode)
       }
@@ -265,7 +271,9 @@ struct SketchBuilder {
     }
     if let fields {
       node.segments = segments(fields)
-      if node.kind == .segmentedControl { node.value = fields.number("selectedSegmentIndex") ?? 0 }
+      if node.kind == .segmentedControl {
+        node.value = fields.number("selectedSegmentIndex") ?? fields.number("UISelectedSegmentIndex") ?? 0
+      }
       if node.kind == .progress {
         let maximum = fields.number("maxValue") ?? 1
         let value = fields.number("progress") ?? fields.number("doubleValue") ?? 0
@@ -275,15 +283,19 @@ struct SketchBuilder {
     node.value = node.value.isFinite ? min(max(node.value, 0), 1_000) : 0
   }
 
-  /// A segmented control's segment titles, from `<segments>` records or objects.
+  /// A segmented control's segment titles, from `<segments>` records (XIB) or `UISegment` objects, whose title a
+  /// compiled nib keeps as `UISegmentInfo`.
   private func segments(_ fields: NibRecord) -> [String] {
     guard case .array(let items)? = fields["segments"] ?? fields["UISegments"] else { return [] }
+    func title(_ parts: [ObjectField]) -> String {
+      let segment = NibRecord(name: "segment", fields: parts)
+      return segment.string("title") ?? segment.string("UISegmentInfo") ?? ""
+    }
     return items.prefix(64).map { item in
       switch item {
-      case .record(_, let parts): NibRecord(name: "segment", fields: parts).string("title") ?? ""
-      case .string(let title): title
-      case .object(let i) where table.objects.indices.contains(i):
-        NibRecord(name: "segment", fields: table.objects[i].fields).string("title") ?? ""
+      case .record(_, let parts): title(parts)
+      case .string(let text): text
+      case .object(let i) where table.objects.indices.contains(i): title(table.objects[i].fields)
       default: ""
       }
     }
@@ -323,7 +335,20 @@ struct SketchBuilder {
     cellRecord(record.map { NibRecord(name: $0.className, fields: $0.fields) })
   }
 
-  /// A table view's prototype and static cells, as loaded, in document order.
+  /// Where a table view's cells go: at their frames when those place them one below the other (a XIB's
+  /// prototypes), else stacked from the top in order (a compiled nib's static cells all sit at the origin).
+  private func cellPlaces(_ cells: [View]) -> [(view: View, position: Point?)] {
+    let increasing = zip(cells, cells.dropFirst()).allSatisfy { $0.frame.minY < $1.frame.minY }
+    if increasing { return cells.map { ($0, nil) } }
+    var y = 0.0
+    return cells.map { cell in
+      defer { y += cell.frame.height.isFinite ? max(cell.frame.height, 0) : 0 }
+      return (cell, Point(x: 0, y: y))
+    }
+  }
+
+  /// A table view's prototype and static cells, as loaded, in document order: from the table's `prototypes` and
+  /// `sections` (XIB), or from the sections and rows of the data source a compiled nib connects it to.
   private func cells(of record: ObjectRecord) -> [View] {
     var found: [View] = []
     var visited = 0
@@ -337,14 +362,28 @@ struct SketchBuilder {
         let object = table.objects[i]
         if let cell = objectsByID[object.id] as? TableViewCell {
           found.append(cell)
-        } else if object.className.hasSuffix("Section") || object.elementName.hasSuffix("Section") {
-          for field in object.fields where field.key == "cells" { collect(field.value, depth: depth + 1) }
+        } else if ["Section", "Row"].contains(where: {
+          object.className.hasSuffix($0) || object.elementName.hasSuffix($0)
+        }) {
+          for field in object.fields { collect(field.value, depth: depth + 1) }
         }
       default: break
       }
     }
-    for key in ["prototypes", "sections", "UIPrototypes"] {
-      if let value = record.field(key) { collect(value, depth: 0) }
+    for key in ["prototypes", "sections"] { if let value = record.field(key) { collect(value, depth: 0) } }
+    if found.isEmpty, let index = indexByID[record.id] {
+      // A compiled storyboard's static table: its controller holds the table (`view` or `tableView`) and, as
+      // `staticDataSource`, the sections and rows of cells; a table may also name the data source directly.
+      let controllers = Set(
+        table.connections.filter { $0.destination == index && ["view", "tableView"].contains($0.label) }.map(\.source))
+      for connection in table.connections where connection.kind == .outlet {
+        let direct = connection.source == index && connection.label == "dataSource"
+        let staticSource = controllers.contains(connection.source) && connection.label == "staticDataSource"
+        guard direct || staticSource, let destination = connection.destination,
+          table.objects.indices.contains(destination)
+        else { continue }
+        for field in table.objects[destination].fields { collect(field.value, depth: 0) }
+      }
     }
     return found
   }
