@@ -105,7 +105,7 @@ enum Help {
     USAGE: keyed render FILE -o OUT.svg|OUT.html [--scene ID]
 
     ARGUMENTS:
-      FILE                A .xib, .storyboard, .nib file or .nib directory, or - for standard input.
+      FILE                A .xib, .storyboard or .nib file, a .nib or .storyboardc folder, or - for standard input.
 
     OPTIONS:
       -o, --output OUT    The picture to write: .svg (standalone), or .html (the drawing with the object tree

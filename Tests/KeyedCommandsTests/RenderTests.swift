@@ -217,6 +217,34 @@ struct RenderTests {
     #expect(unknown.errors.contains("no scene 'Nope'") && unknown.errors.contains("first"))
   }
 
+  @Test("CLI-093: a compiled storyboard folder draws each view controller's scene side by side, ids prefixed by nib")
+  func compiledStoryboards() throws {
+    let directory = try makeTemporaryDirectory("keyed-render-storyboardc")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let storyboard = directory.appendingPathComponent("Main.storyboard")
+    try Data(Self.storyboard.utf8).write(to: storyboard)
+    let compiled = directory.appendingPathComponent("Main.storyboardc")
+    #expect(keyed("compile", storyboard.path, "-o", compiled.path).status == 0)
+    let svg = try MarkupTree(try rendered(compiled))
+    let scenes = svg.elements.indices.filter { svg.elements[$0].attributes["data-kind"] == "scene" }
+    #expect(scenes.count == 2)
+    let captions = scenes.compactMap { svg.children(of: $0).first { svg.elements[$0].name == "text" } }
+      .map { svg.elements[$0].text }
+    #expect(captions == ["UIViewController-first (UIViewController)", "Detail (UIViewController)"])
+    let frames = scenes.compactMap { svg.drawnFrame(svg.elements[$0].attributes["data-id"] ?? "") }
+    #expect(frames.count == 2 && frames[0][0] + frames[0][2] < frames[1][0])
+    #expect(svg.texts(under: scenes[0]).contains("Next") && svg.texts(under: scenes[1]).contains("Arrived"))
+    let ids = svg.elements.compactMap { $0.name == "g" ? $0.attributes["data-id"] : nil }
+    #expect(Set(ids).count == ids.count, "duplicate data-id")
+    #expect(ids.allSatisfy { $0.hasPrefix("UIViewController-first:") || $0.hasPrefix("Detail:") })
+
+    let one = try MarkupTree(try rendered(compiled, extra: ["--scene", "Detail"]))
+    #expect(one.elements.filter { $0.attributes["data-kind"] == "scene" }.count == 1)
+    let unknown = keyed(
+      "render", compiled.path, "-o", directory.appendingPathComponent("x.svg").path, "--scene", "Nope")
+    #expect(unknown.status == 64)
+  }
+
   static let storyboard = """
     <?xml version="1.0" encoding="UTF-8"?>
     <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" initialViewController="first">
@@ -355,7 +383,7 @@ struct RenderTests {
     }
     let documents = corpusFiles("xib", extensions: ["xib", "storyboard"])
     // classes.nib and info.nib, in old nib folders, are Interface Builder's notes, not nibs.
-    let nibs = corpusFiles("nib", extensions: ["nib"]).filter {
+    let nibs = corpusFiles("nib", extensions: ["nib", "storyboardc"]).filter {
       !["classes.nib", "info.nib"].contains($0.lastPathComponent)
     }
     #expect(!documents.isEmpty && !nibs.isEmpty)

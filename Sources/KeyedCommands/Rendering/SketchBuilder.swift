@@ -14,6 +14,8 @@ struct SketchBuilder {
   static let margin = 20.0, sceneGap = 60.0, captionHeight = 24.0, titleBarHeight = 22.0
   /// The placeholders' boxes beside the canvas.
   static let placeholderWidth = 150.0, placeholderHeight = 28.0
+  /// The most scenes a compiled storyboard's drawing holds.
+  static let maximumScenes = 500
   /// The largest width or height a scene is drawn at.
   static let maximumSceneSide = 10_000.0
 
