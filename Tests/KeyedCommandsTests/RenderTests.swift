@@ -375,6 +375,23 @@ struct RenderTests {
     #expect(segmented.contains { svg.texts(under: $0) == ["Check", "Search", "Tools"] })
   }
 
+  @Test(
+    "CLI-090: an AppKit keyed-archive nib draws its windows with title bars and its buttons' titles from their cells")
+  func appKitKeyedArchiveNib() throws {
+    guard let corpus = corpusRoot else {
+      print("skipped: ../shared/corpus is absent")
+      return
+    }
+    let nib = corpus.appendingPathComponent("nib/avrfuses/ddd4c5c85c/Base.lproj/MainMenu.nib/keyedobjects.nib")
+    #expect(try Data(contentsOf: nib).starts(with: Array("bplist00".utf8)))
+    let svg = try MarkupTree(try rendered(nib))
+    let bars = svg.elements.indices.filter { svg.elements[$0].attributes["data-kind"] == "title-bar" }
+    #expect(bars.map { svg.texts(under: $0) } == [["AVRFuses"], ["Preferences"], ["Projects"]])
+    let buttons = svg.elements.indices.filter { svg.elements[$0].attributes["data-kind"] == "button" }
+    let titles = Set(buttons.flatMap { svg.texts(under: $0) })
+    #expect(titles.isSuperset(of: ["Read", "Verify", "Program"]), "\(titles)")
+  }
+
   @Test("CLI-090: every XIB, storyboard and compiled nib of the corpus renders to well-formed SVG and HTML")
   func corpus() throws {
     guard corpusRoot != nil else {

@@ -253,13 +253,13 @@ struct SketchBuilder {
       node.textColor = label.textColor
       node.textAlignment = label.textAlignment
     case let button as Button:
-      node.text = button.title(for: .normal) ?? cell?.string("title")
+      node.text = button.title(for: .normal) ?? cellTitle(cell)
       node.fontSize = fontSize ?? (isAppKit ? 13 : 15)
     case let imageView as ImageView:
       node.secondaryText = imageView.image?.name ?? cell?.string("image")
     case let field as TextField:
-      node.text = field.text ?? cell?.string("title")
-      node.secondaryText = field.placeholder ?? cell?.string("placeholderString")
+      node.text = field.text ?? cellTitle(cell)
+      node.secondaryText = field.placeholder ?? cell?.string("placeholderString") ?? cell?.string("NSPlaceholderString")
       node.fontSize = fontSize ?? (isAppKit ? 13 : 14)
       node.textAlignment = cell?.string("alignment") ?? fields?.string("textAlignment")
     case let control as Switch:
@@ -321,6 +321,9 @@ struct SketchBuilder {
     }
     return nil
   }
+
+  /// An AppKit cell's title: `title` in a XIB, `NSContents` in a compiled nib.
+  private func cellTitle(_ cell: NibRecord?) -> String? { cell?.string("title") ?? cell?.string("NSContents") }
 
   /// An AppKit control's cell (`<textFieldCell key="cell">`), which holds its title.
   private func cellRecord(_ fields: NibRecord?) -> NibRecord? {
