@@ -1,5 +1,6 @@
 import Foundation
 import KeyedCommands
+import TestSupport
 import Testing
 
 @Suite("keyed render")
@@ -432,6 +433,25 @@ struct RenderTests {
     let picture = URL(fileURLWithPath: String(last.dropFirst(prefix.count)))
     let svg = try MarkupTree(try Data(contentsOf: picture))
     #expect(svg.texts(under: try #require(svg.first("data-id", "tvc-bt-001"))) == ["Button"])
+  }
+
+  @Test("CLI-090: random byte changes to a compiled nib end in a drawing or exit 65, never a crash")
+  func mutatedNibs() throws {
+    let directory = try makeTemporaryDirectory("keyed-render-mutations")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let nib = directory.appendingPathComponent("TableViewCell.nib")
+    #expect(
+      keyed("compile", scenarioFolder.appendingPathComponent("TableViewCell.xib").path, "-o", nib.path).status == 0)
+    let original = [UInt8](try Data(contentsOf: nib))
+    var random = SplitMix64(seed: 0x5EED_0090)
+    let mutated = directory.appendingPathComponent("Mutated.nib")
+    for round in 0..<48 {
+      var bytes = original
+      for _ in 0..<(1 + random.below(4)) { bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next()) }
+      try Data(bytes).write(to: mutated)
+      let result = keyed("render", mutated.path, "-o", directory.appendingPathComponent("x.svg").path)
+      #expect(result.status == 0 || result.status == 65, "round \(round): \(result.errors)")
+    }
   }
 
   @Test("CLI-002: render refuses bad arguments with 64, bad input with 65 naming the file, never crashing")
