@@ -254,6 +254,9 @@ struct SketchBuilder {
       node.textAlignment = label.textAlignment
     case let button as Button:
       node.text = button.title(for: .normal) ?? cellTitle(cell)
+      if case .record(_, let parts)? = fields?["normal"] {
+        node.secondaryText = NibRecord(name: "state", fields: parts).string("image")
+      }
       node.fontSize = fontSize ?? (isAppKit ? 13 : 15)
     case let imageView as ImageView:
       node.secondaryText = imageView.image?.name ?? cell?.string("image")

@@ -228,9 +228,15 @@ struct SketchSVGWriter {
       if sketch.isAppKit {
         markup.leaf("rect", Self.box(frame) + [("rx", "5"), ("fill", "#ffffff"), ("stroke", Palette.outline)])
       }
-      writeText(
-        node.text ?? "", in: frame, size: node.fontSize, color: sketch.isAppKit ? "#000000" : Palette.tint,
-        anchor: "middle")
+      if let title = node.text, !title.isEmpty {
+        writeText(
+          title, in: frame, size: node.fontSize, color: sketch.isAppKit ? "#000000" : Palette.tint, anchor: "middle")
+      } else if let image = node.secondaryText {
+        // A button that shows an image: its name, as image views show theirs.
+        writeText(image, in: frame, size: 11, color: Palette.tint, anchor: "middle", italic: true)
+      } else {
+        writeText("", in: frame, size: node.fontSize, color: Palette.tint, anchor: "middle")
+      }
     case .checkBox, .radioButton:
       writeFrame(node)
       let side = min(14, max(frame.height - 2, 4))
@@ -384,7 +390,16 @@ struct SketchSVGWriter {
     attributes += [("fill", color), ("dominant-baseline", "central")]
     if anchor != "start" { attributes.append(("text-anchor", anchor)) }
     if italic { attributes.append(("font-style", "italic")) }
-    markup.leaf("text", attributes, text: text)
+    // An image's name is the drawing's own caption, not the document's text: it is cut to its frame's width.
+    markup.leaf("text", attributes, text: italic ? Self.fitted(text, width: frame.width, size: size) : text)
+  }
+
+  /// `text`, cut with an ellipsis to about what fits in `width` at `size` points (an average glyph is a little over
+  /// half the font size wide).
+  private static func fitted(_ text: String, width: Double, size: Double) -> String {
+    guard width.isFinite, size.isFinite, size > 0 else { return text }
+    let fits = max(Int(min(width, 1e6) / (size * 0.55)), 1)
+    return text.count <= fits ? text : String(text.prefix(max(fits - 1, 1))) + "\u{2026}"
   }
 
   /// Segues as arrows from the source (a control or the scene) to the destination scene.
