@@ -101,6 +101,24 @@ struct RenderBrowserTests {
     #expect(!selected.contains("highlight-destination\""))
   }
 
+  @Test("CLI-094: a segue's entry highlights its arrow, the button that performs it and the destination scene")
+  func segueHighlight() throws {
+    let directory = try makeTemporaryDirectory("keyed-render-browser-segue")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let storyboard = directory.appendingPathComponent("Main.storyboard")
+    try Data(RenderTests.storyboard.utf8).write(to: storyboard)
+    let page = directory.appendingPathComponent("Main.html")
+    #expect(keyed("render", storyboard.path, "-o", page.path).status == 0)
+    var url = URLComponents(url: page, resolvingAgainstBaseURL: false)
+    url?.fragment = "connection=0"
+    let dom = try runChromium(["--dump-dom", try #require(url?.url?.absoluteString)])
+    #expect(
+      dom.range(of: #"<path [^>]*data-kind="segue"[^>]*class="highlight-source""#, options: .regularExpression) != nil)
+    #expect(dom.range(of: #"<g data-id="go"[^>]*class="highlight-source""#, options: .regularExpression) != nil)
+    #expect(
+      dom.range(of: #"<g data-id="second"[^>]*class="highlight-destination""#, options: .regularExpression) != nil)
+  }
+
   @Test("CLI-094: a screenshot of the drawing is not blank and paints each scenario view where its frame says")
   func screenshotPaintsFrames() throws {
     let directory = try makeTemporaryDirectory("keyed-render-screenshot")

@@ -89,8 +89,10 @@ enum SketchHTMLWriter {
     """
 
   /// Highlights, on hover and on click, the drawn object of a tree entry, or the source (orange) and destination
-  /// (green) of a connection entry; `#object=ID` or `#connection=N` (counted from 0) in the page's address selects
+  /// (green) of a connection entry, and a segue's arrow; `#object=ID` or `#connection=N` (counted from 0) in the page's address selects
   /// one when the page opens.
+  ///
+  /// The script has no `&`, `<` or `>`, so the page stays well-formed XML as well as HTML.
   private static let script = """
     (function(){\
     var svg=document.querySelector('#drawing svg');\
@@ -98,7 +100,10 @@ enum SketchHTMLWriter {
     function clear(){Array.prototype.forEach.call(document.querySelectorAll('.highlight-source,.highlight-destination,.selected'),function(e){e.classList.remove('highlight-source','highlight-destination','selected');});}\
     function show(a){clear();a.classList.add('selected');\
     drawn(a.getAttribute('data-target')||a.getAttribute('data-source')).forEach(function(e){e.classList.add('highlight-source');});\
-    drawn(a.getAttribute('data-destination')).forEach(function(e){e.classList.add('highlight-destination');});}\
+    drawn(a.getAttribute('data-destination')).forEach(function(e){e.classList.add('highlight-destination');});\
+    if(a.getAttribute('data-kind')==='segue'){Array.prototype.forEach.call(svg.querySelectorAll('path[data-kind="segue"]'),function(p){\
+    var same=[p.getAttribute('data-source'),p.getAttribute('data-destination')].join(' ')===[a.getAttribute('data-source'),a.getAttribute('data-destination')].join(' ');\
+    if(same){p.classList.add('highlight-source');}});}}\
     Array.prototype.forEach.call(document.querySelectorAll('aside a'),function(a){\
     a.addEventListener('mouseenter',function(){show(a);});\
     a.addEventListener('click',function(event){event.preventDefault();show(a);});});\
