@@ -89,30 +89,55 @@ enum SketchHTMLWriter {
     """
 
   /// Highlights, on hover and on click, the drawn object of a tree entry, or the source (orange) and destination
-  /// (green) of a connection entry, and a segue's arrow; `#object=ID` or `#connection=N` (counted from 0) in the page's address selects
-  /// one when the page opens.
+  /// (green) of a connection entry, and a segue's arrow; `#object=ID` or `#connection=N` (counted from 0) in the
+  /// page's address selects one when the page opens.
   ///
   /// The script has no `&`, `<` or `>`, so the page stays well-formed XML as well as HTML.
   private static let script = """
-    (function(){\
-    var svg=document.querySelector('#drawing svg');\
-    function drawn(id){return id?Array.prototype.slice.call(svg.querySelectorAll('[data-id]')).filter(function(e){return e.getAttribute('data-id')===id;}):[];}\
-    function clear(){Array.prototype.forEach.call(document.querySelectorAll('.highlight-source,.highlight-destination,.selected'),function(e){e.classList.remove('highlight-source','highlight-destination','selected');});}\
-    function show(a){clear();a.classList.add('selected');\
-    drawn(a.getAttribute('data-target')||a.getAttribute('data-source')).forEach(function(e){e.classList.add('highlight-source');});\
-    drawn(a.getAttribute('data-destination')).forEach(function(e){e.classList.add('highlight-destination');});\
-    if(a.getAttribute('data-kind')==='segue'){Array.prototype.forEach.call(svg.querySelectorAll('path[data-kind="segue"]'),function(p){\
-    var same=[p.getAttribute('data-source'),p.getAttribute('data-destination')].join(' ')===[a.getAttribute('data-source'),a.getAttribute('data-destination')].join(' ');\
-    if(same){p.classList.add('highlight-source');}});}}\
-    Array.prototype.forEach.call(document.querySelectorAll('aside a'),function(a){\
-    a.addEventListener('mouseenter',function(){show(a);});\
-    a.addEventListener('click',function(event){event.preventDefault();show(a);});});\
-    var entries=document.querySelectorAll('aside a');document.body.setAttribute('data-entries',String(entries.length));\
-    var m=/^#(object|connection)=(.+)$/.exec(location.hash);\
-    if(m){var wanted=decodeURIComponent(m[2]);\
-    var found=m[1]==='object'?Array.prototype.filter.call(document.querySelectorAll('#objects a'),function(a){return a.getAttribute('data-target')===wanted;})[0]\
-    :document.querySelectorAll('#connections a')[parseInt(wanted,10)];\
-    if(found){show(found);}}\
+    (function () {
+      var svg = document.querySelector('#drawing svg');
+      function each(list, body) { Array.prototype.forEach.call(list, body); }
+      function drawn(id) {
+        if (!id) { return []; }
+        return Array.prototype.filter.call(svg.querySelectorAll('[data-id]'), function (e) {
+          return e.getAttribute('data-id') === id;
+        });
+      }
+      function clear() {
+        each(document.querySelectorAll('.highlight-source, .highlight-destination, .selected'), function (e) {
+          e.classList.remove('highlight-source', 'highlight-destination', 'selected');
+        });
+      }
+      function show(a) {
+        clear();
+        a.classList.add('selected');
+        var source = a.getAttribute('data-target') || a.getAttribute('data-source');
+        each(drawn(source), function (e) { e.classList.add('highlight-source'); });
+        each(drawn(a.getAttribute('data-destination')), function (e) { e.classList.add('highlight-destination'); });
+        if (a.getAttribute('data-kind') === 'segue') {
+          var ends = [a.getAttribute('data-source'), a.getAttribute('data-destination')].join(' ');
+          each(svg.querySelectorAll('path[data-kind="segue"]'), function (p) {
+            var same = [p.getAttribute('data-source'), p.getAttribute('data-destination')].join(' ') === ends;
+            if (same) { p.classList.add('highlight-source'); }
+          });
+        }
+      }
+      var entries = document.querySelectorAll('aside a');
+      each(entries, function (a) {
+        a.addEventListener('mouseenter', function () { show(a); });
+        a.addEventListener('click', function (event) { event.preventDefault(); show(a); });
+      });
+      document.body.setAttribute('data-entries', String(entries.length));
+      var wanted = /^#(object|connection)=(.+)$/.exec(location.hash);
+      if (wanted) {
+        var value = decodeURIComponent(wanted[2]);
+        var found = wanted[1] === 'object'
+          ? Array.prototype.filter.call(document.querySelectorAll('#objects a'), function (a) {
+              return a.getAttribute('data-target') === value;
+            })[0]
+          : document.querySelectorAll('#connections a')[parseInt(value, 10)];
+        if (found) { show(found); }
+      }
     })();
     """
 }
