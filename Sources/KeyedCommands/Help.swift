@@ -115,7 +115,8 @@ enum Help {
 
     """,
     "demo": """
-    OVERVIEW: Run the bundled example: archive a model graph with a cycle to a file and back.
+    OVERVIEW: Run the bundled example: archive a model graph with a cycle to a file and back, load views from
+    XIBs, and draw one XIB with keyed render.
 
     USAGE: keyed demo
 
