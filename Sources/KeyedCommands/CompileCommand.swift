@@ -11,9 +11,7 @@ extension Context {
   mutating func compile(_ arguments: [String]) throws {
     let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--format"])
     let path = try singleInput(parsed)
-    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else {
-      throw UsageError(message: "missing -o OUT")
-    }
+    let out = try outputPath(parsed, missing: "missing -o OUT")
     let formatName = parsed.values["--format"] ?? "binary"
     guard let format = PropertyListFormat(rawValue: formatName) else {
       throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")

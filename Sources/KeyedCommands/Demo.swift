@@ -56,13 +56,32 @@ extension Context {
     output += "KeyedArchive demo\n=================\n\n"
     try archiveSection()
     try nibSections(bundle)
+    let picture = try pictureSection(bundle)
     let elapsed = Date().timeIntervalSince(started)
     output += "\nDone in \(String(format: "%.2f", elapsed)) s.\n\n"
     output += "Next, try:\n"
     output += "  keyed instantiate --trace \(bundle.resourceURL.path)/ConnectedActionsView.xib\n"
     output += "  keyed instantiate --stats --json \(bundle.resourceURL.path)/TableViewCell.xib\n"
+    output += "  keyed render \(bundle.resourceURL.path)/ConnectedActionsView.xib -o picture.html\n"
     output += "  keyed dump --json ARCHIVE     keyed convert ARCHIVE -o OUT --format xml     keyed validate FILE\n"
     output += "  keyed help\n"
+    output += "\nThe picture of the table cell XIB is at \(picture)\n"
+  }
+
+  /// Draws one scenario XIB with `keyed render` and says where the picture is (CLI-050, CLI-090).
+  /// - Returns: the picture's path.
+  private mutating func pictureSection(_ bundle: NibBundle) throws -> String {
+    output += "\n6. A picture of a XIB\n"
+    let xib = bundle.resourceURL.appendingPathComponent("TableViewCell.xib").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-demo")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let picture = folder.appendingPathComponent("TableViewCell.svg").path
+    var drawing = Context(standardInput: { Data() })
+    try drawing.render([xib, "-o", picture])
+    output += "   'keyed render' drew the table cell XIB (its labels, its button, File's Owner beside it):\n"
+    output += "   Picture written to \(picture)\n"
+    output += "   Open it in a browser; with -o OUT.html the page lists the objects and connections too.\n"
+    return picture
   }
 
   private mutating func archiveSection() throws {

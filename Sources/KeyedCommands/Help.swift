@@ -13,6 +13,7 @@ enum Help {
       instantiate Load a XIB, storyboard or nib through the full pipeline.
       compile     Compile a XIB into a nib, or a storyboard into a .storyboardc folder.
       diff        Compare two archives, property lists, XIBs or nibs by meaning.
+      render      Draw a XIB, storyboard or nib as SVG, or as HTML with its objects and connections.
       help        Show help for a command.
 
     Run 'keyed help <command>' or 'keyed <command> --help' for details. 'keyed --version' prints the version.
@@ -117,10 +118,25 @@ enum Help {
 
     Exit status: 0 when A and B are equal, 1 when they differ, 65 when either is malformed.
     As git's difftool: git difftool -x 'keyed diff' -- FILE.xib
+    "render": """
+    OVERVIEW: Draw a XIB, storyboard or compiled nib as its designer would recognise it: every view at its frame,
+    texts, colours, controls, placeholders beside the canvas, storyboard scenes side by side with their segues.
+
+    USAGE: keyed render FILE -o OUT.svg|OUT.html [--scene ID]
+
+    ARGUMENTS:
+      FILE                A .xib, .storyboard or .nib file, a .nib or .storyboardc folder, or - for standard input.
+
+    OPTIONS:
+      -o, --output OUT    The picture to write: .svg (standalone), or .html (the drawing with the object tree
+                          and the connection list; each entry highlights its objects in the drawing).
+      --scene ID          Draw one scene: a controller's id or storyboard identifier, a window's title, a view's id.
+      -h, --help          Show this help.
 
     """,
     "demo": """
-    OVERVIEW: Run the bundled example: archive a model graph with a cycle to a file and back.
+    OVERVIEW: Run the bundled example: archive a model graph with a cycle to a file and back, load views from
+    XIBs, and draw one XIB with keyed render.
 
     USAGE: keyed demo
 

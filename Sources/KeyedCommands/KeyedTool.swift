@@ -120,6 +120,7 @@ struct Context {
       var status = KeyedTool.ExitCode.success
       let outcome = run { status = try $0.diff(rest) }
       return outcome == KeyedTool.ExitCode.success ? status : outcome
+    case "render": return run { try $0.render(rest) }
     default:
       return usage("unknown command '\(verb)'")
     }
@@ -183,6 +184,12 @@ struct Context {
       throw UsageError(message: parsed.positional.isEmpty ? "missing FILE argument" : "expected one FILE argument")
     }
     return file
+  }
+
+  /// The `-o`/`--output` value, or a usage error with the message.
+  func outputPath(_ parsed: Parsed, missing message: String) throws -> String {
+    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else { throw UsageError(message: message) }
+    return out
   }
 
   struct InputError: Error {

@@ -140,7 +140,7 @@ struct CommandLineTests {
   @Test(
     "CLI-003: every verb's help has the OVERVIEW / USAGE / OPTIONS layout and matches its snapshot",
     arguments: [
-      "dump", "convert", "validate", "instantiate", "compile", "demo", "help", "diff",
+      "dump", "convert", "validate", "instantiate", "compile", "demo", "help", "diff", "render",
     ])
   func helpSnapshots(verb: String) throws {
     let result = keyed(verb, "--help")
