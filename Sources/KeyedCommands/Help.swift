@@ -118,6 +118,8 @@ enum Help {
 
     Exit status: 0 when A and B are equal, 1 when they differ, 65 when either is malformed.
     As git's difftool: git difftool -x 'keyed diff' -- FILE.xib
+
+    """,
     "render": """
     OVERVIEW: Draw a XIB, storyboard or compiled nib as its designer would recognise it: every view at its frame,
     texts, colours, controls, placeholders beside the canvas, storyboard scenes side by side with their segues.
