@@ -64,6 +64,7 @@ extension Context {
     output += "  keyed instantiate --stats --json \(bundle.resourceURL.path)/TableViewCell.xib\n"
     output += "  keyed render \(bundle.resourceURL.path)/ConnectedActionsView.xib -o picture.html\n"
     output += "  keyed dump --json ARCHIVE     keyed convert ARCHIVE -o OUT --format xml     keyed validate FILE\n"
+    output += "  keyed diff OLD.xib NEW.xib    (as git's difftool: git difftool -x 'keyed diff' -- FILE.xib)\n"
     output += "  keyed help\n"
     output += "\nThe picture of the table cell XIB is at \(picture)\n"
   }
