@@ -10,7 +10,8 @@ import PropertyList
 /// so shared references give the same instance. A reference back to an object still inside its
 /// `init(coder:)` is an error naming the key path, never a stack overflow; classes that need back references ask
 /// for them with ``DecodingCoder/decodeReference(forKey:into:)`` and get them in the link phase, after every
-/// object exists. Then the awake phase calls ``Coding/awakeAfter(using:)`` on every decoded instance.
+/// object exists. Each decoded instance is awoken (``Coding/awakeAfter(using:)``) right after its `init(coder:)`, or
+/// after the link phase when it asked for deferred references, and its replacement is what later references get.
 ///
 /// For data from outside, use ``unarchivedObject(ofClass:from:options:)`` or
 /// ``unarchivedObject(ofClasses:from:options:)``: they require secure coding, so the file cannot choose which
@@ -116,6 +117,11 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     registry.registerSuperclass(FoundationClass.decimalNumber, of: FoundationClass.decimalNumberPlaceholder)
   }()
+
+  /// The archived class names the decode call that reached the object being decoded allows (COD-110), as
+  /// `NSCoder.allowedClasses`: what an `init(coder:)` passes on to the objects it holds; `nil` when any class is
+  /// allowed or outside any object.
+  public var allowedClasses: Set<String>? { state.frames.last?.allowed }
 
   /// The number of objects being decoded inside one another (0 at the top level).
   var nestingDepth: Int { state.frames.count }
@@ -460,15 +466,14 @@ public final class KeyedUnarchiver: DecodingCoder {
     state.frames.append(
       Frame(
         uid: uid, header: header, key: key, index: index,
-        linkStart: state.links.count, classSlot: Int32(slot)))
-    let value: Any?
+        linkStart: state.links.count, allowed: allowed, classSlot: Int32(slot)))
+    var value: Any?
     var instance: (any Coding)?
     var stored = false
     do {
       if case .coding(let type) = state.classEntries[slot].resolved.kind {
         // The common case, as `instantiate` does it.
         let object = try type.init(coder: self)
-        state.awakeList.append((uid, object))
         instance = object
         value = object
       } else if case .foundation(let name) = state.classEntries[slot].resolved.kind {
@@ -495,15 +500,27 @@ public final class KeyedUnarchiver: DecodingCoder {
     let linkStart = state.frames[state.frames.count - 1].linkStart
     state.frames.removeLast()
     state.classEntries[slot].recordsHints = true
-    // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
-    if linkStart < state.links.count, let instance {
-      for index in linkStart..<state.links.count where state.links[index].owner == nil {
-        state.links[index].owner = instance
-      }
-    }
     state.cache[state: uid] = .done
     if let instance {
-      state.cache.setObject(instance, uid: uid)
+      // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
+      var ownsLinks = false
+      if linkStart < state.links.count {
+        for index in linkStart..<state.links.count where state.links[index].owner == nil {
+          state.links[index].owner = instance
+          ownsLinks = true
+        }
+      }
+      if ownsLinks {
+        // Awoken after the link phase, once its deferred references are set (Decision 0025).
+        state.cache.setObject(instance, uid: uid)
+        state.awakeList.append((uid, instance))
+      } else {
+        // Awoken now, as on Apple's platforms, so that every later reference to the entry (the object's owner, a
+        // collection) gets the replacement (COD-014).
+        let awoken = try awaken(instance, uid: uid, className: state.classEntries[slot].info.name)
+        if let awoken { state.cache.setObject(awoken, uid: uid) }
+        value = awoken
+      }
     } else if !stored {
       state.cache[uid] = value
     }
