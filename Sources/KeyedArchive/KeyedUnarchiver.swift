@@ -110,6 +110,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       (Notification.self, FoundationClass.notification), (NSNotification.self, FoundationClass.notification),
       (NSAttributedString.self, FoundationClass.attributedString),
       (NSMutableAttributedString.self, FoundationClass.mutableAttributedString),
+      (Measurement<Unit>.self, FoundationClass.measurement), (AffineTransform.self, FoundationClass.affineTransform),
+      (ArchivedSortDescriptor.self, FoundationClass.sortDescriptor),
     ]
     for (type, name) in classes {
       let request = mutableClasses.contains(name) ? [instanceRequest(name)] : []
