@@ -105,6 +105,41 @@ final class TokenHolder: Coding {
   }
 }
 
+/// Refuses to wake: its `awakeAfter(using:)` throws an error without a location.
+final class SleepyToken: Coding {
+  init() {}
+  required init(coder: any DecodingCoder) throws {}
+  func encode(with coder: any EncodingCoder) {}
+  func awakeAfter(using decoder: any DecodingCoder) throws -> AnyObject {
+    throw ArchiveError(.invalidValue, "cannot wake")
+  }
+}
+
+/// Asks for a back reference (so it is awoken after the link phase) and replaces itself with a fresh instance.
+final class LinkedReplacing: Coding {
+  weak var owner: TokenBox?
+  var isReplacement = false
+  init() {}
+  required init(coder: any DecodingCoder) throws {
+    try coder.decodeReference(forKey: "owner", into: \LinkedReplacing.owner)
+  }
+  func encode(with coder: any EncodingCoder) { coder.encodeConditionalObject(owner, forKey: "owner") }
+  func awakeAfter(using decoder: any DecodingCoder) throws -> AnyObject {
+    let replacement = LinkedReplacing()
+    replacement.isReplacement = true
+    replacement.owner = owner
+    return replacement
+  }
+}
+
+/// Holds one object under `item`.
+final class TokenBox: Coding {
+  var item: AnyObject?
+  init(item: AnyObject?) { self.item = item }
+  required init(coder: any DecodingCoder) throws { item = try coder.decodeObject(forKey: "item") as AnyObject? }
+  func encode(with coder: any EncodingCoder) { coder.encodeObject(item, forKey: "item") }
+}
+
 /// The class description (`$classname` and `$classes`) of `$objects[uid]`.
 private func classDescription(_ objects: [PropertyListValue], uid: UInt64) throws -> PropertyListDictionary {
   let fields = try #require(objects[Int(uid)].dictionaryValue)
@@ -123,6 +158,35 @@ struct CoderClassIdentityTests {
     registry.register(PrivateShape.self, as: "PrivateShape")
     registry.register(InternedToken.self, as: "InternedToken")
     registry.register(TokenHolder.self, as: "TokenHolder")
+    registry.register(SleepyToken.self, as: "SleepyToken")
+    registry.register(LinkedReplacing.self, as: "LinkedReplacing")
+    registry.register(TokenBox.self, as: "TokenBox")
+  }
+
+  @Test("COD-014: an error thrown by awakeAfter(using:) names the object that was being awoken and its key")
+  func awakeErrorIsLocated() throws {
+    let archive = try KeyedArchiver.archivedData(withRootObject: TokenBox(item: SleepyToken()))
+    #expect {
+      _ = try KeyedUnarchiver.unarchivedRootObject(from: archive)
+    } throws: { error in
+      let error = error as? ArchiveError
+      return error?.location.className == "SleepyToken" && error?.location.objectIndex != nil
+        && error?.location.keyPath?.hasSuffix("item") == true
+    }
+  }
+
+  @Test("COD-014: an object with deferred references is awoken after the link phase; its owner keeps the original")
+  func deferredAwakeKeepsOwnersReference() throws {
+    let box = TokenBox(item: nil)
+    let item = LinkedReplacing()
+    item.owner = box
+    box.item = item
+    let archive = try KeyedArchiver.archivedData(withRootObject: box)
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+    let decoded = try #require(try unarchiver.decodeObject(forKey: "root") as? TokenBox)
+    let original = try #require(decoded.item as? LinkedReplacing)
+    #expect(!original.isReplacement)
+    #expect(original.owner === decoded)
   }
 
   @Test("COD-110: allowedClasses inside init(coder:) is the allowed set of the call that reached the object")
