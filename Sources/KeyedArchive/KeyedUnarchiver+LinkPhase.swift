@@ -58,7 +58,7 @@ extension KeyedUnarchiver {
     state.links.removeAll()
     var pending = moveOut(&state.awakeList)
     for (uid, object) in pending {
-      let awoken = try awaken(object, uid: uid, className: nil)
+      let awoken = try awaken(object, uid: uid, classSlot: nil)
       if awoken !== object { state.cache[uid] = awoken }
     }
     // The list's buffer is kept for the tables' next archive (Decision 0021), unless an awake call added to it.
@@ -72,16 +72,20 @@ extension KeyedUnarchiver {
   /// (COD-104): `willReplace` when `awakeAfter(using:)` replaced it, `didDecode`, `willReplace` when the delegate
   /// replaced it.
   /// - Returns: the object to hand out for the entry: the instance, its replacement, or `nil`.
-  /// - Throws: what `awakeAfter(using:)` throws; an ``ArchiveError`` without an object index gets `uid` and
-  ///   `className`.
-  func awaken(_ object: any Coding, uid: Int, className: String?) throws -> AnyObject? {
+  /// - Throws: ``ArchiveError``: what `awakeAfter(using:)` throws (another error as its underlying error), located at
+  ///   object `uid` (of the class in `classSlot`, when given) unless it names an object already.
+  func awaken(_ object: any Coding, uid: Int, classSlot: Int?) throws -> AnyObject? {
     let awoken: AnyObject
     do {
       awoken = try object.awakeAfter(using: self)
-    } catch let error as ArchiveError where className != nil && error.location.objectIndex == nil {
-      throw error.located(in: .init(objectIndex: uid, className: className))
+    } catch {
+      // The class name is read only here: reading it for every object would retain and release it.
+      let location = ArchiveError.Location(
+        objectIndex: uid, className: classSlot.map { state.classEntries[$0].info.name })
+      let archiveError = error as? ArchiveError ?? ArchiveError(.other, "awakeAfter(using:) failed", underlying: error)
+      throw archiveError.located(in: location)
     }
-    guard let delegate else { return awoken }
+    guard hasDelegate, let delegate else { return awoken }
     if awoken !== object { delegate.unarchiver(self, willReplace: object, with: awoken) }
     let chosen = delegate.unarchiver(self, didDecode: awoken)
     if chosen !== awoken { delegate.unarchiver(self, willReplace: awoken, with: chosen) }

@@ -63,7 +63,11 @@ public final class KeyedUnarchiver: DecodingCoder {
   private var customClassResolver: ((String, [String]) -> (any Coding.Type)?)?
   /// Hears about the classes and objects decoded and may substitute them (``KeyedUnarchiverDelegate``). Held
   /// weakly.
-  public weak var delegate: (any KeyedUnarchiverDelegate)?
+  public weak var delegate: (any KeyedUnarchiverDelegate)? {
+    didSet { hasDelegate = delegate != nil }
+  }
+  /// Whether ``delegate`` was set: a plain flag, read for every object awoken instead of loading the weak reference.
+  private(set) var hasDelegate = false
 
   let reader: BinaryPropertyListReader
   let objectsHeader: BinaryPropertyListReader.Header
@@ -519,7 +523,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       } else {
         // Awoken now, as on Apple's platforms, so that every later reference to the entry (the object's owner, a
         // collection) gets the replacement (COD-014).
-        let awoken = try awaken(instance, uid: uid, className: state.classEntries[slot].info.name)
+        let awoken = try awaken(instance, uid: uid, classSlot: slot)
         if let awoken { state.cache.setObject(awoken, uid: uid) }
         value = awoken
       }
