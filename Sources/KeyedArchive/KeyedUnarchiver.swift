@@ -127,7 +127,17 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The archived class names the decode call that reached the object being decoded allows (COD-110), as
   /// `NSCoder.allowedClasses`: what an `init(coder:)` passes on to the objects it holds; `nil` when any class is
   /// allowed or outside any object.
-  public var allowedClasses: Set<String>? { state.frames.last?.allowed }
+  public var allowedClasses: Set<String>? { state.frames.isEmpty ? nil : state.allowedClasses }
+
+  /// Runs `type`'s `init(coder:)` with ``allowedClasses`` set to `allowed` (only `init(coder:)` reads it, so the
+  /// Foundation classes' decoding never sets it).
+  private func initialise(_ type: any Coding.Type, allowed: Set<String>?) throws -> any Coding {
+    // Swapped in and out rather than assigned: no copy of the outer set is made.
+    var saved = allowed
+    swap(&state.allowedClasses, &saved)
+    defer { swap(&state.allowedClasses, &saved) }
+    return try type.init(coder: self)
+  }
 
   /// The number of objects being decoded inside one another (0 at the top level).
   var nestingDepth: Int { state.frames.count }
@@ -472,14 +482,14 @@ public final class KeyedUnarchiver: DecodingCoder {
     state.frames.append(
       Frame(
         uid: uid, header: header, key: key, index: index,
-        linkStart: state.links.count, allowed: allowed, classSlot: Int32(slot)))
-    var value: Any?
+        linkStart: state.links.count, classSlot: Int32(slot)))
+    let value: Any?
     var instance: (any Coding)?
     var stored = false
     do {
       if case .coding(let type) = state.classEntries[slot].resolved.kind {
         // The common case, as `instantiate` does it.
-        let object = try type.init(coder: self)
+        let object = try initialise(type, allowed: allowed)
         instance = object
         value = object
       } else if case .foundation(let name) = state.classEntries[slot].resolved.kind {
@@ -516,32 +526,37 @@ public final class KeyedUnarchiver: DecodingCoder {
           ownsLinks = true
         }
       }
+      let handedOut: AnyObject?
       if ownsLinks {
         // Awoken after the link phase, once its deferred references are set (Decision 0025).
         state.cache.setObject(instance, uid: uid)
         state.awakeList.append((uid, instance))
+        handedOut = instance
       } else {
         // Awoken now, as on Apple's platforms, so that every later reference to the entry (the object's owner, a
         // collection) gets the replacement (COD-014).
-        let awoken = try awaken(instance, uid: uid, classSlot: slot)
-        if let awoken { state.cache.setObject(awoken, uid: uid) }
-        value = awoken
+        handedOut = try awaken(instance, uid: uid, classSlot: slot)
+        if let handedOut { state.cache.setObject(handedOut, uid: uid) }
       }
-    } else if !stored {
-      state.cache[uid] = value
+      if state.frames.isEmpty, !state.linking { return try finishTopLevelDecode(uid: uid) }
+      return handedOut
     }
-    if state.frames.isEmpty, !state.linking {
-      // The object under the key is done. A collector a typed call left for it (it was not an array) is dropped,
-      // so that no array the link or awake phase decodes at the same depth takes it: that array would be collected
-      // as the call's type instead of as `[Any]`.
-      state.pendingCollector = nil
-      try runLinkAndAwakePhases()
-      // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
-      if decodingFailurePolicy == .throwError, let error { throw error }
-      // The awake phase may have replaced the object.
-      return state.cache[uid]
-    }
+    if !stored { state.cache[uid] = value }
+    if state.frames.isEmpty, !state.linking { return try finishTopLevelDecode(uid: uid) }
     return value
+  }
+
+  /// Ends the decode of the object under a top-level key, `$objects[uid]`: runs the link and awake phases and gives
+  /// the entry's value (which the awake phase may have replaced).
+  private func finishTopLevelDecode(uid: Int) throws -> Any? {
+    // A collector a typed call left for the object (it was not an array) is dropped, so that no array the link or
+    // awake phase decodes at the same depth takes it: that array would be collected as the call's type instead of as
+    // `[Any]`.
+    state.pendingCollector = nil
+    try runLinkAndAwakePhases()
+    // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
+    if decodingFailurePolicy == .throwError, let error { throw error }
+    return state.cache[uid]
   }
 
   /// Leaves the frame of object `uid` after its decoding failed, locating the error. An error that has no object
@@ -561,7 +576,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func instantiate(_ resolved: Resolved, info: ClassInfo, uid: Int, allowed: Set<String>?) throws -> Any? {
     switch resolved.kind {
     case .coding(let type):
-      let object = try type.init(coder: self)
+      let object = try initialise(type, allowed: allowed)
       state.awakeList.append((uid, object))
       return object
     case .foundation(let name):

@@ -15,8 +15,6 @@ extension KeyedUnarchiver {
     /// path text is only built for error messages.
     var index: Int = -1
     var linkStart: Int
-    /// The class names the decode call that reached the object allows (``KeyedUnarchiver/allowedClasses``).
-    var allowed: Set<String>?
     /// The next unkeyed slot (`$0`, `$1`, …) of this object.
     var unkeyed = 0
     /// The index of the object's class in `classEntries` (its name is read from there for errors and links).
