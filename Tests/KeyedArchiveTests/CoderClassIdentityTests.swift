@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveTesting
 import Foundation
 import PropertyList
 import Testing
@@ -102,6 +103,19 @@ final class TokenHolder: Coding {
     coder.encode(list, forKey: "list")
     coder.encode(map, forKey: "map")
     coder.encode(set, forKey: "set")
+  }
+}
+
+/// A private stand-in that archives as ``OurTwin`` (so as `FoundationTwin` for the toolchain), with the fields the
+/// twins read.
+final class TwinStandIn: Coding {
+  let label: String
+  init(label: String) { self.label = label }
+  required init(coder: any DecodingCoder) throws { label = try coder.decodeString(forKey: "label") ?? "" }
+  var classForKeyedArchiver: any Coding.Type { OurTwin.self }
+  func encode(with coder: any EncodingCoder) {
+    coder.encode(label, forKey: "label")
+    coder.encode(Int64(7), forKey: "count")
   }
 }
 
@@ -274,6 +288,17 @@ struct CoderClassIdentityTests {
     #expect((decoded[0] as? PublicShape)?.sides == 4)
     #expect((decoded[1] as? PublicCircle)?.radius == 2.5)
     #expect((decoded[2] as? PublicShape)?.sides == 3)
+  }
+
+  @Test("COD-112: the toolchain's unarchiver decodes an instance as the class its classForKeyedArchiver gives")
+  func classForKeyedArchiverReadByTheToolchain() throws {
+    registerTestClasses
+    let archive = try KeyedArchiver.archivedData(withRootObject: TwinStandIn(label: "stand-in"))
+    let twin = try #require(try FoundationOracle.unarchive(archive) as? FoundationTwin)
+    #expect(twin.label == "stand-in")
+    #expect(twin.count == 7)
+    let ours = try #require(try KeyedUnarchiver.unarchivedRootObject(from: archive) as? OurTwin)
+    #expect(ours.label == "stand-in")
   }
 
   @Test("COD-112: setClassName(_:for:) renames the class an instance chose")

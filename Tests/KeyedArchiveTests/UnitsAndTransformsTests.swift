@@ -256,6 +256,40 @@ struct HostileUnitsAndTransformsTests {
     }
   }
 
+  @Test(
+    "ARC-155, ARC-161, ARC-162: every truncation and bit flip of each archive decodes or fails with an ArchiveError")
+  func truncationsAndBitFlips() throws {
+    let archives: [(Data, [Any.Type])] = [
+      (
+        FoundationOracle.archive(NSMeasurement(doubleValue: 3.5, unit: UnitLength.kilometers)),
+        [Measurement<Unit>.self]
+      ),
+      (
+        FoundationOracle.archive(
+          NSAffineTransform(transform: AffineTransform(m11: 0, m12: 1, m21: -1, m22: 0, tX: 2, tY: 3))),
+        [AffineTransform.self]
+      ),
+      (
+        try KeyedArchiver.archivedData(withRootObject: ArchivedSortDescriptor(key: "name")),
+        [ArchivedSortDescriptor.self]
+      ),
+    ]
+    for (data, types) in archives {
+      var variants = (0..<data.count).map { data.prefix($0) }
+      for index in data.indices {
+        var flipped = data
+        flipped[index] ^= 0x5A
+        variants.append(flipped)
+      }
+      for variant in variants {
+        do { _ = try KeyedUnarchiver.unarchivedObject(ofClasses: types, from: Data(variant)) } catch is ArchiveError {
+        } catch {
+          Issue.record("\(types): \(error)")
+        }
+      }
+    }
+  }
+
   @Test("ARC-162: corrupt NSSortDescriptor fields")
   func sortDescriptors() throws {
     try HostileFoundationValueTests.expectError(
