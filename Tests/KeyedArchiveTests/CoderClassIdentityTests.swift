@@ -66,15 +66,26 @@ final class PrivateShape: Coding {
 
 /// Interns itself on decoding: `awakeAfter(using:)` hands out the one shared instance for its name.
 final class InternedToken: Coding, Hashable {
-  nonisolated(unsafe) static var canonical: [String: InternedToken] = [:]
+  /// The shared instance of each name; tests run in parallel, so it is behind a lock.
+  final class Table: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tokens: [String: InternedToken] = [:]
+    /// The token registered under `token`'s name, registering `token` when there is none.
+    func intern(_ token: InternedToken) -> InternedToken {
+      lock.withLock {
+        if let shared = tokens[token.name] { return shared }
+        tokens[token.name] = token
+        return token
+      }
+    }
+  }
+  static let canonical = Table()
   let name: String
   init(name: String) { self.name = name }
   required init(coder: any DecodingCoder) throws { name = try coder.decodeString(forKey: "name") ?? "" }
   func encode(with coder: any EncodingCoder) { coder.encode(name, forKey: "name") }
   func awakeAfter(using decoder: any DecodingCoder) throws -> AnyObject {
-    if let shared = Self.canonical[name] { return shared }
-    Self.canonical[name] = self
-    return self
+    Self.canonical.intern(self)
   }
   static func == (a: InternedToken, b: InternedToken) -> Bool { a.name == b.name }
   func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -313,7 +324,7 @@ struct CoderClassIdentityTests {
   @Test("COD-014: an awakeAfter(using:) replacement reaches the owner's field, arrays, dictionaries and sets")
   func awakeReplacementReachesEveryReference() throws {
     let shared = InternedToken(name: "awake-\(UUID().uuidString)")
-    InternedToken.canonical[shared.name] = shared
+    _ = InternedToken.canonical.intern(shared)
     let archive = try KeyedArchiver.archivedData(withRootObject: TokenHolder(token: InternedToken(name: shared.name)))
     let holder = try #require(try KeyedUnarchiver.unarchivedRootObject(from: archive) as? TokenHolder)
     #expect(holder.direct === shared)
@@ -325,7 +336,7 @@ struct CoderClassIdentityTests {
   @Test("COD-014: an untyped array and dictionary at the root hold the replacement")
   func awakeReplacementInRootCollections() throws {
     let shared = InternedToken(name: "root-\(UUID().uuidString)")
-    InternedToken.canonical[shared.name] = shared
+    _ = InternedToken.canonical.intern(shared)
     let token = InternedToken(name: shared.name)
     let archive = try KeyedArchiver.archivedData(withRootObject: ["list": [token], "one": token] as [String: Any])
     let root = try #require(try KeyedUnarchiver.unarchivedRootObject(from: archive) as? [String: Any])
