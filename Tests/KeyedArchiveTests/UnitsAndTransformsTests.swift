@@ -82,6 +82,15 @@ struct UnitsAndTransformsTests {
     }
   }
 
+  @Test("ARC-161: our AffineTransform archives decode in the toolchain as equal NSAffineTransforms")
+  func transformsToTheToolchain() throws {
+    for transform in Self.transforms {
+      let ours = try KeyedArchiver.archivedData(withRootObject: transform)
+      let back = try #require(try FoundationOracle.unarchive(ours) as? NSAffineTransform)
+      #expect(back as AffineTransform == transform, "\(transform)")
+    }
+  }
+
   @Test("ARC-161: AffineTransform archives as NSAffineTransform with Darwin's NSTransformStruct and round-trips")
   func transformsRoundTrip() throws {
     for transform in Self.transforms {

@@ -15,9 +15,24 @@ extension Measurement: KeyedArchiveValue {
 }
 
 extension AffineTransform: KeyedArchiveValue {
+  /// Darwin's `NSTransformStruct`, and the toolchain's unkeyed array of the six reals under `$0`, so that both
+  /// unarchivers read it (each ignores the other's key).
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.affineTransform) { fields in
+    let reals = [m11, m12, m21, m22, tX, tY].map { Double(Float($0)) }
+    let arrayUID = archiver.foundationObject(
+      className: FoundationClass.oldStyleArray, chain: [FoundationClass.oldStyleArray, FoundationClass.object]
+    ) { fields in
+      fields.append(ArchiveField(key: ArchiveKeys.oldStyleArrayCount, value: .inline(.integer(Int64(reals.count)))))
+      fields.append(
+        ArchiveField(key: ArchiveKeys.oldStyleArrayType, value: .inline(.integer(Int64(UInt8(ascii: "f"))))))
+      fields.append(ArchiveField(key: ArchiveKeys.oldStyleArraySize, value: .inline(.integer(4))))
+      for (index, real) in reals.enumerated() {
+        fields.append(ArchiveField(key: ArchiveKeys.unkeyedKey(index), value: .inline(.real(real))))
+      }
+    }
+    return archiver.foundationObject(className: FoundationClass.affineTransform) { fields in
       fields.append(ArchiveField(key: ArchiveKeys.nsTransformStruct, value: .inline(.data(Self.structBytes(self)))))
+      fields.append(ArchiveField(key: ArchiveKeys.unkeyedKey(0), value: .uid(arrayUID)))
     }
   }
 
