@@ -80,6 +80,12 @@ public protocol DecodingCoder: AnyObject {
   /// allowed (secure coding off, or outside any object). Default: `nil`; coders that track it override it.
   var allowedClasses: Set<String>? { get }
 
+  /// The version of the class named `className` in effect for this archive, as `NSCoder.version(forClassName:)`:
+  /// the version the archive recorded for it (``classVersionSource``), else the ``Coding/classVersion`` of the class
+  /// the coder decodes the name as, else `NSNotFound`. Default: ``defaultVersion(forClassName:)``, which asks the
+  /// ``registry``; coders with classes of their own for some names override it.
+  func version(forClassName className: String) -> Int
+
   /// Where ``version(forClassName:)`` finds the class versions a stream recorded (``ClassVersionSource``), or `nil`
   /// when the format records none (keyed archives: Apple's keyed archiver writes no class versions). Default: `nil`.
   var classVersionSource: (any ClassVersionSource)? { get }

@@ -264,6 +264,14 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
   }
 
+  /// The version of the class named `className` in effect, as `NSKeyedUnarchiver.version(forClassName:)` (COD-111):
+  /// the ``Coding/classVersion`` of the class this unarchiver decodes the name as (``setClass(_:forClassName:)``,
+  /// then the registry), else `NSNotFound`. A keyed archive records no versions.
+  public func version(forClassName className: String) -> Int {
+    if let type = state.instanceClasses[className] { return type.classVersion }
+    return defaultVersion(forClassName: className)
+  }
+
   /// Decodes `className` as `type` in this archive, before any other lookup.
   public func setClass(_ type: (any Coding.Type)?, forClassName className: String) {
     state.instanceClasses[className] = type

@@ -249,6 +249,25 @@ struct CoderClassIdentityTests {
     #expect(note.seenUnknown == NSNotFound)
   }
 
+  @Test("COD-111: a name mapped with setClass(_:forClassName:) reports the version of the class it decodes as")
+  func versionFollowsSetClass() throws {
+    final class RenamedNote: Coding {
+      static var classVersion: Int { 5 }
+      var seen = -1
+      init() {}
+      required init(coder: any DecodingCoder) throws { seen = coder.version(forClassName: "OldNote") }
+      func encode(with coder: any EncodingCoder) {}
+    }
+    let archiver = KeyedArchiver()
+    archiver.setClassName("OldNote", for: RenamedNote.self)
+    archiver.encodeObject(RenamedNote(), forKey: "root")
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: try archiver.finishEncoding(), requiringSecureCoding: false)
+    unarchiver.setClass(RenamedNote.self, forClassName: "OldNote")
+    let note = try #require(try unarchiver.decodeObject(forKey: "root") as? RenamedNote)
+    #expect(note.seen == 5)
+    #expect(unarchiver.version(forClassName: "NoSuchClassAnywhere") == NSNotFound)
+  }
+
   @Test("COD-111: a keyed archive records no class version, as Apple's keyed archiver writes none")
   func keyedArchiveHasNoVersion() throws {
     let archive = try KeyedArchiver.archivedData(withRootObject: VersionedNote())
