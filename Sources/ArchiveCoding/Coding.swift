@@ -31,6 +31,19 @@ public protocol Coding: AnyObject {
   /// else `Module.Type`, as `NSStringFromClass` gives for a Swift class.
   static var archivedClassName: String { get }
 
+  /// The version of the class's archived form, as `NSObject.version()`: a sequential (typedstream) archive records it
+  /// with the class and ``DecodingCoder/version(forClassName:)`` reports what the archive recorded; a keyed archive
+  /// records none (as Apple's). Default: 0.
+  static var classVersion: Int { get }
+
+  /// The class whose name is written for this instance, as `NSObject.classForCoder`: `Self` or another ``Coding``
+  /// class (a class cluster's public class for a private subclass). Default: `Self`.
+  var classForCoder: any Coding.Type { get }
+
+  /// The class whose name a keyed archiver writes for this instance, as `NSObject.classForKeyedArchiver`; the
+  /// instance is still encoded by its own `encode(with:)`. Default: ``classForCoder``.
+  var classForKeyedArchiver: any Coding.Type { get }
+
   /// Class names tried in order when a reader does not know ``archivedClassName`` (`$classhints`). Default: none.
   static var classFallbacks: [String] { get }
 
@@ -45,6 +58,12 @@ public protocol Coding: AnyObject {
 extension Coding {
   /// Default: the registered name, else `Module.Type`.
   public static var archivedClassName: String { ClassRegistry.shared.className(for: self) }
+  /// Default: 0.
+  public static var classVersion: Int { 0 }
+  /// Default: `Self`.
+  public var classForCoder: any Coding.Type { Self.self }
+  /// Default: ``classForCoder``.
+  public var classForKeyedArchiver: any Coding.Type { classForCoder }
   /// Default: no fallbacks.
   public static var classFallbacks: [String] { [] }
   /// Default: archive `self`.

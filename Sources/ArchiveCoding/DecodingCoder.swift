@@ -73,9 +73,31 @@ public protocol DecodingCoder: AnyObject {
   /// same results.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a `T`.
   func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]?
+
+  /// The archived class names the decode call that reached the current object allows, as `NSCoder.allowedClasses`:
+  /// inside the `init(coder:)` of an object decoded with `decodeObject(of: [A.self, B.self], …)` under secure
+  /// coding, the names of `A` and `B` (a container class passes them on to its elements); `nil` when any class is
+  /// allowed (secure coding off, or outside any object). Default: `nil`; coders that track it override it.
+  var allowedClasses: Set<String>? { get }
+
+  /// The version of the class named `className` in effect for this archive, as `NSCoder.version(forClassName:)`:
+  /// the version the archive recorded for it (``classVersionSource``), else the ``Coding/classVersion`` of the class
+  /// the coder decodes the name as, else `NSNotFound`. Default: ``defaultVersion(forClassName:)``, which asks the
+  /// ``registry``; coders with classes of their own for some names override it.
+  func version(forClassName className: String) -> Int
+
+  /// Where ``version(forClassName:)`` finds the class versions a stream recorded (``ClassVersionSource``), or `nil`
+  /// when the format records none (keyed archives: Apple's keyed archiver writes no class versions). Default: `nil`.
+  var classVersionSource: (any ClassVersionSource)? { get }
 }
 
 extension DecodingCoder {
+  /// Default: `nil` (any class).
+  public var allowedClasses: Set<String>? { nil }
+
+  /// Default: `nil` (the format records no class versions).
+  public var classVersionSource: (any ClassVersionSource)? { nil }
+
   /// Runs a throwing decode under the failure policy: throws, or records the error and returns `fallback`.
   public func applyingFailurePolicy<T>(_ fallback: T, _ body: () throws -> T) throws -> T {
     if decodingFailurePolicy == .setErrorAndReturn, error != nil { return fallback }

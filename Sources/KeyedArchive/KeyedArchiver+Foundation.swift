@@ -27,6 +27,7 @@ extension KeyedArchiver {
         $0.append(ArchiveField(key: ArchiveKeys.nsData, value: .inline(.data(Data(v)))))
       }
     case let v as NSData: return plainReference(.data(Data(v)))
+    case let v as Unit: return unitReference(v)
     case let v as NSNull:
       return foundationObject(className: FoundationClass.null, identity: v) { _ in }
     case let v as ArchivedObject:

@@ -485,7 +485,8 @@ public final class KeyedArchiver: EncodingCoder {
       object.encode(with: self)
       state.inObject = false
       if hasDelegate { delegate?.archiver(self, didEncode: object) }
-      pushUID(classUID(for: type), keyRef: classKeyRef)
+      // The class written can depend on the instance (`classForKeyedArchiver`, COD-112).
+      pushUID(classUID(for: object.classForKeyedArchiver), keyRef: classKeyRef)
       state.entryRefs[uid] = writer.endDictionary(from: state.scopeMark)
       state.scopeMark = 0
     }

@@ -37,7 +37,8 @@ extension KeyedUnarchiver {
     state.cache[state: uid] = .done
   }
 
-  /// Decodes deferred references, then sends `awakeAfter(using:)` to every decoded ``Coding`` instance.
+  /// Decodes deferred references, then awakes the decoded ``Coding`` instances that asked for them (the others were
+  /// awoken when their `init(coder:)` returned, Decision 0025).
   func runLinkAndAwakePhases() throws {
     state.linking = true
     defer { state.linking = false }
@@ -56,13 +57,9 @@ extension KeyedUnarchiver {
     }
     state.links.removeAll()
     var pending = moveOut(&state.awakeList)
-    if let delegate {
-      try awake(pending, reportingTo: delegate)
-    } else {
-      for (uid, object) in pending {
-        let replacement = try object.awakeAfter(using: self)
-        if replacement !== object { state.cache[uid] = replacement }
-      }
+    for (uid, object) in pending {
+      let awoken = try awaken(object, uid: uid, classSlot: nil)
+      if awoken !== object { state.cache[uid] = awoken }
     }
     // The list's buffer is kept for the tables' next archive (Decision 0021), unless an awake call added to it.
     if state.awakeList.isEmpty {
@@ -71,15 +68,27 @@ extension KeyedUnarchiver {
     }
   }
 
-  /// The awake phase with a delegate, in Apple's order for each object (COD-104): `awakeAfter(using:)`, `willReplace`
-  /// when that replaced it, `didDecode`, `willReplace` when the delegate replaced it.
-  private func awake(_ objects: [(Int, any Coding)], reportingTo delegate: any KeyedUnarchiverDelegate) throws {
-    for (uid, object) in objects {
-      let awoken = try object.awakeAfter(using: self)
-      if awoken !== object { delegate.unarchiver(self, willReplace: object, with: awoken) }
-      let chosen = delegate.unarchiver(self, didDecode: awoken)
-      if chosen !== awoken { delegate.unarchiver(self, willReplace: awoken, with: chosen) }
-      if chosen !== object { state.cache[uid] = chosen }
+  /// Sends `awakeAfter(using:)` to a decoded instance and, with a delegate, makes the delegate's calls in Apple's order
+  /// (COD-104): `willReplace` when `awakeAfter(using:)` replaced it, `didDecode`, `willReplace` when the delegate
+  /// replaced it.
+  /// - Returns: the object to hand out for the entry: the instance, its replacement, or `nil`.
+  /// - Throws: ``ArchiveError``: what `awakeAfter(using:)` throws (another error as its underlying error), located at
+  ///   object `uid` (of the class in `classSlot`, when given) unless it names an object already.
+  func awaken(_ object: any Coding, uid: Int, classSlot: Int?) throws -> AnyObject? {
+    let awoken: AnyObject
+    do {
+      awoken = try object.awakeAfter(using: self)
+    } catch {
+      // The class name is read only here: reading it for every object would retain and release it.
+      let location = ArchiveError.Location(
+        objectIndex: uid, className: classSlot.map { state.classEntries[$0].info.name })
+      let archiveError = error as? ArchiveError ?? ArchiveError(.other, "awakeAfter(using:) failed", underlying: error)
+      throw archiveError.located(in: location)
     }
+    guard hasDelegate, let delegate else { return awoken }
+    if awoken !== object { delegate.unarchiver(self, willReplace: object, with: awoken) }
+    let chosen = delegate.unarchiver(self, didDecode: awoken)
+    if chosen !== awoken { delegate.unarchiver(self, willReplace: awoken, with: chosen) }
+    return chosen
   }
 }

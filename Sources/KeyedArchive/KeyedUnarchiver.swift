@@ -10,7 +10,8 @@ import PropertyList
 /// so shared references give the same instance. A reference back to an object still inside its
 /// `init(coder:)` is an error naming the key path, never a stack overflow; classes that need back references ask
 /// for them with ``DecodingCoder/decodeReference(forKey:into:)`` and get them in the link phase, after every
-/// object exists. Then the awake phase calls ``Coding/awakeAfter(using:)`` on every decoded instance.
+/// object exists. Each decoded instance is awoken (``Coding/awakeAfter(using:)``) right after its `init(coder:)`, or
+/// after the link phase when it asked for deferred references, and its replacement is what later references get.
 ///
 /// For data from outside, use ``unarchivedObject(ofClass:from:options:)`` or
 /// ``unarchivedObject(ofClasses:from:options:)``: they require secure coding, so the file cannot choose which
@@ -62,7 +63,11 @@ public final class KeyedUnarchiver: DecodingCoder {
   private var customClassResolver: ((String, [String]) -> (any Coding.Type)?)?
   /// Hears about the classes and objects decoded and may substitute them (``KeyedUnarchiverDelegate``). Held
   /// weakly.
-  public weak var delegate: (any KeyedUnarchiverDelegate)?
+  public weak var delegate: (any KeyedUnarchiverDelegate)? {
+    didSet { hasDelegate = delegate != nil }
+  }
+  /// Whether ``delegate`` was set: a plain flag, read for every object awoken instead of loading the weak reference.
+  private(set) var hasDelegate = false
 
   let reader: BinaryPropertyListReader
   let objectsHeader: BinaryPropertyListReader.Header
@@ -109,6 +114,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       (Notification.self, FoundationClass.notification), (NSNotification.self, FoundationClass.notification),
       (NSAttributedString.self, FoundationClass.attributedString),
       (NSMutableAttributedString.self, FoundationClass.mutableAttributedString),
+      (Measurement<Unit>.self, FoundationClass.measurement), (AffineTransform.self, FoundationClass.affineTransform),
+      (ArchivedSortDescriptor.self, FoundationClass.sortDescriptor),
     ]
     for (type, name) in classes {
       let request = mutableClasses.contains(name) ? [instanceRequest(name)] : []
@@ -116,6 +123,21 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     registry.registerSuperclass(FoundationClass.decimalNumber, of: FoundationClass.decimalNumberPlaceholder)
   }()
+
+  /// The archived class names the decode call that reached the object being decoded allows (COD-110), as
+  /// `NSCoder.allowedClasses`: what an `init(coder:)` passes on to the objects it holds; `nil` when any class is
+  /// allowed or outside any object.
+  public var allowedClasses: Set<String>? { state.frames.isEmpty ? nil : state.allowedClasses }
+
+  /// Runs `type`'s `init(coder:)` with ``allowedClasses`` set to `allowed` (only `init(coder:)` reads it, so the
+  /// Foundation classes' decoding never sets it).
+  private func initialise(_ type: any Coding.Type, allowed: Set<String>?) throws -> any Coding {
+    // Swapped in and out rather than assigned: no copy of the outer set is made.
+    var saved = allowed
+    swap(&state.allowedClasses, &saved)
+    defer { swap(&state.allowedClasses, &saved) }
+    return try type.init(coder: self)
+  }
 
   /// The number of objects being decoded inside one another (0 at the top level).
   var nestingDepth: Int { state.frames.count }
@@ -240,6 +262,14 @@ public final class KeyedUnarchiver: DecodingCoder {
       unarchiver.registry = registry
       return try unarchiver.decodeObject(forKey: ArchiveKeys.root)
     }
+  }
+
+  /// The version of the class named `className` in effect, as `NSKeyedUnarchiver.version(forClassName:)` (COD-111):
+  /// the ``Coding/classVersion`` of the class this unarchiver decodes the name as (``setClass(_:forClassName:)``,
+  /// then the registry), else `NSNotFound`. A keyed archive records no versions.
+  public func version(forClassName className: String) -> Int {
+    if let type = state.instanceClasses[className] { return type.classVersion }
+    return defaultVersion(forClassName: className)
   }
 
   /// Decodes `className` as `type` in this archive, before any other lookup.
@@ -467,8 +497,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     do {
       if case .coding(let type) = state.classEntries[slot].resolved.kind {
         // The common case, as `instantiate` does it.
-        let object = try type.init(coder: self)
-        state.awakeList.append((uid, object))
+        let object = try initialise(type, allowed: allowed)
         instance = object
         value = object
       } else if case .foundation(let name) = state.classEntries[slot].resolved.kind {
@@ -495,30 +524,47 @@ public final class KeyedUnarchiver: DecodingCoder {
     let linkStart = state.frames[state.frames.count - 1].linkStart
     state.frames.removeLast()
     state.classEntries[slot].recordsHints = true
-    // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
-    if linkStart < state.links.count, let instance {
-      for index in linkStart..<state.links.count where state.links[index].owner == nil {
-        state.links[index].owner = instance
-      }
-    }
     state.cache[state: uid] = .done
     if let instance {
-      state.cache.setObject(instance, uid: uid)
-    } else if !stored {
-      state.cache[uid] = value
+      // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
+      var ownsLinks = false
+      if linkStart < state.links.count {
+        for index in linkStart..<state.links.count where state.links[index].owner == nil {
+          state.links[index].owner = instance
+          ownsLinks = true
+        }
+      }
+      let handedOut: AnyObject?
+      if ownsLinks {
+        // Awoken after the link phase, once its deferred references are set (Decision 0025).
+        state.cache.setObject(instance, uid: uid)
+        state.awakeList.append((uid, instance))
+        handedOut = instance
+      } else {
+        // Awoken now, as on Apple's platforms, so that every later reference to the entry (the object's owner, a
+        // collection) gets the replacement (COD-014).
+        handedOut = try awaken(instance, uid: uid, classSlot: slot)
+        if let handedOut { state.cache.setObject(handedOut, uid: uid) }
+      }
+      if state.frames.isEmpty, !state.linking { return try finishTopLevelDecode(uid: uid) }
+      return handedOut
     }
-    if state.frames.isEmpty, !state.linking {
-      // The object under the key is done. A collector a typed call left for it (it was not an array) is dropped,
-      // so that no array the link or awake phase decodes at the same depth takes it: that array would be collected
-      // as the call's type instead of as `[Any]`.
-      state.pendingCollector = nil
-      try runLinkAndAwakePhases()
-      // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
-      if decodingFailurePolicy == .throwError, let error { throw error }
-      // The awake phase may have replaced the object.
-      return state.cache[uid]
-    }
+    if !stored { state.cache[uid] = value }
+    if state.frames.isEmpty, !state.linking { return try finishTopLevelDecode(uid: uid) }
     return value
+  }
+
+  /// Ends the decode of the object under a top-level key, `$objects[uid]`: runs the link and awake phases and gives
+  /// the entry's value (which the awake phase may have replaced).
+  private func finishTopLevelDecode(uid: Int) throws -> Any? {
+    // A collector a typed call left for the object (it was not an array) is dropped, so that no array the link or
+    // awake phase decodes at the same depth takes it: that array would be collected as the call's type instead of as
+    // `[Any]`.
+    state.pendingCollector = nil
+    try runLinkAndAwakePhases()
+    // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
+    if decodingFailurePolicy == .throwError, let error { throw error }
+    return state.cache[uid]
   }
 
   /// Leaves the frame of object `uid` after its decoding failed, locating the error. An error that has no object
@@ -538,7 +584,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func instantiate(_ resolved: Resolved, info: ClassInfo, uid: Int, allowed: Set<String>?) throws -> Any? {
     switch resolved.kind {
     case .coding(let type):
-      let object = try type.init(coder: self)
+      let object = try initialise(type, allowed: allowed)
       state.awakeList.append((uid, object))
       return object
     case .foundation(let name):

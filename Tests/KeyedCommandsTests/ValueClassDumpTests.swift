@@ -102,6 +102,26 @@ struct ValueClassDumpTests {
     }
   }
 
+  @Test(
+    "CLI-011, ARC-155, ARC-161, ARC-162: our archives of Measurement, AffineTransform and sort descriptors dump as the toolchain's do"
+  )
+  func ourValueArchivesDumpAsTheToolchains() throws {
+    let measurement = Measurement<Unit>(value: -40, unit: UnitTemperature.celsius)
+    #expect(
+      try Self.dump(try KeyedArchiver.archivedData(withRootObject: measurement))
+        == Self.dump(Self.foundationArchive(NSMeasurement(doubleValue: -40, unit: UnitTemperature.celsius))))
+    // No canonical form: class objects, with Apple's class names and keys.
+    let transform = try Self.dump(
+      try KeyedArchiver.archivedData(withRootObject: AffineTransform(translationByX: 1, byY: 2)))
+    #expect(
+      transform.hasPrefix(
+        #"{"$0":{"$0":1.0,"$1":0.0,"$2":0.0,"$3":1.0,"$4":1.0,"$5":2.0,"$class":"_NSKeyedCoderOldStyleArray""#))
+    #expect(transform.contains(#""$class":"NSAffineTransform","NSTransformStruct":{"$data":""#))
+    let descriptor = try Self.dump(
+      try KeyedArchiver.archivedData(withRootObject: ArchivedSortDescriptor(key: "name", ascending: false)))
+    #expect(descriptor == #"{"$class":"NSSortDescriptor","NSAscending":false,"NSKey":"name","NSSelector":"compare:"}"#)
+  }
+
   @Test("ARC-157: an inverted character set the toolchain writes as a bitmap dumps as that bitmap")
   func invertedCharacterSetDumpsItsBitmap() throws {
     let json = try Self.dump(Self.foundationArchive(CharacterSet(charactersIn: "xyz").inverted as NSCharacterSet))

@@ -4,11 +4,14 @@ import PropertyList
 
 extension KeyedUnarchiver {
   /// The value classes of issue #27 decoded here, by archived class name.
-  static let foundationValueClassNames: Set<String> = [
-    FoundationClass.indexSet, FoundationClass.mutableIndexSet, FoundationClass.indexPath, FoundationClass.timeZone,
-    FoundationClass.locale, FoundationClass.calendar, FoundationClass.dateComponents,
-    FoundationClass.personNameComponents, FoundationClass.characterSet, FoundationClass.mutableCharacterSet,
-  ]
+  static let foundationValueClassNames: Set<String> =
+    ([
+      FoundationClass.indexSet, FoundationClass.mutableIndexSet, FoundationClass.indexPath, FoundationClass.timeZone,
+      FoundationClass.locale, FoundationClass.calendar, FoundationClass.dateComponents,
+      FoundationClass.personNameComponents, FoundationClass.characterSet, FoundationClass.mutableCharacterSet,
+      FoundationClass.measurement, FoundationClass.unitConverterLinear, FoundationClass.affineTransform,
+      FoundationClass.oldStyleArray, FoundationClass.sortDescriptor,
+    ] as Set<String>).union(FoundationClass.unitClassNames)
 
   /// Decodes the current object as one of Foundation's value classes (ARC-150…ARC-153), or `nil` for another class.
   func decodeFoundationValue(className: String) throws -> Any? {
@@ -21,12 +24,18 @@ extension KeyedUnarchiver {
     case FoundationClass.dateComponents: return try dateComponents()
     case FoundationClass.personNameComponents: return try personNameComponents()
     case FoundationClass.characterSet, FoundationClass.mutableCharacterSet: return try characterSet()
+    case FoundationClass.measurement: return try measurement()
+    case FoundationClass.unitConverterLinear: return try unitConverter()
+    case FoundationClass.affineTransform: return try affineTransform()
+    case FoundationClass.oldStyleArray: return try oldStyleArray()
+    case FoundationClass.sortDescriptor: return try sortDescriptor()
+    case _ where FoundationClass.unitClassNames.contains(className): return try unit(className: className)
     default: return nil
     }
   }
 
   /// The bytes of packed field `key`.
-  private func packedBytes(_ key: String) throws -> Data {
+  func packedBytes(_ key: String) throws -> Data {
     switch try decodeValue(forKey: key) {
     case .bytes(let bytes)?: return bytes
     case nil: throw ArchiveError(.corruptData, "missing \(key)", at: .init(keyPath: key))

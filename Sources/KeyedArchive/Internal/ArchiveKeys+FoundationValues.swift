@@ -1,3 +1,5 @@
+import Foundation
+
 extension ArchiveKeys {
   // NSIndexSet / NSMutableIndexSet: one range inline, or `NSRangeCount` packed ranges in `NSRangeData`.
   package static let nsRangeCount = "NSRangeCount"
@@ -46,6 +48,16 @@ extension ArchiveKeys {
   package static let nsBuiltinID = "NSBuiltinID"
   package static let nsBitmap = "NSBitmap"
   package static let nsIsInverted = "NSIsInverted"
+  // NSAffineTransform: Darwin's `NSTransformStruct` (big-endian 32-bit reals), or the toolchain's unkeyed array of
+  // six reals under `$0` (`_NSKeyedCoderOldStyleArray`: `NS.count`, `NS.type`, `NS.size`, `$0`…`$5`).
+  package static let nsTransformStruct = "NSTransformStruct"
+  package static let oldStyleArrayCount = "NS.count"
+  package static let oldStyleArrayType = "NS.type"
+  package static let oldStyleArraySize = "NS.size"
+  // NSSortDescriptor: the key path, the direction and the comparison selector.
+  package static let nsSortKey = "NSKey"
+  package static let nsAscending = "NSAscending"
+  package static let nsSelector = "NSSelector"
 }
 
 extension FoundationClass {
@@ -64,4 +76,22 @@ extension FoundationClass {
   package static let unitConverter = "NSUnitConverter"
   package static let dimension = "NSDimension"
   package static let unit = "NSUnit"
+  package static let affineTransform = "NSAffineTransform"
+  package static let oldStyleArray = "_NSKeyedCoderOldStyleArray"
+  package static let sortDescriptor = "NSSortDescriptor"
+  /// The `NSDimension` subclasses archives hold, with the Swift classes they decode as.
+  package static let dimensionTypes: [String: Dimension.Type] = [
+    "NSUnitAcceleration": UnitAcceleration.self, "NSUnitAngle": UnitAngle.self, "NSUnitArea": UnitArea.self,
+    "NSUnitConcentrationMass": UnitConcentrationMass.self, "NSUnitDispersion": UnitDispersion.self,
+    "NSUnitDuration": UnitDuration.self, "NSUnitElectricCharge": UnitElectricCharge.self,
+    "NSUnitElectricCurrent": UnitElectricCurrent.self,
+    "NSUnitElectricPotentialDifference": UnitElectricPotentialDifference.self,
+    "NSUnitElectricResistance": UnitElectricResistance.self, "NSUnitEnergy": UnitEnergy.self,
+    "NSUnitFrequency": UnitFrequency.self, "NSUnitFuelEfficiency": UnitFuelEfficiency.self,
+    "NSUnitIlluminance": UnitIlluminance.self, "NSUnitLength": UnitLength.self, "NSUnitMass": UnitMass.self,
+    "NSUnitPower": UnitPower.self, "NSUnitPressure": UnitPressure.self, "NSUnitSpeed": UnitSpeed.self,
+    "NSUnitTemperature": UnitTemperature.self, "NSUnitVolume": UnitVolume.self, "NSDimension": Dimension.self,
+  ]
+  /// Every unit class name an `NSMeasurement`'s `NS.unit` may hold.
+  package static let unitClassNames: Set<String> = Set(dimensionTypes.keys).union([unit])
 }

@@ -14,6 +14,8 @@ package enum ArchiveKeys {
   package static let classes = "$classes"
   package static let classHints = "$classhints"
   package static let root = "root"
+  /// The stored key of the unkeyed value number `index` of an object (`$0`, `$1`, …).
+  package static func unkeyedKey(_ index: Int) -> String { "$\(index)" }
   /// The four top-level keys as static strings: opening an archive compares them with the stored keys as bytes,
   /// without making a `String`.
   package static let archiverKey: StaticString = "$archiver"

@@ -42,6 +42,8 @@ extension KeyedUnarchiver {
     var instanceClasses: [String: any Coding.Type] = [:]
 
     var frames: [Frame] = []
+    /// ``KeyedUnarchiver/allowedClasses`` while an `init(coder:)` runs.
+    var allowedClasses: Set<String>?
     /// The next unkeyed slot of `$top`.
     var topUnkeyed = 0
 
