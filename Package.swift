@@ -33,7 +33,8 @@ let package = Package(
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
     .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // NSArchiver/NSUnarchiver typedstreams: sequential reader and writer, both byte orders.
-    .target(name: "Typedstream", dependencies: ["ArchiveCoding", "ArchiveSupport"], swiftSettings: strict),
+    .target(
+      name: "Typedstream", dependencies: ["ArchiveCoding", "ArchiveSupport", "KeyedArchive"], swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
       name: "NibLoading",
@@ -82,7 +83,8 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "TypedstreamTests", dependencies: ["Typedstream", "KeyedCommands", "ArchiveCoding", "TestSupport"],
+      name: "TypedstreamTests",
+      dependencies: ["Typedstream", "KeyedCommands", "ArchiveCoding", "KeyedArchive", "ArchiveTesting", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "ArchiveTesting", "TestSupport"],

@@ -73,6 +73,21 @@ public protocol DecodingCoder: AnyObject {
   /// same results.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a `T`.
   func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]?
+
+  /// `true` for a keyed coder, `false` for a sequential one (a typedstream), as `NSCoder.allowsKeyedCoding`: an
+  /// ``Coding/init(coder:)`` that reads both formats asks it first. Default: `true`.
+  var allowsKeyedCoding: Bool { get }
+
+  /// The values of the next typed group of the current object, in order, one for each type of `types` (a type
+  /// encoding such as `"i"`, `"iI"` or `"{_NSPoint=ff}"`), as `NSCoder.decodeValues(ofObjCTypes:)`; objects are
+  /// decoded. Default: throws `unsupportedFormat` (a keyed coder has no values in order).
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) when the group was written with another encoding, or the object
+  ///   has no more groups.
+  func decodeValues(ofObjCTypes types: String) throws -> [SequentialValue]
+
+  /// The next unkeyed object, as `NSCoder.decodeObject()`: for a sequential coder the next `@` group. Default:
+  /// ``decodeValues(ofObjCTypes:)`` with `"@"`.
+  func decodeObject() throws -> Any?
 }
 
 extension DecodingCoder {
