@@ -84,7 +84,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "TypedstreamTests",
-      dependencies: ["Typedstream", "KeyedCommands", "ArchiveCoding", "KeyedArchive", "ArchiveTesting", "TestSupport"],
+      dependencies: [
+        "Typedstream", "KeyedCommands", "ArchiveCoding", "KeyedArchive", "ArchiveTesting", "InterfaceObjects",
+        "TestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests", dependencies: ["KeyedCommands", "keyed", "ArchiveTesting", "TestSupport"],

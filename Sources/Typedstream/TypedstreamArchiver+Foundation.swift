@@ -105,22 +105,32 @@ extension TypedstreamArchiver {
 
   /// A Swift number's `NSNumber` type code and value: `Bool` as `B`, `Int` and `Int64` as `q`, and so on.
   private static func numberForm(_ object: Any) -> (type: String, value: SequentialValue)? {
-    switch object {
-    case let v as Bool where type(of: object) == Bool.self: ("B", .bool(v))
-    case let v as Int where type(of: object) == Int.self: ("q", .integer(Int64(v)))
-    case let v as Int64: ("q", .integer(v))
-    case let v as Int32: ("i", .integer(Int64(v)))
-    case let v as Int16: ("s", .integer(Int64(v)))
-    case let v as Int8: ("c", .integer(Int64(v)))
-    case let v as UInt: ("Q", .unsignedInteger(UInt64(v)))
-    case let v as UInt64: ("Q", .unsignedInteger(v))
-    case let v as UInt32: ("I", .unsignedInteger(UInt64(v)))
-    case let v as UInt16: ("S", .unsignedInteger(UInt64(v)))
-    case let v as UInt8: ("C", .unsignedInteger(UInt64(v)))
-    case let v as Float where type(of: object) == Float.self: ("f", .float(v))
-    case let v as Double where type(of: object) == Double.self: ("d", .double(v))
-    default: nil
+    // Exact types only: a cast through `as?` may bridge one number type to another (a `Double` to an `Int`).
+    switch ObjectIdentifier(type(of: object)) {
+    case ObjectIdentifier(Bool.self): ("B", .bool(object as? Bool ?? false))
+    case ObjectIdentifier(Int.self): ("q", .integer(Int64(object as? Int ?? 0)))
+    case ObjectIdentifier(Int64.self): ("q", .integer(object as? Int64 ?? 0))
+    case ObjectIdentifier(Int32.self): ("i", .integer(Int64(object as? Int32 ?? 0)))
+    case ObjectIdentifier(Int16.self): ("s", .integer(Int64(object as? Int16 ?? 0)))
+    case ObjectIdentifier(Int8.self): ("c", .integer(Int64(object as? Int8 ?? 0)))
+    case ObjectIdentifier(UInt.self): ("Q", .unsignedInteger(UInt64(object as? UInt ?? 0)))
+    case ObjectIdentifier(UInt64.self): ("Q", .unsignedInteger(object as? UInt64 ?? 0))
+    case ObjectIdentifier(UInt32.self): ("I", .unsignedInteger(UInt64(object as? UInt32 ?? 0)))
+    case ObjectIdentifier(UInt16.self): ("S", .unsignedInteger(UInt64(object as? UInt16 ?? 0)))
+    case ObjectIdentifier(UInt8.self): ("C", .unsignedInteger(UInt64(object as? UInt8 ?? 0)))
+    case ObjectIdentifier(Float.self): ("f", .float(object as? Float ?? 0))
+    case ObjectIdentifier(Double.self): ("d", .double(object as? Double ?? 0))
+    default: (object as? NSNumber).map(numberForm)
     }
+  }
+
+  /// An `NSNumber` instance (such as an attribute value bridged by `NSAttributedString`): `q` for a whole number
+  /// stored as one, else `d`. A real prints with a point or an exponent (`1139.0`), an integer without
+  /// (`1139`): the toolchain's `NSNumber` offers its stored type only as a C string pointer.
+  private static func numberForm(_ number: NSNumber) -> (type: String, value: SequentialValue) {
+    let isReal = number.description.contains { ".eEn".contains($0) }
+    if !isReal, Double(number.int64Value) == number.doubleValue { return ("q", .integer(number.int64Value)) }
+    return ("d", .double(number.doubleValue))
   }
 
   private func writeNumber(_ type: String, _ value: SequentialValue) {
