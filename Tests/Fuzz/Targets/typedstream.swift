@@ -1,5 +1,6 @@
-// libFuzzer target: the typedstream reader; a stream it accepts is also decoded into Foundation forms and written
-// back, and the written stream must read back to the same tree (TS-053).
+// libFuzzer target: the typedstream reader; a stream it accepts is also decoded into Foundation forms, unarchived
+// through the sequential coder (COD-127) and written back, and the written stream must read back to the same tree
+// (TS-053).
 import ArchiveCoding
 import Foundation
 import Typedstream
@@ -10,6 +11,11 @@ public func fuzzTypedstream(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
   guard let archive = try? TypedstreamReader.read(bytes) else { return 0 }
   if let decoder = try? TypedstreamDecoder(archive) {
     for ordinal in 0..<decoder.objectCount { _ = try? decoder.form(of: ordinal) }
+  }
+  if let unarchiver = try? TypedstreamUnarchiver(archive: archive, registry: ClassRegistry()) {
+    while let encoding = unarchiver.nextEncoding {
+      guard (try? unarchiver.decodeValues(ofObjCTypes: encoding)) != nil else { break }
+    }
   }
   guard let written = try? TypedstreamWriter.write(archive) else {
     fatalError("a tree the reader built does not write")
