@@ -38,7 +38,9 @@ let package = Package(
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
       name: "NibLoading",
-      dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib"],
+      dependencies: [
+        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib", "Typedstream",
+      ],
       swiftSettings: strict),
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
     .target(
