@@ -1,6 +1,7 @@
 import ArchiveCoding
 import Foundation
 import InterfaceObjects
+import NibLoading
 import TestSupport
 import Testing
 
@@ -9,7 +10,8 @@ import Testing
 
 /// Truncations and bit flips of the corpus files: every one ends in a value or an `ArchiveError`, never a crash
 /// (TS-041). A mutated stream that still reads is also decoded, rendered in both JSON views, written back and
-/// unarchived through the sequential coder with the interface catalog's classes (COD-127).
+/// unarchived through the sequential coder with the interface catalog's classes (COD-127) and read as a nib
+/// (NIB-203).
 @Suite(
   "Typedstream mutations", .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)))
 struct MutationTests {
@@ -42,6 +44,7 @@ struct MutationTests {
       }
       let written = try TypedstreamWriter.write(archive)
       #expect(try TypedstreamReader.read(written) == archive, "\(what): the re-encoded stream reads differently")
+      if let nib = try? TypedstreamNib(data: data) { _ = nib.connections.count }
       let unarchiver = try TypedstreamUnarchiver(archive: archive, registry: registry)
       while let encoding = unarchiver.nextEncoding { _ = try unarchiver.decodeValues(ofObjCTypes: encoding) }
     } catch is ArchiveError {

@@ -260,3 +260,52 @@ struct SequentialCodingTests {
     expectSame(try TypedstreamUnarchiver.unarchivedObject(from: stream), theirs)
   }
 }
+
+@Suite("Sequential coding: NSNumber of every type code")
+struct SequentialNumberTests {
+  /// An `NSNumber` stream holding `value` as type `code`, written by hand as `NSArchiver` does.
+  private func number(_ code: String, _ value: TypedstreamValue) throws -> Data {
+    let numberClass = TypedstreamClass(
+      "NSNumber", version: 0,
+      superclass: .literal(
+        TypedstreamClass("NSValue", version: 0, superclass: .literal(TypedstreamClass("NSObject", version: 0)))))
+    let object = TypedstreamObject(
+      objectClass: .literal(numberClass),
+      groups: [TypedstreamGroup("*", [.cString(.literal(Array(code.utf8)))]), TypedstreamGroup(code, [value])])
+    return try TypedstreamWriter.write(TypedstreamArchive(groups: [TypedstreamGroup("@", [.object(.literal(object))])]))
+  }
+
+  @Test("COD-123: NSNumber of each type code, at its extremes, decodes to the Swift value the keyed unarchiver gives")
+  func everyTypeCode() throws {
+    func code(_ c: Unicode.Scalar) -> TypeCode { TypeCode(c) }
+    let cases: [(String, TypedstreamValue, String)] = [
+      ("c", .signed(code("c"), -128), "Int -128"),
+      ("C", .unsigned(code("C"), 255), "Int 255"),
+      ("B", .bool(1), "Bool true"),
+      ("s", .signed(code("s"), Int64(Int16.min)), "Int -32768"),
+      ("S", .unsigned(code("S"), UInt64(UInt16.max)), "Int 65535"),
+      ("i", .signed(code("i"), Int64(Int32.min)), "Int -2147483648"),
+      ("I", .unsigned(code("I"), UInt64(UInt32.max)), "Int 4294967295"),
+      ("l", .signed(code("l"), Int64(Int32.max)), "Int 2147483647"),
+      ("L", .unsigned(code("L"), UInt64(UInt32.max) - 2), "Int 4294967293"),
+      ("q", .signed(code("q"), Int64.min), "Int -9223372036854775808"),
+      ("Q", .unsigned(code("Q"), UInt64(Int64.max)), "Int 9223372036854775807"),
+      ("Q", .unsigned(code("Q"), UInt64.max - 2), "UInt64 18446744073709551613"),
+      ("f", .float(Float(0.85)), "Float 0.85"),
+      ("d", .double(-1.5e300), "Double -1.5e+300"),
+    ]
+    for (type, value, expected) in cases {
+      let decoded = try TypedstreamUnarchiver.unarchivedObject(from: try number(type, value))
+      let described = decoded.map { "\(Swift.type(of: $0)) \($0)" }
+      #expect(described == expected, "type \(type)")
+    }
+  }
+
+  @Test("COD-123: the byte 0xFD as an unsigned 64-bit NSNumber is 18446744073709551613, as NSUnarchiver reads it")
+  func compactedUnsigned() throws {
+    let data = try number("Q", .unsigned(TypeCode("Q"), UInt64.max - 2))
+    // The writer compacts the value to the one byte 0xFD, just before the object's END tag.
+    #expect(Array(data.suffix(2)) == [0xFD, 0x86])
+    #expect(try TypedstreamUnarchiver.unarchivedObject(from: data) as? UInt64 == UInt64.max - 2)
+  }
+}
