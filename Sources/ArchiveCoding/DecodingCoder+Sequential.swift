@@ -24,17 +24,23 @@ extension DecodingCoder {
   /// `NSCoder.decodeValue(ofObjCType:at:size:)`. Not a requirement: forwards to ``decodeValues(ofObjCTypes:)``.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the group has another encoding.
   public func decodeValue(ofObjCType type: String) throws -> SequentialValue {
-    let values = try decodeValues(ofObjCTypes: type)
-    guard values.count == 1, let value = values.first else {
-      throw ArchiveError(.typeMismatch, "expected one value of type \"\(type)\", found \(values.count)")
+    try applyingFailurePolicy(.ignored) {
+      let values = try decodeValues(ofObjCTypes: type)
+      guard values.count == 1, let value = values.first else {
+        throw ArchiveError(.typeMismatch, "expected one value of type \"\(type)\", found \(values.count)")
+      }
+      return value
     }
-    return value
   }
 
   /// An integer of the next group, of the single integer type `type` (`c C B s S i I l L q Q`), checked to fit
   /// `T`. Not a requirement: forwards to ``decodeValue(ofObjCType:)``.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) for another type or a value out of `T`'s range.
   public func decodeValue<T: FixedWidthInteger>(ofObjCType type: String, as integerType: T.Type) throws -> T {
+    try applyingFailurePolicy(0) { try integer(ofObjCType: type, as: integerType) }
+  }
+
+  private func integer<T: FixedWidthInteger>(ofObjCType type: String, as integerType: T.Type) throws -> T {
     let value = try decodeValue(ofObjCType: type)
     let exact: T?
     switch value {
@@ -54,11 +60,13 @@ extension DecodingCoder {
   /// ``decodeValue(ofObjCType:)``.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) for another type.
   public func decodeReal(ofObjCType type: String) throws -> Double {
-    let value = try decodeValue(ofObjCType: type)
-    guard let real = value.realValue else {
-      throw ArchiveError(.typeMismatch, "expected a real of type \"\(type)\", found \(value.kindName)")
+    try applyingFailurePolicy(0) {
+      let value = try decodeValue(ofObjCType: type)
+      guard let real = value.realValue else {
+        throw ArchiveError(.typeMismatch, "expected a real of type \"\(type)\", found \(value.kindName)")
+      }
+      return real
     }
-    return real
   }
 
   /// The bytes of the next `+` group, as `NSCoder.decodeBytes(withReturnedLength:)`; nil when none were stored.
@@ -72,10 +80,12 @@ extension DecodingCoder {
   /// The next unkeyed object, which must be a `T` (or nil). Not a requirement: forwards to ``decodeObject()``.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is of another type.
   public func decodeObject<T>(of type: T.Type) throws -> T? {
-    guard let object = try decodeObject() else { return nil }
-    guard let typed = object as? T else {
-      throw ArchiveError(.typeMismatch, "expected \(T.self), found \(Swift.type(of: object))")
+    try applyingFailurePolicy(nil) {
+      guard let object = try decodeObject() else { return nil }
+      guard let typed = object as? T else {
+        throw ArchiveError(.typeMismatch, "expected \(T.self), found \(Swift.type(of: object))")
+      }
+      return typed
     }
-    return typed
   }
 }

@@ -175,6 +175,15 @@ struct SequentialCodingTests {
     #expect(error.description.contains("expected a group of type \"if\", found \"i\""))
   }
 
+  @Test("COD-121: under setErrorAndReturn a mismatched read records the error and returns zero, then nil")
+  func failurePolicy() throws {
+    let unarchiver = try TypedstreamUnarchiver(data: try TypedstreamArchiver.archivedData(withRootObject: "x"))
+    unarchiver.decodingFailurePolicy = .setErrorAndReturn
+    #expect(try unarchiver.decodeValue(ofObjCType: "i", as: Int.self) == 0)
+    #expect((unarchiver.error as? ArchiveError)?.code == .typeMismatch)
+    #expect(try unarchiver.decodeObject(of: String.self) == nil)
+  }
+
   @Test("COD-121: keyed calls on a sequential coder, and sequential calls on a keyed one, are refused")
   func wrongHalfIsRefused() throws {
     let unarchiver = try TypedstreamUnarchiver(data: try TypedstreamArchiver.archivedData(withRootObject: "x"))
