@@ -34,11 +34,14 @@ let package = Package(
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
     .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // NSArchiver/NSUnarchiver typedstreams: sequential reader and writer, both byte orders.
-    .target(name: "Typedstream", dependencies: ["ArchiveCoding", "ArchiveSupport"], swiftSettings: strict),
+    .target(
+      name: "Typedstream", dependencies: ["ArchiveCoding", "ArchiveSupport", "KeyedArchive"], swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
       name: "NibLoading",
-      dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib"],
+      dependencies: [
+        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib", "Typedstream",
+      ],
       swiftSettings: strict),
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
     .target(
@@ -92,7 +95,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "TypedstreamTests",
-      dependencies: ["Typedstream", "KeyedCommands", "ArchiveComparison", "ArchiveCoding", "TestSupport"],
+      dependencies: [
+        "Typedstream", "KeyedCommands", "ArchiveComparison", "ArchiveCoding", "KeyedArchive", "ArchiveTesting",
+        "InterfaceObjects", "TestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests",

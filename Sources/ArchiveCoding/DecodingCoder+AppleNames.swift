@@ -70,8 +70,4 @@ extension DecodingCoder {
     returnedLength = bytes?.count ?? 0
     return bytes
   }
-
-  /// `true` for a keyed coder (every coder here that reads keyed archives, nibs or XIBs), as
-  /// `NSCoder.allowsKeyedCoding`. Not a requirement: `true`.
-  public var allowsKeyedCoding: Bool { true }
 }

@@ -89,6 +89,21 @@ public protocol DecodingCoder: AnyObject {
   /// Where ``version(forClassName:)`` finds the class versions a stream recorded (``ClassVersionSource``), or `nil`
   /// when the format records none (keyed archives: Apple's keyed archiver writes no class versions). Default: `nil`.
   var classVersionSource: (any ClassVersionSource)? { get }
+
+  /// `true` for a keyed coder, `false` for a sequential one (a typedstream), as `NSCoder.allowsKeyedCoding`: an
+  /// ``Coding/init(coder:)`` that reads both formats asks it first. Default: `true`.
+  var allowsKeyedCoding: Bool { get }
+
+  /// The values of the next typed group of the current object, in order, one for each type of `types` (a type
+  /// encoding such as `"i"`, `"iI"` or `"{_NSPoint=ff}"`), as `NSCoder.decodeValues(ofObjCTypes:)`; objects are
+  /// decoded. Default: throws `unsupportedFormat` (a keyed coder has no values in order).
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) when the group was written with another encoding, or the object
+  ///   has no more groups.
+  func decodeValues(ofObjCTypes types: String) throws -> [SequentialValue]
+
+  /// The next unkeyed object, as `NSCoder.decodeObject()`: for a sequential coder the next `@` group. Default:
+  /// ``decodeValues(ofObjCTypes:)`` with `"@"`.
+  func decodeObject() throws -> Any?
 }
 
 extension DecodingCoder {

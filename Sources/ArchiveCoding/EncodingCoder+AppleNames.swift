@@ -20,7 +20,4 @@ extension EncodingCoder {
       length >= 0 && length <= bytes.count, "encodeBytes: length \(length) is outside 0...\(bytes.count)")
     encodeValue(.bytes(Data(bytes.prefix(length))), forKey: key)
   }
-
-  /// `true` for a keyed coder (every coder here), as `NSCoder.allowsKeyedCoding`. Not a requirement: `true`.
-  public var allowsKeyedCoding: Bool { true }
 }

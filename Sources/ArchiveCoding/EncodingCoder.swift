@@ -30,6 +30,19 @@ public protocol EncodingCoder: AnyObject {
 
   /// Writes data as an object (`NSData`). Default: ``encodeObject(_:forKey:)``; coders may override it.
   func encode(_ value: Data?, forKey key: String)
+
+  /// `true` for a keyed coder, `false` for a sequential one (a typedstream), as `NSCoder.allowsKeyedCoding`: an
+  /// ``Coding/encode(with:)`` that writes both formats asks it first. Default: `true`.
+  var allowsKeyedCoding: Bool { get }
+
+  /// Writes one typed group: `values`, one for each type of `types` (a type encoding such as `"i"`, `"iI"` or
+  /// `"{_NSPoint=ff}"`), as `NSCoder.encodeValues(ofObjCTypes:)`. Default: records `unsupportedFormat` through
+  /// ``failWithError(_:)`` (a keyed coder writes no values in order).
+  func encodeValues(_ values: [SequentialValue], ofObjCTypes types: String)
+
+  /// Writes an unkeyed object, as `NSCoder.encode(_:)` with an object: for a sequential coder an `@` group.
+  /// Default: ``encodeValues(_:ofObjCTypes:)`` with `"@"`.
+  func encodeObject(_ object: Any?)
 }
 
 extension EncodingCoder {

@@ -129,9 +129,12 @@ public final class ColorObject: Responder {
     super.init()
   }
 
-  /// Reads `UIRed`/`UIGreen`/`UIBlue`/`UIAlpha`, `UIWhite`, `UISystemColorName`, or AppKit's `NSRGB`/`NSWhite`.
+  /// Reads `UIRed`/`UIGreen`/`UIBlue`/`UIAlpha`, `UIWhite`, `UISystemColorName`, or AppKit's `NSRGB`/`NSWhite`;
+  /// from a typedstream, `NSColor`'s sequential form (COD-125).
   public required init(coder: any DecodingCoder) throws {
-    if let name = try coder.string(["UISystemColorName", "NSColorName"]) {
+    if !coder.allowsKeyedCoding {
+      color = try Self.sequentialColor(from: coder)
+    } else if let name = try coder.string(["UISystemColorName", "NSColorName"]) {
       color = Color(red: 0, green: 0, blue: 0, alpha: 1, name: name)
     } else if coder.containsValue(forKey: "UIWhite") {
       color = Color(white: try coder.decodeDouble(forKey: "UIWhite"), alpha: try coder.number(["UIAlpha"]) ?? 1)
@@ -152,8 +155,12 @@ public final class ColorObject: Responder {
     try super.init(coder: coder)
   }
 
-  /// Writes UIKit's keys.
+  /// Writes UIKit's keys; to a typedstream, `NSColor`'s sequential form.
   public override func encode(with coder: any EncodingCoder) {
+    guard coder.allowsKeyedCoding else {
+      encodeSequentially(with: coder)
+      return
+    }
     coder.encode(color.red, forKey: "UIRed")
     coder.encode(color.green, forKey: "UIGreen")
     coder.encode(color.blue, forKey: "UIBlue")
@@ -167,11 +174,21 @@ public final class FontObject: Responder {
   /// The font.
   public var font: Font
 
-  /// Reads `UIFontName`/`UIFontPointSize` or AppKit's `NSName`/`NSSize`.
+  /// Reads `UIFontName`/`UIFontPointSize` or AppKit's `NSName`/`NSSize`; from a typedstream, `NSFont`'s
+  /// sequential form (COD-125).
   public required init(coder: any DecodingCoder) throws {
-    font = Font(
-      name: try coder.string(["UIFontName", "NSName"]),
-      pointSize: try coder.number(["UIFontPointSize", "NSSize"]) ?? 17)
+    if !coder.allowsKeyedCoding {
+      font = try Self.sequentialFont(from: coder)
+    } else {
+      font = Font(
+        name: try coder.string(["UIFontName", "NSName"]),
+        pointSize: try coder.number(["UIFontPointSize", "NSSize"]) ?? 17)
+    }
     try super.init(coder: coder)
+  }
+
+  /// Writes nothing to a keyed archive (a nib names its fonts); to a typedstream, `NSFont`'s sequential form.
+  public override func encode(with coder: any EncodingCoder) {
+    if !coder.allowsKeyedCoding { encodeSequentially(with: coder) }
   }
 }

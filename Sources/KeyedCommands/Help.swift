@@ -40,7 +40,8 @@ enum Help {
 
     """,
     "convert": """
-    OVERVIEW: Re-encode a property list, keyed archive or typedstream without loss.
+    OVERVIEW: Re-encode a property list, keyed archive or typedstream without loss, or convert between
+    a keyed archive and a typedstream.
 
     USAGE: keyed convert FILE -o OUT [--format binary|xml|typedstream]
 
@@ -50,7 +51,9 @@ enum Help {
     OPTIONS:
       -o, --output OUT    The output file, written atomically.
       --format FORMAT     binary (default) or xml; for a typedstream input, typedstream (its default,
-                          in the input's byte order).
+                          in the input's byte order). Between a keyed archive and a typedstream, the
+                          root object converts when its classes are Foundation's; another class
+                          exits 65, named.
       -h, --help          Show this help.
 
     """,

@@ -378,6 +378,10 @@ struct Context {
       try convertTypedstream(path, to: out, format: parsed.values["--format"])
       return
     }
+    if parsed.values["--format"] == "typedstream" {
+      try convertToTypedstream(path, to: out)
+      return
+    }
     let formatName = parsed.values["--format"] ?? "binary"
     guard let format = PropertyListFormat(rawValue: formatName) else {
       throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")

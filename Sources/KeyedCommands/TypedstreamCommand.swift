@@ -3,6 +3,7 @@ import ArchiveComparison
 import ArchiveSupport
 import Foundation
 import KeyedArchive
+import PropertyList
 import Typedstream
 
 /// What the `keyed` tool does with a typedstream (NSArchiver data): the raw and decoded JSON views of `dump`,
@@ -55,6 +56,34 @@ package enum TypedstreamCommand {
   /// - Throws: `ArchiveError` when the stream is malformed.
   package static func convert(_ data: Data) throws -> Data {
     try TypedstreamWriter.write(try TypedstreamReader.read(data))
+  }
+
+  /// `convert --format binary|xml` of a typedstream: its one top-level object, of Foundation's classes, as a keyed
+  /// archive (COD-126).
+  /// - Throws: `ArchiveError`: `classNotFound` naming an object of another class, `unsupportedFormat` for a stream
+  ///   whose top level is not one object, or the stream's own errors.
+  package static func keyedArchive(fromTypedstream data: Data, format: PropertyListFormat) throws -> Data {
+    let unarchiver = try TypedstreamUnarchiver(data: data, registry: ClassRegistry())
+    guard unarchiver.nextEncoding == "@" else {
+      throw ArchiveError(
+        .unsupportedFormat,
+        "a keyed archive holds one root object; the stream starts with a \"\(unarchiver.nextEncoding ?? "")\" group")
+    }
+    let root = try unarchiver.decodeObject()
+    if let encoding = unarchiver.nextEncoding {
+      throw ArchiveError(
+        .unsupportedFormat,
+        "a keyed archive holds one root object; the stream has more top-level groups (\"\(encoding)\")")
+    }
+    return try KeyedArchiver.archivedData(withRootObject: root, format: format)
+  }
+
+  /// `convert --format typedstream` of a keyed archive: its root object, of Foundation's classes, as a
+  /// little-endian typedstream (COD-126).
+  /// - Throws: `ArchiveError`: `classNotFound` naming an object of another class, or the archive's own errors.
+  package static func typedstream(fromKeyedArchive data: Data) throws -> Data {
+    let root = try KeyedUnarchiver.unarchivedRootObject(from: data, registry: ClassRegistry())
+    return try TypedstreamArchiver.archivedData(withRootObject: root)
   }
 }
 
@@ -110,21 +139,37 @@ extension Context {
     }
   }
 
-  /// `convert` of a typedstream: `--format typedstream` (the default) re-encodes it; keyed-archive formats are
-  /// refused as unsupported (exit 65).
+  /// `convert` of a typedstream: `--format typedstream` (the default) re-encodes it; `binary` and `xml` write its
+  /// root object as a keyed archive when its classes are Foundation's (exit 65 naming the class otherwise).
   mutating func convertTypedstream(_ path: String, to out: String, format: String?) throws {
-    guard format == nil || format == "typedstream" else {
-      guard format == "binary" || format == "xml" else {
-        throw UsageError(message: "unknown format '\(format ?? "")' (expected typedstream, binary or xml)")
-      }
-      throw InputError(
-        message: "\(name(path)): converting a typedstream to a keyed archive is not supported",
-        status: KeyedTool.ExitCode.dataError)
+    let keyedFormat: PropertyListFormat?
+    switch format {
+    case nil, "typedstream": keyedFormat = nil
+    case "binary": keyedFormat = .binary
+    case "xml": keyedFormat = .xml
+    default: throw UsageError(message: "unknown format '\(format ?? "")' (expected typedstream, binary or xml)")
     }
     let data = try read(path)
     let encoded: Data
     do {
-      encoded = try TypedstreamCommand.convert(data)
+      if let keyedFormat {
+        encoded = try TypedstreamCommand.keyedArchive(fromTypedstream: data, format: keyedFormat)
+      } else {
+        encoded = try TypedstreamCommand.convert(data)
+      }
+    } catch let error as ArchiveError {
+      throw inputError(path, error)
+    }
+    try AtomicFile.write(encoded, to: URL(fileURLWithPath: out))
+  }
+
+  /// `convert --format typedstream` of a keyed archive: its root object as a typedstream when its classes are
+  /// Foundation's (exit 65 naming the class otherwise).
+  mutating func convertToTypedstream(_ path: String, to out: String) throws {
+    let data = try read(path)
+    let encoded: Data
+    do {
+      encoded = try TypedstreamCommand.typedstream(fromKeyedArchive: data)
     } catch let error as ArchiveError {
       throw inputError(path, error)
     }

@@ -60,8 +60,13 @@ public struct TypedstreamDecoder {
   /// field can be read on its own. An object's first reference in a walk of these values in order is where the
   /// stream stored it.
   public private(set) var fields: [[TypedstreamValue]] = []
+  /// Every literal object's typed groups by ordinal, resolved as ``fields`` are: what a sequential coder reads
+  /// group by group.
+  public private(set) var groups: [[TypedstreamGroup]] = []
   /// The top-level values, resolved as ``fields`` are.
   public private(set) var topLevel: [TypedstreamValue] = []
+  /// The top-level groups, resolved as ``fields`` are.
+  public private(set) var topLevelGroups: [TypedstreamGroup] = []
   /// Each object's class chain, the object's class first, by ordinal.
   public private(set) var classChains: [[TypedstreamClass]] = []
   private var classes: [TypedstreamClass] = []
@@ -71,7 +76,9 @@ public struct TypedstreamDecoder {
   /// - Throws: `ArchiveError` when a reference names an object, class or C string not stored before it.
   public init(_ archive: TypedstreamArchive) throws {
     for group in archive.groups {
-      for value in group.values { topLevel.append(try resolve(value)) }
+      let resolved = try group.values.map { try resolve($0) }
+      topLevel += resolved
+      topLevelGroups.append(TypedstreamGroup(encoding: group.encoding, values: resolved))
     }
   }
 
@@ -99,12 +106,17 @@ public struct TypedstreamDecoder {
     case .object(.literal(let object)?):
       let ordinal = fields.count
       fields.append([])
+      groups.append([])
       classChains.append(try chain(object.objectClass))
       var resolved: [TypedstreamValue] = []
+      var resolvedGroups: [TypedstreamGroup] = []
       for group in object.groups {
-        for field in group.values { resolved.append(try resolve(field)) }
+        let values = try group.values.map { try resolve($0) }
+        resolved += values
+        resolvedGroups.append(TypedstreamGroup(encoding: group.encoding, values: values))
       }
       fields[ordinal] = resolved
+      groups[ordinal] = resolvedGroups
       return .object(.reference(ordinal))
     case .object(.reference(let ordinal)?):
       guard ordinal >= 0, ordinal < fields.count else {

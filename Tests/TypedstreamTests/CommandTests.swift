@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import KeyedArchive
 import Testing
 
 @testable import KeyedCommands
@@ -48,15 +49,57 @@ struct CommandTests {
     #expect(throws: Context.InputError.self) { try context.dumpTypedstream("-", raw: true, json: true, pretty: false) }
   }
 
-  @Test("TS-053: convert writes the stream re-encoded; a keyed-archive format is refused")
+  @Test("TS-053: convert writes the stream re-encoded; an unknown format is a usage error")
   func convert() throws {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("typedstream-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
     var context = Context(standardInput: { Self.string })
     try context.convertTypedstream("-", to: out.path, format: nil)
     #expect(try Data(contentsOf: out) == Self.string)
-    #expect(throws: Context.InputError.self) { try context.convertTypedstream("-", to: out.path, format: "binary") }
     #expect(throws: UsageError.self) { try context.convertTypedstream("-", to: out.path, format: "yaml") }
+  }
+
+  @Test(
+    "COD-126: convert turns a typedstream of Foundation values into a keyed archive and back",
+    arguments: ["binary", "xml"])
+  func convertToKeyedArchiveAndBack(_ format: String) throws {
+    let directory = FileManager.default.temporaryDirectory
+    let keyed = directory.appendingPathComponent("typedstream-\(UUID().uuidString).plist")
+    let back = directory.appendingPathComponent("typedstream-\(UUID().uuidString)")
+    defer {
+      try? FileManager.default.removeItem(at: keyed)
+      try? FileManager.default.removeItem(at: back)
+    }
+    let value: [Any] = ["x", 7, 2.5, Data([1, 2]), ["k": Date(timeIntervalSinceReferenceDate: 5)] as [String: Any]]
+    let stream = try TypedstreamArchiver.archivedData(withRootObject: value, byteOrder: .big)
+    var context = Context(standardInput: { stream })
+    try context.convertTypedstream("-", to: keyed.path, format: format)
+    #expect(try KeyedUnarchiver.unarchivedRootObject(from: try Data(contentsOf: keyed)) is [Any])
+    try context.convertToTypedstream(keyed.path, to: back.path)
+    // Back in a typedstream (little-endian, as the archiver writes by default), the values are the same.
+    #expect(try Data(contentsOf: back) == TypedstreamArchiver.archivedData(withRootObject: value))
+  }
+
+  @Test("COD-126: a typedstream holding another class, or several top-level values, exits 65 naming why")
+  func convertRefusesWhatAKeyedArchiveCannotHold() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("typedstream-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let object = TypedstreamObject(objectClass: .literal(TypedstreamClass("NSPrintInfo", version: 1)), groups: [])
+    let other = try TypedstreamWriter.write(
+      TypedstreamArchive(groups: [TypedstreamGroup("@", [.object(.literal(object))])]))
+    var context = Context(standardInput: { other })
+    let error = try #require(throws: Context.InputError.self) {
+      try context.convertTypedstream("-", to: out.path, format: "binary")
+    }
+    #expect(error.status == KeyedTool.ExitCode.dataError)
+    #expect(error.message.contains("NSPrintInfo"))
+    let two = try TypedstreamWriter.write(
+      TypedstreamArchive(groups: [TypedstreamGroup("i", [.signed(TypeCode("i"), 1)])]))
+    context = Context(standardInput: { two })
+    let several = try #require(throws: Context.InputError.self) {
+      try context.convertTypedstream("-", to: out.path, format: "xml")
+    }
+    #expect(several.message.contains("one root object"))
   }
 
   @Test("validate prints one line with the byte order and the object count")

@@ -1,5 +1,7 @@
 import ArchiveCoding
 import Foundation
+import InterfaceObjects
+import NibLoading
 import TestSupport
 import Testing
 
@@ -7,7 +9,9 @@ import Testing
 @testable import Typedstream
 
 /// Truncations and bit flips of the corpus files: every one ends in a value or an `ArchiveError`, never a crash
-/// (TS-041). A mutated stream that still reads is also decoded, rendered in both JSON views and written back.
+/// (TS-041). A mutated stream that still reads is also decoded, rendered in both JSON views, written back and
+/// unarchived through the sequential coder with the interface catalog's classes (COD-127) and read as a nib
+/// (NIB-203).
 @Suite(
   "Typedstream mutations", .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)))
 struct MutationTests {
@@ -16,6 +20,13 @@ struct MutationTests {
   static let samples = 80
   /// Mutations of files up to this size are also rendered in both JSON views.
   static let renderLimit = 40_000
+  /// A registry with the interface catalog's classes (`NSColor`, `NSFont`, views), whose keyed `init(coder:)`s meet
+  /// the sequential coder too.
+  static let registry: ClassRegistry = {
+    let registry = ClassRegistry()
+    InterfaceCatalog.register(in: registry)
+    return registry
+  }()
 
   static func positions(_ count: Int, seed: UInt64) -> [Int] {
     guard count > fullSweepLimit else { return Array(0..<count) }
@@ -33,6 +44,9 @@ struct MutationTests {
       }
       let written = try TypedstreamWriter.write(archive)
       #expect(try TypedstreamReader.read(written) == archive, "\(what): the re-encoded stream reads differently")
+      if let nib = try? TypedstreamNib(data: data) { _ = nib.connections.count }
+      let unarchiver = try TypedstreamUnarchiver(archive: archive, registry: registry)
+      while let encoding = unarchiver.nextEncoding { _ = try unarchiver.decodeValues(ofObjCTypes: encoding) }
     } catch is ArchiveError {
     } catch {
       Issue.record("\(what): \(error) is not an ArchiveError")

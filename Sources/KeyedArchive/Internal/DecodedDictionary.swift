@@ -4,20 +4,20 @@
 /// String keys are kept as `String` because that is what callers cast a property-list dictionary to, and because
 /// inserting into a `[AnyHashable: Any]` compares colliding keys through `AnyHashable`'s boxes (a dynamic cast and
 /// a metadata lookup per comparison, about ten times the cost of comparing two strings). Decision 0015.
-struct DecodedDictionary {
+package struct DecodedDictionary {
   private var strings: [String: Any]
   private var general: [AnyHashable: Any]?
   private let capacity: Int
 
   /// An empty dictionary with room for `capacity` entries (bounded by the caller: the entries' bytes).
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = capacity
     strings = [String: Any](minimumCapacity: capacity)
   }
 
   /// Adds an entry; a later entry with an equal key replaces the earlier one. Returns `false`, adding nothing, when
   /// `key` cannot be a dictionary key.
-  mutating func insert(_ value: Any, forKey key: Any) -> Bool {
+  package mutating func insert(_ value: Any, forKey key: Any) -> Bool {
     if general == nil {
       if type(of: key) == String.self, let string = key as? String {
         strings[string] = value
@@ -35,7 +35,7 @@ struct DecodedDictionary {
   }
 
   /// Adds an entry whose key is known to be a Swift string.
-  mutating func insert(_ value: Any, forString key: String) {
+  package mutating func insert(_ value: Any, forString key: String) {
     if general == nil {
       strings[key] = value
     } else {
@@ -45,5 +45,5 @@ struct DecodedDictionary {
 
   /// The dictionary: `[String: Any]` when every key was a Swift string (an empty dictionary included), else
   /// `[AnyHashable: Any]`.
-  var value: Any { general ?? strings }
+  package var value: Any { general ?? strings }
 }
