@@ -94,7 +94,7 @@ struct SequentialCodingTests {
     #expect(unarchiver.recordedVersion(forClassName: "Bookmark") == 0)
     #expect(unarchiver.recordedVersion(forClassName: "NSColor") == nil)
     #expect(unarchiver.version(forClassName: "NSString") == 1)
-    #expect(unarchiver.version(forClassName: "NSColor") == NSNotFound)
+    #expect(unarchiver.version(forClassName: "NoSuchClassAnywhere") == NSNotFound)
   }
 
   @Test("COD-122: an instance encoded twice is one object; the second is a reference")
