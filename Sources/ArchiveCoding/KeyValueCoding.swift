@@ -79,7 +79,12 @@ public enum KeyValueConversion {
       return nil
     }
     if let direct = value as? T { return direct }
-    if let optional = T.self as? any OptionalType.Type { return optional.wrapConverted(value) as? T }
+    if let optional = T.self as? any OptionalType.Type {
+      // A value that does not convert is no value, not an optional holding none (an outlet given an object of
+      // another class is an error, NIB-094).
+      guard let wrapped = optional.wrapConverted(value) else { return nil }
+      return wrapped as? T
+    }
     if let convertible = T.self as? any KeyValueConvertible.Type {
       return convertible.init(keyValue: value) as? T
     }

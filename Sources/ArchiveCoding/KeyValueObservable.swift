@@ -20,6 +20,15 @@ public struct KeyValueChange {
   public let oldValue: Any?
   /// The value being set.
   public let newValue: Any?
+
+  /// A notification, for classes that post their own (``KeyValueObservers/post(_:)``).
+  public init(object: AnyObject, key: String, kind: Kind, oldValue: Any?, newValue: Any?) {
+    self.object = object
+    self.key = key
+    self.kind = kind
+    self.oldValue = oldValue
+    self.newValue = newValue
+  }
 }
 
 /// An object whose key changes can be observed: `setValue(_:forKey:)` posts will-change and did-change
@@ -37,6 +46,24 @@ public protocol KeyValueObservable: KeyValueCoding {
 extension KeyValueObservable {
   /// ``keyValueObservers``.
   public var existingKeyValueObservers: KeyValueObservers? { keyValueObservers }
+
+  /// Announces that the value of a key is about to change other than through `setValue(_:forKey:)`: posts the
+  /// will-change notification with the current value; ``didChangeValue(forKey:)`` must follow (NIB-096).
+  public func willChangeValue(forKey key: String) {
+    guard let observers = existingKeyValueObservers, observers.isObserving(key) else { return }
+    let oldValue = (try? value(forKey: key)) ?? nil
+    observers.beginChange(key, oldValue: oldValue)
+    observers.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: nil))
+  }
+
+  /// Ends a change announced with ``willChangeValue(forKey:)``: posts the did-change notification with the old
+  /// and the current value. Without an announced change it posts nothing.
+  public func didChangeValue(forKey key: String) {
+    guard let observers = existingKeyValueObservers, let pending = observers.endChange(key) else { return }
+    let newValue = (try? value(forKey: key)) ?? nil
+    observers.post(
+      KeyValueChange(object: self, key: key, kind: .didChange, oldValue: pending.oldValue, newValue: newValue))
+  }
 
   /// Registers a handler for changes of a key; keep the token to stay registered.
   /// - Returns: a token that removes the observer when cancelled or released.
@@ -56,6 +83,9 @@ public final class KeyValueObservers: @unchecked Sendable {
   private struct State {
     var next = 0
     var byKey: [String: [Handler]] = [:]
+    /// The old values of the changes announced with `willChangeValue(forKey:)` and not yet ended, by key
+    /// (nested changes of one key stack).
+    var pending: [String: [PendingChange]] = [:]
   }
   private let state = Mutex(State())
   /// How many observers are registered, for the lock-free checks.
@@ -92,8 +122,28 @@ public final class KeyValueObservers: @unchecked Sendable {
     if removed > 0 { count.subtract(removed, ordering: .releasing) }
   }
 
-  /// Observers run on the thread that sets the value, outside the lock, as in Foundation.
-  func post(_ change: KeyValueChange) {
+  /// Remembers the old value of a change that `willChangeValue(forKey:)` announced.
+  func beginChange(_ key: String, oldValue: Any?) {
+    let change = PendingChange(oldValue: oldValue)
+    state.withLock { $0.pending[key, default: []].append(change) }
+  }
+
+  /// The old value remembered for the latest announced change of `key`, or `nil` when none was announced.
+  func endChange(_ key: String) -> PendingChange? {
+    state.withLock { state in
+      guard var stack = state.pending[key], let last = stack.popLast() else { return nil }
+      state.pending[key] = stack.isEmpty ? nil : stack
+      return last
+    }
+  }
+
+  /// A change announced and not yet ended. Unchecked: the old value is handed back to the thread that ends the
+  /// change, as Foundation's observation does.
+  struct PendingChange: @unchecked Sendable { let oldValue: Any? }
+
+  /// Runs the handlers registered for the change's key, on the calling thread, outside the lock, as in
+  /// Foundation: for classes that change a key other than through `setValue(_:forKey:)`.
+  public func post(_ change: KeyValueChange) {
     if isEmpty { return }
     let handlers = state.withLock { $0.byKey[change.key] ?? [] }
     for handler in handlers { handler.run(change) }

@@ -116,7 +116,13 @@ open class TableViewCell: View {
 open class CollectionViewCell: TableViewCell {}
 
 /// A list of rows that dequeues reusable cells, in the role of `UITableView`.
-open class TableView: ScrollView {
+///
+/// It takes a target and an action, as `NSTableView` (an `NSControl`) does.
+open class TableView: ScrollView, ActionSending {
+  /// The target of the action (AppKit's target/action).
+  public weak var target: AnyObject?
+  /// The action sent when a row is clicked.
+  public var action: String?
   private var nibs: [String: Nib] = [:]
   private var classes: [String: TableViewCell.Type] = [:]
   private var reusable: [String: [TableViewCell]] = [:]
@@ -129,6 +135,12 @@ open class TableView: ScrollView {
   public override init(frame: Rect) { super.init(frame: frame) }
   /// Reads the scroll view's keys.
   public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+
+  /// Sets the target and action (AppKit's target/action).
+  public func addTarget(_ target: AnyObject?, action: String, for events: UInt64?) {
+    self.target = target
+    self.action = action
+  }
 
   /// Registers a nib whose first top-level object is the cell for an identifier.
   public func register(_ nib: Nib, forCellReuseIdentifier identifier: String) { nibs[identifier] = nib }

@@ -149,11 +149,12 @@ open class Control: View, ActionSending {
   /// control when the target was `nil`.
   public func sendActions(for events: ControlEvents) {
     guard isEnabled else { return }
+    let event = ActionEvent(controlEvents: events)
     for pair in targetActions where !pair.events.isDisjoint(with: events) {
       if pair.usesResponderChain {
-        perform(action: pair.action, sender: self)
+        perform(action: pair.action, sender: self, event: event)
       } else if let target = pair.target as? Responder {
-        target.perform(action: pair.action, sender: self)
+        target.perform(action: pair.action, sender: self, event: event)
       }
     }
   }

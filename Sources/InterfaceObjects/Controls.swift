@@ -149,8 +149,9 @@ open class Button: Control {
   }
 }
 
-/// An image view, in the role of `UIImageView` / `NSImageView`.
-open class ImageView: View {
+/// An image view, in the role of `UIImageView` / `NSImageView`. It is a control, as `NSImageView` is an `NSControl`
+/// (an editable image view sends its action when an image is dropped on it), so it takes a target and an action.
+open class ImageView: Control {
   // (No implicit `nil` default: each initialiser's store before `super.init` is its initialisation.)
   /// The image.
   public var image: Optional<Image>

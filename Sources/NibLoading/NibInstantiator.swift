@@ -131,6 +131,17 @@ final class NibInstantiator {
 
   private func id(_ index: Int) -> String { plan.objects[index].id }
 
+  /// An object as people know it: "File's Owner" and "First Responder" for those placeholders, else its class and
+  /// document id (`NSImageView (12)`).
+  private func describe(_ index: Int) -> String {
+    let object = plan.objects[index]
+    switch object.placeholder {
+    case .filesOwner: return "File's Owner"
+    case .firstResponder: return "First Responder"
+    default: return "\(object.className) (\(object.id))"
+    }
+  }
+
   func failWithError(_ error: any Error) {
     if self.error == nil { self.error = error }
   }
@@ -436,20 +447,32 @@ final class NibInstantiator {
   private func connectAction(_ connection: NibPlan.Connection) throws {
     if try skipForMissingOwner(connection) { return }
     let source = plan.objects[connection.source]
-    guard let instance = try instantiate(connection.source, key: nil),
-      let control = source.asActionSender(instance)
-    else {
+    guard let instance = try instantiate(connection.source, key: nil) else {
       return try connectionFailure(
-        connection, "action \"\(connection.label)\": \(source.className) (\(source.id)) does not send actions")
+        connection, "action \"\(connection.label)\": the source \(describe(connection.source)) is nil")
     }
     let target = try connection.destination.flatMap { try instantiate($0, key: nil) }
     if let target {
       guard targetResponds(target, toAction: connection.label) else {
         return try connectionFailure(
-          connection, "action \"\(connection.label)\": the target \(type(of: target)) has no such action")
+          connection,
+          "action \"\(connection.label)\": the target \(connection.destination.map(describe) ?? "") "
+            + "(\(type(of: target))) has no such action")
       }
     }
-    control.addTarget(target, action: connection.label, for: connection.eventMask)
+    // Every object that takes a target and an action is a sender, as Apple's loaders connect them (NIB-090); an
+    // object standing in for an unknown class keeps the action instead (NIB-091).
+    if let control = source.asActionSender(instance) {
+      control.addTarget(target, action: connection.label, for: connection.eventMask)
+    } else if let adopting = instance as? any UnknownClassAdopting,
+      adopting.keepAction(target, action: connection.label, for: connection.eventMask)
+    {
+      // Kept by the stand-in.
+    } else {
+      return try connectionFailure(
+        connection,
+        "action \"\(connection.label)\": \(describe(connection.source)) takes no target and action")
+    }
     progress.statistics.actions += 1
     options.trace?(
       .action(

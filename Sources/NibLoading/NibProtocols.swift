@@ -32,4 +32,14 @@ public protocol SegueSource: AnyObject {
 public protocol UnknownClassAdopting: AnyObject {
   /// Called right after `init(coder:)` when the object stands in for `className`.
   func adoptUnknownClass(_ className: String)
+
+  /// Keeps an action connected from this object when it stands in for an unknown class and is not itself an
+  /// ``ActionSending`` (the unknown class may have been a control).
+  /// - Returns: `true` when the object kept the action; `false` when it stands in for no class. Default: `false`.
+  func keepAction(_ target: AnyObject?, action: String, for events: UInt64?) -> Bool
+}
+
+extension UnknownClassAdopting {
+  /// Keeps nothing.
+  public func keepAction(_ target: AnyObject?, action: String, for events: UInt64?) -> Bool { false }
 }

@@ -1,0 +1,125 @@
+import ArchiveCoding
+import Foundation
+import InterfaceObjects
+import NibLoading
+import Testing
+
+private let outletRegistry: ClassRegistry = {
+  let registry = ClassRegistry()
+  InterfaceCatalog.register(in: registry)
+  registry.register(ConnectOwner.self, as: "ConnectOwner")
+  registry.register(DetailOwner.self, as: "DetailOwner")
+  registry.register(TestOwner.self, as: "TestOwner")
+  return registry
+}()
+
+/// A view with a plain property whose changes it announces itself.
+private final class Gauge: View {
+  var level = 0
+  func raise() {
+    willChangeValue(forKey: "level")
+    level += 1
+    didChangeValue(forKey: "level")
+  }
+  override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(["level": .property(\Gauge.level)], uniquingKeysWith: { $1 })
+  }
+}
+
+@Suite("Outlet declarations")
+struct OutletDeclarationTests {
+  @Test("NIB-093: a subclass's nib connects its own @Outlet and its superclass's, through key-value coding")
+  func inheritedOutlets() throws {
+    let data = xib(
+      """
+      <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="DetailOwner">
+          <connections>
+              <outlet property="caption" destination="l1" id="o1"/>
+              <outlet property="picture" destination="i1" id="o2"/>
+          </connections>
+      </placeholder>
+      <view id="v1">
+          <subviews>
+              <label text="Hello" id="l1"/>
+              <imageView image="cover" id="i1"/>
+          </subviews>
+      </view>
+      """)
+    let owner = DetailOwner()
+    let objects = try Nib(data: data, registry: outletRegistry).instantiate(owner: owner)
+    let root = try #require(objects.first as? View)
+    #expect(owner.caption === root.subviews.first)
+    #expect(owner.caption?.text == "Hello")
+    #expect(owner.picture === root.subviews.last)
+    #expect(try owner.value(forKey: "caption") as AnyObject? === owner.caption)
+    try owner.setValue(nil, forKey: "picture")
+    #expect(owner.picture == nil)
+    #expect(throws: ArchiveError.self) { try owner.setValue(nil, forKey: "subtitle") }
+  }
+
+  @Test("NIB-093: assigning an @Outlet property and setting its key both notify the key's observers, once each")
+  func outletObservation() throws {
+    let owner = DetailOwner()
+    var changes: [(KeyValueChange.Kind, AnyObject?, AnyObject?)] = []
+    let token = owner.observe("caption") {
+      changes.append(($0.kind, $0.oldValue as AnyObject?, $0.newValue as AnyObject?))
+    }
+    let first = Label(frame: .zero)
+    let second = Label(frame: .zero)
+    owner.caption = first
+    try owner.setValue(second, forKey: "caption")
+    token.cancel()
+    owner.caption = nil
+    #expect(changes.count == 4)
+    #expect(changes.map(\.0) == [.willChange, .didChange, .willChange, .didChange])
+    #expect(changes[1].1 == nil && changes[1].2 === first)
+    #expect(changes[3].1 === first && changes[3].2 === second)
+  }
+
+  @Test("NIB-094: an outlet connected to an object of another class is an error naming both classes")
+  func wrongClassOutlet() throws {
+    let data = xib(
+      """
+      <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="ConnectOwner">
+          <connections><outlet property="picture" destination="l1" id="o1"/></connections>
+      </placeholder>
+      <label text="x" id="l1"/>
+      """)
+    do {
+      _ = try Nib(data: data, name: "Wrong.xib", registry: outletRegistry).instantiate(owner: ConnectOwner())
+      Issue.record("expected an error")
+    } catch let error as ArchiveError {
+      #expect(error.message.contains("\"picture\" of ConnectOwner holds ImageView"), "\(error)")
+      #expect(error.message.contains("is a Label"), "\(error)")
+      #expect(error.description.hasPrefix("Wrong.xib:"), "\(error)")
+    }
+  }
+
+  @Test("NIB-094: a key declared with a key path refuses an object of another class instead of storing nil")
+  func wrongClassKeyPathOutlet() throws {
+    let owner = TestOwner()
+    do {
+      try owner.setValue(Button(frame: .zero), forKey: "title")
+      Issue.record("expected an error")
+    } catch let error as ArchiveError {
+      #expect(error.code == .typeMismatch)
+      #expect(error.message.contains("Label") && error.message.contains("Button"), "\(error)")
+    }
+    #expect(owner.title == nil)
+    try owner.setValue(Label(frame: .zero), forKey: "title")
+    #expect(owner.title != nil)
+  }
+
+  @Test("NIB-096: a change announced with willChangeValue and didChangeValue reaches observers with old and new")
+  func manualChangeNotifications() throws {
+    let gauge = Gauge(frame: .zero)
+    var seen: [(KeyValueChange.Kind, Int?, Int?)] = []
+    let token = gauge.observe("level") { seen.append(($0.kind, $0.oldValue as? Int, $0.newValue as? Int)) }
+    gauge.raise()
+    gauge.didChangeValue(forKey: "level")
+    withExtendedLifetime(token) {}
+    #expect(seen.count == 2, "a didChangeValue without willChangeValue posts nothing")
+    #expect(seen.first?.0 == .willChange && seen.first?.1 == 0)
+    #expect(seen.last?.0 == .didChange && seen.last?.1 == 0 && seen.last?.2 == 1)
+  }
+}
