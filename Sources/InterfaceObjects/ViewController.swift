@@ -27,10 +27,25 @@ open class ViewController: Responder, SegueSource {
   /// How many times `viewDidLoad()` ran.
   public private(set) var viewDidLoadCount = 0
 
-  /// Creates a controller whose view is loaded from a nib (or made empty when `nibName` is nil).
-  public init(nibName: String? = nil, bundle: NibBundle? = nil) {
+  /// Why loading the view from ``nibName`` failed, or `nil` (NIB-098).
+  public private(set) var viewLoadError: (any Error)?
+
+  /// Creates a controller whose view is loaded from a nib in a resource directory (or made empty when `nibName` is
+  /// nil).
+  public init(nibName: String? = nil, nibBundle: NibBundle? = nil) {
     self.nibName = nibName
-    self.nibBundle = bundle
+    self.nibBundle = nibBundle
+    super.init()
+  }
+
+  /// Creates a controller whose view is loaded on first access from the nib named `nibName` in a Foundation
+  /// bundle, as `UIViewController(nibName:bundle:)` does (NIB-098).
+  /// - Parameters:
+  ///   - nibName: the nib's name; `nil` makes an empty view (or the one ``loadView()`` builds).
+  ///   - bundle: the bundle; `nil` is the main bundle.
+  public init(nibName: String?, bundle: Bundle?) {
+    self.nibName = nibName
+    self.nibBundle = nibName == nil ? nil : NibBundle(bundle: bundle)
     super.init()
   }
 
@@ -67,12 +82,27 @@ open class ViewController: Responder, SegueSource {
     view?.owningViewController = self
   }
 
-  /// Loads the view: from ``nibName`` with the controller as owner; override to build it in code.
+  /// Loads the view if it is not loaded yet, reporting a failure (UIKit's `loadViewIfNeeded()`).
+  /// - Throws: what loading the nib threw (``viewLoadError``), or ``ArchiveError`` (`connectionFailed`) when the
+  ///   nib did not connect the `view` outlet (NIB-098).
+  public func loadViewIfNeeded() throws {
+    _ = view
+    if let viewLoadError { throw viewLoadError }
+  }
+
+  /// Loads the view: from ``nibName`` with the controller as owner; override to build it in code. A failure is
+  /// kept in ``viewLoadError`` (the view is then empty) and reported by ``loadViewIfNeeded()``.
   open func loadView() {
     guard let nibName, let nibBundle else { return }
     do {
       _ = try nibBundle.loadNibNamed(nibName, owner: self)
+      if loadedView == nil {
+        viewLoadError = ArchiveError(
+          .connectionFailed,
+          "\(type(of: self)) loaded the nib \"\(nibName)\" but its \"view\" outlet was not connected")
+      }
     } catch {
+      viewLoadError = error
       loadedView = nil
     }
   }

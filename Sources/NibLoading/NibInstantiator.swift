@@ -131,6 +131,14 @@ final class NibInstantiator {
 
   private func id(_ index: Int) -> String { plan.objects[index].id }
 
+  /// An action's target by its class, with the placeholder's name when it is one ("File's Owner (Card)").
+  private func describeTarget(_ target: AnyObject, _ index: Int?) -> String {
+    switch index.flatMap({ plan.objects[$0].placeholder }) {
+    case .filesOwner: "File's Owner (\(type(of: target)))"
+    default: "\(type(of: target))"
+    }
+  }
+
   /// An object as people know it: "File's Owner" and "First Responder" for those placeholders, else its class and
   /// document id (`NSImageView (12)`).
   private func describe(_ index: Int) -> String {
@@ -456,8 +464,7 @@ final class NibInstantiator {
       guard targetResponds(target, toAction: connection.label) else {
         return try connectionFailure(
           connection,
-          "action \"\(connection.label)\": the target \(connection.destination.map(describe) ?? "") "
-            + "(\(type(of: target))) has no such action")
+          "action \"\(connection.label)\": the target \(describeTarget(target, connection.destination)) has no such action")
       }
     }
     // Every object that takes a target and an action is a sender, as Apple's loaders connect them (NIB-090); an
