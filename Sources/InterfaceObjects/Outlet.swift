@@ -39,7 +39,7 @@ public struct Outlet<Value: AnyObject> {
     in instance: Instance, _ storage: ReferenceWritableKeyPath<Instance, Outlet<Value>>
   ) -> String {
     if let name = instance[keyPath: storage].name { return name }
-    let name = OutletDeclarations.name(of: instance[keyPath: storage].token, in: instance)
+    let name = OutletDeclarations.name(of: storage, token: instance[keyPath: storage].token, in: instance)
     instance[keyPath: storage].name = name
     return name
   }
@@ -103,8 +103,21 @@ enum OutletDeclarations {
     return table.outlets[name]
   }
 
+  /// The names of the outlet properties by their storage's key path, found once per declaration.
+  private struct Names: @unchecked Sendable { var byKeyPath: [AnyKeyPath: String] = [:] }
+  private static let names = Mutex(Names())
+
+  /// The name of the outlet property stored at `storage`, whose declaration in `object` has `token`: found by
+  /// reflection the first time the declaration is used, then by its key path.
+  static func name(of storage: AnyKeyPath, token: Int, in object: Responder) -> String {
+    if let name = names.withLock({ $0.byKeyPath[storage] }) { return name }
+    let name = name(of: token, in: object)
+    names.withLock { $0.byKeyPath[storage] = name }
+    return name
+  }
+
   /// The name of the outlet property whose declaration has `token` in `object`.
-  static func name(of token: Int, in object: Responder) -> String {
+  private static func name(of token: Int, in object: Responder) -> String {
     var mirror: Mirror? = Mirror(reflecting: object)
     while let current = mirror {
       for child in current.children {
