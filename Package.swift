@@ -84,7 +84,8 @@ let package = Package(
       // (`.copy` of a folder keeps the folder; `.process` flattens folders, `.lproj` ones excepted).
       resources: [
         .copy("Resources/Greeting.xib"), .copy("Resources/fr.lproj"), .copy("Resources/MistypedGreeting.xib"),
-        .copy("Resources/BundledBadge.xib"), .copy("Resources/BundledBadgeHost.xib"), .copy("Resources/Flow.storyboard"),
+        .copy("Resources/BundledBadge.xib"), .copy("Resources/BundledBadgeHost.xib"),
+        .copy("Resources/Flow.storyboard"),
       ],
       swiftSettings: strict),
     .testTarget(

@@ -20,7 +20,8 @@ public struct Action {
   /// An action without arguments (`close`).
   /// - Precondition: the selector has no colon.
   public init<T: Responder>(_ selector: String, _ method: @escaping (T) -> () -> Void) {
-    precondition(Self.arguments(of: selector) == 0, "the action \"\(selector)\" takes no argument: write it without a colon")
+    precondition(
+      Self.arguments(of: selector) == 0, "the action \"\(selector)\" takes no argument: write it without a colon")
     self.selector = selector
     perform = { receiver, _, _ in if let typed = receiver as? T { method(typed)() } }
   }
@@ -28,7 +29,8 @@ public struct Action {
   /// An action that takes the sender (`save:`).
   /// - Precondition: the selector has one colon, at its end.
   public init<T: Responder>(_ selector: String, _ method: @escaping (T) -> (Any?) -> Void) {
-    precondition(Self.arguments(of: selector) == 1, "the action \"\(selector)\" takes the sender: write it as \"name:\"")
+    precondition(
+      Self.arguments(of: selector) == 1, "the action \"\(selector)\" takes the sender: write it as \"name:\"")
     self.selector = selector
     perform = { receiver, sender, _ in if let typed = receiver as? T { method(typed)(sender) } }
   }

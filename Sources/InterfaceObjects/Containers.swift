@@ -207,7 +207,9 @@ open class TableView: ScrollView, ActionSending {
   /// (after `prepareForReuse()`), or a new one from the registered nib or class (NIB-099).
   /// - Throws: ``ArchiveError`` when nothing is registered for the identifier, or the nib does not load or does not
   ///   hold a cell.
-  public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) throws
+  public func dequeueReusableCell(
+    withIdentifier identifier: String, for indexPath: IndexPath
+  ) throws
     -> TableViewCell
   {
     if var pool = reusable[identifier], let cell = pool.popLast() {

@@ -146,7 +146,9 @@ enum OutletDeclarations {
     return outlets
   }
 
-  private static func declaration(_ outlet: some OutletDeclaring, name: String, className: String)
+  private static func declaration(
+    _ outlet: some OutletDeclaring, name: String, className: String
+  )
     -> OutletDeclaration
   {
     OutletDeclaration(valueType: type(of: outlet).valueType, className: className, name: name) {

@@ -58,7 +58,8 @@ public struct NibBundle: Sendable {
       }
     }
     throw ArchiveError(
-      .fileIO, "no \(kind) named \"\(name)\" in \(resourceURL.path) (tried \(tried.prefix(6).joined(separator: ", ")), …)")
+      .fileIO,
+      "no \(kind) named \"\(name)\" in \(resourceURL.path) (tried \(tried.prefix(6).joined(separator: ", ")), …)")
   }
 
   /// Loads a nib by name, reading the file on every call, and returns its top-level objects.

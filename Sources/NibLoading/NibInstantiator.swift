@@ -464,7 +464,8 @@ final class NibInstantiator {
       guard targetResponds(target, toAction: connection.label) else {
         return try connectionFailure(
           connection,
-          "action \"\(connection.label)\": the target \(describeTarget(target, connection.destination)) has no such action")
+          "action \"\(connection.label)\": the target \(describeTarget(target, connection.destination)) has no such action"
+        )
       }
     }
     // Every object that takes a target and an action is a sender, as Apple's loaders connect them (NIB-090); an

@@ -43,7 +43,8 @@ struct TableViewTests {
     #expect(try table.dequeueReusableCell(withIdentifier: "Plain")?.reuseIdentifier == "Plain")
   }
 
-  @Test("NIB-099: TableViewCell(style:reuseIdentifier:) has a text label, and a detail label except in the default style")
+  @Test(
+    "NIB-099: TableViewCell(style:reuseIdentifier:) has a text label, and a detail label except in the default style")
   func styles() {
     let plain = TableViewCell(style: .default, reuseIdentifier: "a")
     plain.textLabel?.text = "Title"
