@@ -20,15 +20,6 @@ public struct KeyValueChange {
   public let oldValue: Any?
   /// The value being set.
   public let newValue: Any?
-
-  /// A notification, for classes that post their own (``KeyValueObservers/post(_:)``).
-  public init(object: AnyObject, key: String, kind: Kind, oldValue: Any?, newValue: Any?) {
-    self.object = object
-    self.key = key
-    self.kind = kind
-    self.oldValue = oldValue
-    self.newValue = newValue
-  }
 }
 
 /// An object whose key changes can be observed: `setValue(_:forKey:)` posts will-change and did-change
@@ -46,6 +37,13 @@ public protocol KeyValueObservable: KeyValueCoding {
 extension KeyValueObservable {
   /// ``keyValueObservers``.
   public var existingKeyValueObservers: KeyValueObservers? { keyValueObservers }
+
+  /// Posts a will-change or did-change notification of a key to its observers, for classes whose keys change other
+  /// than through `setValue(_:forKey:)` and who know the old and new values (NIB-096).
+  public func postChange(_ kind: KeyValueChange.Kind, key: String, oldValue: Any?, newValue: Any?) {
+    existingKeyValueObservers?.post(
+      KeyValueChange(object: self, key: key, kind: kind, oldValue: oldValue, newValue: newValue))
+  }
 
   /// Announces that the value of a key is about to change other than through `setValue(_:forKey:)`: posts the
   /// will-change notification with the current value; ``didChangeValue(forKey:)`` must follow (NIB-096).
@@ -141,9 +139,8 @@ public final class KeyValueObservers: @unchecked Sendable {
   /// change, as Foundation's observation does.
   struct PendingChange: @unchecked Sendable { let oldValue: Any? }
 
-  /// Runs the handlers registered for the change's key, on the calling thread, outside the lock, as in
-  /// Foundation: for classes that change a key other than through `setValue(_:forKey:)`.
-  public func post(_ change: KeyValueChange) {
+  /// Observers run on the thread that sets the value, outside the lock, as in Foundation.
+  func post(_ change: KeyValueChange) {
     if isEmpty { return }
     let handlers = state.withLock { $0.byKey[change.key] ?? [] }
     for handler in handlers { handler.run(change) }

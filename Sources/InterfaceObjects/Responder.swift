@@ -76,9 +76,9 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
       return
     }
     let oldValue = outletValues?[name]
-    observers.post(KeyValueChange(object: self, key: name, kind: .willChange, oldValue: oldValue, newValue: value))
+    postChange(.willChange, key: name, oldValue: oldValue, newValue: value)
     storeOutletValue(value, name)
-    observers.post(KeyValueChange(object: self, key: name, kind: .didChange, oldValue: oldValue, newValue: value))
+    postChange(.didChange, key: name, oldValue: oldValue, newValue: value)
   }
 
   /// Makes the object accept the unknown class's keys and actions (NIB-020).
