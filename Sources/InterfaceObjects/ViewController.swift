@@ -6,7 +6,7 @@ import NibLoading
 ///
 /// Its view is created on first access: from the nib named ``nibName`` (with the controller as File's Owner,
 /// the nib connecting its `view` outlet) when one is set, else an empty view; then `viewDidLoad()` runs.
-open class ViewController: Responder, SegueSource {
+open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   private var loadedView: View?
   /// The nib the view is loaded from.
   public var nibName: String?
@@ -18,8 +18,18 @@ open class ViewController: Responder, SegueSource {
   public var storyboardIdentifier: String?
   /// Segues recorded from this controller.
   public private(set) var segues: [(identifier: String?, kind: String, destination: AnyObject?)] = []
-  /// The storyboard the controller came from (an outlet compiled storyboards set).
-  public weak var storyboard: AnyObject?
+  /// The storyboard the controller came from (a ``Storyboard``, or the object a compiled storyboard's outlet sets).
+  public var storyboard: AnyObject?
+  /// The identifier of the storyboard scene the controller came from.
+  public private(set) var sceneIdentifier: String?
+  /// The controller this one presents (through a segue or ``present(_:)``).
+  public private(set) var presentedViewController: ViewController?
+  /// The controller that presents this one.
+  public private(set) weak var presentingViewController: ViewController?
+  /// The child controllers (embed and relationship segues, ``addChild(_:)``).
+  public private(set) var children: [ViewController] = []
+  /// The controller this one is a child of.
+  public private(set) weak var parent: ViewController?
   /// The navigation item (an outlet).
   public var navigationItem: AnyObject?
   /// The tab bar item (an outlet).
@@ -113,6 +123,75 @@ open class ViewController: Responder, SegueSource {
   /// Records a segue.
   public func addSegue(identifier: String?, kind: String, destination: AnyObject?) {
     segues.append((identifier, kind, destination))
+  }
+
+  /// Remembers the storyboard and scene the controller came from (NIB-100).
+  public func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String) {
+    self.storyboard = storyboard
+    self.sceneIdentifier = sceneIdentifier
+  }
+
+  /// Whether a segue triggered by the user (``triggerSegue(withIdentifier:sender:)``) may go ahead: `true` unless
+  /// overridden.
+  open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+  /// Called before a segue from this controller is performed, with the new destination: pass it what it needs.
+  open func prepare(for segue: StoryboardSegue, sender: Any?) {}
+
+  /// Performs a segue of this controller's storyboard scene, as UIKit's `performSegue(withIdentifier:sender:)`:
+  /// instantiates the destination (a scene of the storyboard, or of a storyboard a reference names), calls
+  /// ``prepare(for:sender:)``, then performs the segue (NIB-100).
+  /// - Throws: ``ArchiveError`` (`valueNotFound`) when the controller has no segue of that identifier to a view
+  ///   controller, or what loading the destination threw.
+  public func performSegue(withIdentifier identifier: String, sender: Any?) throws {
+    let recorded = segues.first { $0.identifier == identifier }
+    var destination = recorded?.destination as? ViewController
+    if destination == nil, let storyboard = storyboard as? Storyboard, let sceneIdentifier {
+      destination =
+        try storyboard.instantiateDestination(ofSegue: identifier, fromScene: sceneIdentifier) as? ViewController
+    }
+    guard let destination else {
+      let known = segues.compactMap(\.identifier)
+      throw ArchiveError(
+        .valueNotFound,
+        "\(type(of: self)) has no segue \"\(identifier)\" to a view controller (its segues: \(known.isEmpty ? "none" : known.joined(separator: ", ")))",
+        at: .init(className: "\(type(of: self))", keyPath: identifier))
+    }
+    let segue = StoryboardSegue(
+      identifier: identifier, kind: recorded?.kind ?? "show", source: self, destination: destination)
+    prepare(for: segue, sender: sender)
+    segue.perform()
+  }
+
+  /// Performs a segue the user triggered (a control's tap, in UIKit): asks ``shouldPerformSegue(withIdentifier:sender:)``
+  /// first (NIB-100).
+  /// - Returns: `true` when the segue was performed.
+  /// - Throws: what ``performSegue(withIdentifier:sender:)`` throws.
+  @discardableResult
+  public func triggerSegue(withIdentifier identifier: String, sender: Any?) throws -> Bool {
+    guard shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return false }
+    try performSegue(withIdentifier: identifier, sender: sender)
+    return true
+  }
+
+  /// Presents another controller (what a `show` or `presentation` segue does).
+  public func present(_ controller: ViewController) {
+    presentedViewController?.presentingViewController = nil
+    presentedViewController = controller
+    controller.presentingViewController = self
+  }
+
+  /// Dismisses the controller this one presents.
+  public func dismiss() {
+    presentedViewController?.presentingViewController = nil
+    presentedViewController = nil
+  }
+
+  /// Adds a child controller (what an `embed` segue does).
+  public func addChild(_ controller: ViewController) {
+    controller.parent?.children.removeAll { $0 === controller }
+    children.append(controller)
+    controller.parent = self
   }
 
   /// `view`, `title`.

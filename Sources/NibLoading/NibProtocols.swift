@@ -43,3 +43,10 @@ extension UnknownClassAdopting {
   /// Keeps nothing.
   public func keepAction(_ target: AnyObject?, action: String, for events: UInt64?) -> Bool { false }
 }
+
+/// A view controller that knows the storyboard and scene it was instantiated from, to perform its segues
+/// (`performSegue(withIdentifier:sender:)`) (NIB-100).
+public protocol StoryboardSceneAdopting: AnyObject {
+  /// Called right after the storyboard instantiated the scene's controller.
+  func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String)
+}
