@@ -162,7 +162,7 @@ open class CollectionViewCell: TableViewCell {}
 /// A list of rows that dequeues reusable cells, in the role of `UITableView`.
 ///
 /// It takes a target and an action, as `NSTableView` (an `NSControl`) does.
-open class TableView: ScrollView, ActionSending {
+open class TableView: ScrollView, ActionSending, PrototypeRegistering {
   /// The target of the action (AppKit's target/action).
   public weak var target: AnyObject?
   /// The action sent when a row is clicked.

@@ -50,3 +50,9 @@ public protocol StoryboardSceneAdopting: AnyObject {
   /// Called right after the storyboard instantiated the scene's controller.
   func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String)
 }
+
+/// A table or collection view to which a storyboard hands the nibs of its prototype cells (NIB-102).
+public protocol PrototypeRegistering: AnyObject {
+  /// Registers the nib of a prototype cell for its reuse identifier.
+  func register(_ nib: Nib, forCellReuseIdentifier identifier: String)
+}

@@ -24,6 +24,14 @@ public final class Storyboard: Sendable {
   private let directory: URL
   /// Where each scene's identified segues lead, by scene identifier and segue identifier.
   private let segueDestinations: [String: [String: SegueDestination]]
+  /// Each scene's prototype cells: the table view's id, the cell's reuse identifier and a nib of the cell.
+  private let prototypes: [String: [Prototype]]
+
+  private struct Prototype: Sendable {
+    let tableViewID: String
+    let reuseIdentifier: String
+    let nib: Nib
+  }
 
   /// Where a segue leads: a scene of the same storyboard, or a scene (or the initial one) of another storyboard
   /// through a storyboard reference.
@@ -48,6 +56,7 @@ public final class Storyboard: Sendable {
       let compiled = try CompiledStoryboard(contentsOf: url)
       source = .compiled(compiled)
       segueDestinations = [:]
+      prototypes = [:]
       initialViewControllerIdentifier = compiled.entryPointIdentifier
       identifiers = compiled.nibNamesByIdentifier.keys.sorted()
       return
@@ -70,6 +79,60 @@ public final class Storyboard: Sendable {
     initialViewControllerIdentifier = initial
     identifiers = scenes.keys.sorted()
     segueDestinations = Self.segueDestinations(of: table, scenes: found.map { ($0.0, $0.1.controllerID, $0.2) })
+    prototypes = Self.prototypes(of: table, scenes: found.map { ($0.0, $0.2) }, registry: registry)
+  }
+
+  /// The prototype cells of each scene's table views (a table view's `prototypes`), each cut from the document
+  /// with the objects it refers to, as a nib of its own whose top-level object is the cell (NIB-102).
+  private static func prototypes(
+    of table: ObjectTable, scenes: [(identifier: String, indexes: [Int])], registry: ClassRegistry
+  ) -> [String: [Prototype]] {
+    var found: [(scene: String, tableViewID: String, reuseIdentifier: String, objects: [Int])] = []
+    for scene in scenes {
+      for index in scene.indexes {
+        let object = table.objects[index]
+        guard let field = object.fields.first(where: { $0.key == "prototypes" }), case .array(let cells) = field.value
+        else { continue }
+        for case .object(let cell) in cells where table.objects.indices.contains(cell) {
+          guard
+            let reuse = table.objects[cell].fields.first(where: { $0.key == "reuseIdentifier" }),
+            case .string(let identifier) = reuse.value
+          else { continue }
+          found.append((scene.identifier, object.id, identifier, reachable(from: cell, in: table)))
+        }
+      }
+    }
+    // One pass over the document for all the cells (NIB-080's linearity).
+    var result: [String: [Prototype]] = [:]
+    for (prototype, var part) in zip(found, table.restricted(toEach: found.map(\.objects))) {
+      part.topLevel = [0]
+      let nib = Nib(
+        table: part, name: "\(prototype.scene) prototype \(prototype.reuseIdentifier)", registry: registry)
+      result[prototype.scene, default: []].append(
+        Prototype(tableViewID: prototype.tableViewID, reuseIdentifier: prototype.reuseIdentifier, nib: nib))
+    }
+    return result
+  }
+
+  /// `start` and the objects its fields refer to, directly or not, `start` first.
+  private static func reachable(from start: Int, in table: ObjectTable) -> [Int] {
+    var order = [start]
+    var seen: Set<Int> = [start]
+    var next = 0
+    func visit(_ value: FieldValue) {
+      switch value {
+      case .object(let index):
+        if table.objects.indices.contains(index), seen.insert(index).inserted { order.append(index) }
+      case .array(let elements): elements.forEach(visit)
+      case .record(_, let fields): fields.forEach { visit($0.value) }
+      default: break
+      }
+    }
+    while next < order.count {
+      table.objects[order[next]].fields.forEach { visit($0.value) }
+      next += 1
+    }
+    return order
   }
 
   /// Where the identified segues of each scene lead, from the whole document's connections (a scene's own table
@@ -196,6 +259,13 @@ public final class Storyboard: Sendable {
         controller = first
       }
       (controller as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
+      if let prototypes = prototypes[identifier] {
+        let objects = instance.objectsByID
+        for prototype in prototypes {
+          (objects[prototype.tableViewID] as? any PrototypeRegistering)?.register(
+            prototype.nib, forCellReuseIdentifier: prototype.reuseIdentifier)
+        }
+      }
       return controller
     case .compiled(let compiled):
       guard let url = compiled.nibURL(forIdentifier: identifier) else { throw unknown(identifier) }

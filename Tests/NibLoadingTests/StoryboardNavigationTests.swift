@@ -154,3 +154,53 @@ struct StoryboardNavigationTests {
     #expect(prefs.storyboard === storyboard)
   }
 }
+
+@Suite("Storyboard prototype cells")
+struct StoryboardPrototypeTests {
+  static let list = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="tc1">
+        <scenes>
+            <scene sceneID="s1">
+                <objects>
+                    <viewController id="tc1" sceneMemberID="viewController">
+                        <view key="view" id="v1">
+                            <subviews>
+                                <tableView dataMode="prototypes" id="tv1">
+                                    <prototypes>
+                                        <tableViewCell reuseIdentifier="Book" id="cell1">
+                                            <tableViewCellContentView key="contentView" id="cv1">
+                                                <subviews><label text="title" id="lb1"/></subviews>
+                                            </tableViewCellContentView>
+                                        </tableViewCell>
+                                        <tableViewCell reuseIdentifier="Author" id="cell2">
+                                            <tableViewCellContentView key="contentView" id="cv2"/>
+                                        </tableViewCell>
+                                    </prototypes>
+                                </tableView>
+                            </subviews>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+  @Test("NIB-102: a scene's table view has its prototype cells registered, each dequeue a fresh cell")
+  func prototypesRegistered() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("List-\(UUID().uuidString).storyboard")
+    try Data(Self.list.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let storyboard = try Storyboard(contentsOf: url, registry: testRegistry)
+    let controller = try #require(try storyboard.instantiateInitialViewController() as? ViewController)
+    let table = try #require(controller.view.subviews.first as? TableView)
+    let first = try table.dequeueReusableCell(withIdentifier: "Book", for: IndexPath(row: 0, section: 0))
+    let second = try table.dequeueReusableCell(withIdentifier: "Book", for: IndexPath(row: 1, section: 0))
+    #expect(first !== second)
+    #expect(first.reuseIdentifier == "Book")
+    #expect((first.contentView.subviews.first as? Label)?.text == "title")
+    #expect(try table.dequeueReusableCell(withIdentifier: "Author")?.reuseIdentifier == "Author")
+    #expect(try table.dequeueReusableCell(withIdentifier: "Publisher") == nil)
+  }
+}
