@@ -167,6 +167,9 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
   public weak var target: AnyObject?
   /// The action sent when a row is clicked.
   public var action: String?
+  /// The options of the instantiations of registered nibs: their warnings go to standard error unless
+  /// `nibOptions.warning` collects or silences them (NIB-103).
+  public var nibOptions = NibOptions()
   private var nibs: [String: Nib] = [:]
   private var classes: [String: TableViewCell.Type] = [:]
   private var reusable: [String: [TableViewCell]] = [:]
@@ -218,7 +221,10 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
       return cell
     }
     if let nib = nibs[identifier] {
-      guard let cell = try nib.instantiate(owner: nil).first(where: { $0 is TableViewCell }) as? TableViewCell else {
+      guard
+        let cell = try nib.instantiate(owner: nil, options: nibOptions).first(where: { $0 is TableViewCell })
+          as? TableViewCell
+      else {
         throw ArchiveError(
           .typeMismatch, "the nib registered for \"\(identifier)\" has no table view cell at its top level")
       }

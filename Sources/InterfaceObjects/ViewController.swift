@@ -37,6 +37,9 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// How many times `viewDidLoad()` ran.
   public private(set) var viewDidLoadCount = 0
 
+  /// The options of the view's nib instantiation: its warnings go to standard error unless `nibOptions.warning`
+  /// collects or silences them (NIB-103).
+  public var nibOptions = NibOptions()
   /// Why loading the view from ``nibName`` failed, or `nil` (NIB-098).
   public private(set) var viewLoadError: (any Error)?
 
@@ -105,7 +108,7 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   open func loadView() {
     guard let nibName, let nibBundle else { return }
     do {
-      _ = try nibBundle.loadNibNamed(nibName, owner: self)
+      _ = try nibBundle.loadNibNamed(nibName, owner: self, options: nibOptions)
       if loadedView == nil {
         viewLoadError = ArchiveError(
           .connectionFailed,

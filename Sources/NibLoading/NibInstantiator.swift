@@ -107,6 +107,8 @@ final class NibInstantiator {
   private var application: GenericNibObject?
   private var standIns: [String: GenericNibObject] = [:]
   private var warnings: [String] = []
+  /// Whether the warning that the registry lacks the interface catalog was given (once per instantiation).
+  private var catalogWarned = false
 
   private(set) var error: (any Error)?
 
@@ -306,6 +308,12 @@ final class NibInstantiator {
     if object.baseClassName != object.className, let base = registry.type(forClassName: object.baseClassName) {
       warn("unknown class \(object.className) for object \(object.id): using \(object.baseClassName)")
       return base
+    }
+    if !catalogWarned, registry.type(forClassName: "UIView") == nil, registry.type(forClassName: "NSView") == nil {
+      catalogWarned = true
+      warn(
+        "the class registry has no interface classes (UIView, NSView): every object of the nib is a generic object; "
+          + "call InterfaceCatalog.register() before loading")
     }
     warn("unknown class \(object.className) for object \(object.id): using a generic object")
     return GenericNibObject.self

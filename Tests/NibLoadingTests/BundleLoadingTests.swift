@@ -112,3 +112,35 @@ struct BundleLoadingTests {
     #expect(nested.subviews.count == 1, "the XIB's root view once: no recursion")
   }
 }
+
+@Suite("Load warnings")
+struct LoadWarningTests {
+  @Test("NIB-103: a registry without the interface catalog is a warning, given once, beside each generic object")
+  func catalogMissing() throws {
+    var warnings: [String] = []
+    let data = xib(#"<view id="v1"><subviews><label text="x" id="l1"/></subviews></view>"#)
+    _ = try Nib(data: data, registry: ClassRegistry()).instantiate(
+      owner: nil, options: NibOptions(warning: { warnings.append($0) }))
+    #expect(warnings.filter { $0.contains("InterfaceCatalog.register()") }.count == 1)
+    #expect(warnings.contains { $0.contains("unknown class UILabel for object l1") })
+  }
+
+  @Test("NIB-103: warnings of table views' and view controllers' loads can be collected, and are by default printed")
+  func entryPoints() throws {
+    #expect(NibOptions().warning != nil, "standard error by default")
+    var warnings: [String] = []
+    let table = TableView(frame: .zero)
+    table.nibOptions.warning = { warnings.append($0) }
+    let cell = xib(#"<tableViewCell reuseIdentifier="Row" id="c1" customClass="GoneCell"/>"#)
+    table.register(Nib(data: cell, registry: testRegistry), forCellReuseIdentifier: "Row")
+    _ = try table.dequeueReusableCell(withIdentifier: "Row")
+    #expect(warnings.contains { $0.contains("unknown class GoneCell") })
+    let controller = GreetingController(nibName: "Greeting", bundle: .module)
+    var controllerWarnings: [String] = []
+    controller.nibOptions.warning = { controllerWarnings.append($0) }
+    ClassRegistry.shared.register(GreetingController.self, as: "GreetingController")
+    InterfaceCatalog.register()
+    try controller.loadViewIfNeeded()
+    #expect(controllerWarnings.isEmpty)
+  }
+}
