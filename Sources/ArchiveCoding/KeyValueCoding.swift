@@ -33,6 +33,18 @@ public struct KeyValueAccessor {
   let set: ((AnyObject, Any?) throws -> Void)?
   /// The Swift type of the key's value, for messages.
   public let valueType: Any.Type
+  /// The key path the key was declared with, when it was (for observation by key path).
+  let keyPath: AnyKeyPath?
+
+  init(
+    get: @escaping (AnyObject) -> Any?, set: ((AnyObject, Any?) throws -> Void)?, valueType: Any.Type,
+    keyPath: AnyKeyPath? = nil
+  ) {
+    self.get = get
+    self.set = set
+    self.valueType = valueType
+    self.keyPath = keyPath
+  }
 
   /// A read-write key backed by a key path. Values are converted where that loses nothing: between number types
   /// (`Int` to `Double`, a whole `Double` to `Int`), and `nil` for optionals.
@@ -51,12 +63,14 @@ public struct KeyValueAccessor {
             "expected \(Value.self), found \(value.map { "\(type(of: $0))" } ?? "nil")")
         }
         root[keyPath: keyPath] = converted
-      }, valueType: Value.self)
+      }, valueType: Value.self, keyPath: keyPath)
   }
 
   /// A read-only key backed by a key path.
   public static func readOnly<Root: AnyObject, Value>(_ keyPath: KeyPath<Root, Value>) -> KeyValueAccessor {
-    KeyValueAccessor(get: { object in (object as? Root).map { $0[keyPath: keyPath] } }, set: nil, valueType: Value.self)
+    KeyValueAccessor(
+      get: { object in (object as? Root).map { $0[keyPath: keyPath] } }, set: nil, valueType: Value.self,
+      keyPath: keyPath)
   }
 
   /// A key with hand-written accessors.
@@ -190,13 +204,18 @@ extension KeyValueCoding {
       }
     }
     let oldValue = observers.isObserving(key) ? KeyValueConversion.unwrap(accessor.get(self)) : nil
+    let observable = self as? any KeyValueObservable
+    let dependents = observable?.keysDepending(on: key) ?? []
     observers.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: value))
+    for dependent in dependents { observable?.willChangeValue(forKey: dependent) }
     do {
       try set(self, value)
     } catch let error as ArchiveError {
+      for dependent in dependents.reversed() { observable?.didChangeValue(forKey: dependent) }
       throw error.located(in: .init(className: "\(type(of: self))", keyPath: key))
     }
     observers.post(KeyValueChange(object: self, key: key, kind: .didChange, oldValue: oldValue, newValue: value))
+    for dependent in dependents.reversed() { observable?.didChangeValue(forKey: dependent) }
   }
 
   /// The value at a dotted key path (`"layer.cornerRadius"`).
@@ -238,11 +257,20 @@ enum KeyValueAccessorCache {
 
   /// The accessor of a key for the object's dynamic class.
   static func accessor(_ key: String, of object: some KeyValueCoding) -> KeyValueAccessor? {
+    table(of: object).accessors[key]
+  }
+
+  /// The key declared with a key path, for the object's dynamic class.
+  static func key(for keyPath: AnyKeyPath, of object: some KeyValueCoding) -> String? {
+    table(of: object).accessors.first { $0.value.keyPath == keyPath }?.key
+  }
+
+  private static func table(of object: some KeyValueCoding) -> Table {
     let type = Swift.type(of: object)
     let id = ObjectIdentifier(type)
-    if let table = tables.withLock({ $0[id] }) { return table.accessors[key] }
+    if let table = tables.withLock({ $0[id] }) { return table }
     let table = Table(accessors: type.keyValueAccessors)
     tables.withLock { $0[id] = table }
-    return table.accessors[key]
+    return table
   }
 }

@@ -141,6 +141,9 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// The keys of this class: none at this level.
   open class var keyValueAccessors: [String: KeyValueAccessor] { [:] }
 
+  /// The keys whose values depend on others (`["fullName": ["first", "last"]]`): none at this level (NIB-104).
+  open class var dependentKeys: [String: Set<String>] { [:] }
+
   /// The actions of this class, by name (`"dismiss:"`), as a table that merges `super`'s: none at this level.
   /// ``actions`` declares them without the merging. Read once per class (the table is cached), so it must not
   /// change once used.

@@ -123,3 +123,55 @@ struct OutletDeclarationTests {
     #expect(seen.last?.0 == .didChange && seen.last?.1 == 0 && seen.last?.2 == 1)
   }
 }
+
+/// A responder with a key computed from two others.
+private final class Person: Responder {
+  var first = ""
+  var last = ""
+  var fullName: String { "\(first) \(last)" }
+  override class var keyValueAccessors: [String: KeyValueAccessor] {
+    super.keyValueAccessors.merging(
+      [
+        "first": .property(\Person.first), "last": .property(\Person.last), "fullName": .readOnly(\Person.fullName),
+      ], uniquingKeysWith: { $1 })
+  }
+  override class var dependentKeys: [String: Set<String>] { ["fullName": ["first", "last"]] }
+}
+
+@Suite("Observation options")
+struct ObservationOptionTests {
+  @Test("NIB-104: initial, prior, old and new, by key and by key path")
+  func options() throws {
+    let person = Person()
+    person.first = "Ada"
+    var seen: [String] = []
+    func describe(_ change: KeyValueChange) -> String {
+      "\(change.kind == .willChange ? "will" : "did") \(change.oldValue.map { "\($0)" } ?? "-")→\(change.newValue.map { "\($0)" } ?? "-")"
+    }
+    let all = person.observe("first", options: [.initial, .prior, .old, .new]) { seen.append(describe($0)) }
+    try person.setValue("Grace", forKey: "first")
+    #expect(seen == ["did -→Ada", "will Ada→Grace", "did Ada→Grace"])
+    all.cancel()
+    seen = []
+    let plain = person.observe(\.first, options: [.new]) { seen.append(describe($0)) }
+    try person.setValue("Alan", forKey: "first")
+    #expect(seen == ["did -→Alan"], "no will-change without .prior, no old value without .old")
+    withExtendedLifetime(plain) {}
+  }
+
+  @Test("NIB-104: setting a key notifies the observers of the keys that depend on it")
+  func dependentKeys() throws {
+    let person = Person()
+    person.first = "Ada"
+    person.last = "Byron"
+    var seen: [(KeyValueChange.Kind, String?, String?)] = []
+    let token = person.observe("fullName", options: [.old, .new, .prior]) {
+      seen.append(($0.kind, $0.oldValue as? String, $0.newValue as? String))
+    }
+    try person.setValue("Lovelace", forKey: "last")
+    withExtendedLifetime(token) {}
+    #expect(seen.count == 2)
+    #expect(seen.first?.0 == .willChange && seen.first?.1 == "Ada Byron")
+    #expect(seen.last?.0 == .didChange && seen.last?.1 == "Ada Byron" && seen.last?.2 == "Ada Lovelace")
+  }
+}
