@@ -35,15 +35,29 @@ public struct KeyValueAccessor {
   public let valueType: Any.Type
   /// The key path the key was declared with, when it was (for observation by key path).
   let keyPath: AnyKeyPath?
+  /// Whether the property posts its own change notifications (``observedProperty(_:)``).
+  let postsOwnChanges: Bool
 
   init(
     get: @escaping (AnyObject) -> Any?, set: ((AnyObject, Any?) throws -> Void)?, valueType: Any.Type,
-    keyPath: AnyKeyPath? = nil
+    keyPath: AnyKeyPath? = nil, postsOwnChanges: Bool = false
   ) {
     self.get = get
     self.set = set
     self.valueType = valueType
     self.keyPath = keyPath
+    self.postsOwnChanges = postsOwnChanges
+  }
+
+  /// A read-write key backed by a property that posts its own change notifications (its `willSet` and `didSet`
+  /// call `willChangeValue(forKey:)` and `didChangeValue(forKey:)`), so that assigning the property notifies
+  /// observers as `setValue(_:forKey:)` does, and `setValue(_:forKey:)` does not notify twice (NIB-105).
+  public static func observedProperty<Root: AnyObject, Value>(
+    _ keyPath: ReferenceWritableKeyPath<Root, Value>
+  ) -> KeyValueAccessor {
+    let plain = property(keyPath)
+    return KeyValueAccessor(
+      get: plain.get, set: plain.set, valueType: Value.self, keyPath: keyPath, postsOwnChanges: true)
   }
 
   /// A read-write key backed by a key path. Values are converted where that loses nothing: between number types
@@ -196,7 +210,7 @@ extension KeyValueCoding {
     let value = KeyValueConversion.unwrap(value)
     // Notifications are built only for an object that has observers: most objects never have any.
     let observers = (self as? any KeyValueObservable)?.existingKeyValueObservers
-    guard let observers, !observers.isEmpty else {
+    guard let observers, !observers.isEmpty, !accessor.postsOwnChanges else {
       do {
         return try set(self, value)
       } catch let error as ArchiveError {

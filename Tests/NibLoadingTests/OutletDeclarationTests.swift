@@ -175,3 +175,25 @@ struct ObservationOptionTests {
     #expect(seen.last?.0 == .didChange && seen.last?.1 == "Ada Byron" && seen.last?.2 == "Ada Lovelace")
   }
 }
+
+@Suite("Observing catalog properties")
+struct CatalogObservationTests {
+  @Test("NIB-105: assigning label.text notifies its observers as setValue does, once per change")
+  func directAssignment() throws {
+    let label = Label(frame: .zero)
+    label.text = "a"
+    var seen: [String] = []
+    let token = label.observe(\.text, options: [.old, .new]) {
+      seen.append("\($0.oldValue as? String ?? "-")→\($0.newValue as? String ?? "-")")
+    }
+    label.text = "b"
+    try label.setValue("c", forKey: "text")
+    let button = Button(frame: .zero)
+    var enabled: [Bool?] = []
+    let enabledToken = button.observe("enabled", options: [.new]) { enabled.append($0.newValue as? Bool) }
+    button.isEnabled = false
+    withExtendedLifetime((token, enabledToken)) {}
+    #expect(seen == ["a→b", "b→c"])
+    #expect(enabled == [false])
+  }
+}
