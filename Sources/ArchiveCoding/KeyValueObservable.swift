@@ -25,18 +25,20 @@ public struct KeyValueChange {
 /// What an observer registered with ``KeyValueObservable/observe(_:options:_:)`` is told, as Foundation's
 /// `NSKeyValueObservingOptions`.
 public struct KeyValueObservingOptions: OptionSet, Sendable, Hashable {
+  // Foundation's bit values.
+  /// Changes carry the new value.
+  public static let new = KeyValueObservingOptions(rawValue: 0x01)
+  /// Changes carry the old value.
+  public static let old = KeyValueObservingOptions(rawValue: 0x02)
+  /// The observer is told the current value at once, as a did-change notification, before `observe` returns.
+  public static let initial = KeyValueObservingOptions(rawValue: 0x04)
+  /// The observer is told before each change too (will-change notifications); without it, only after.
+  public static let prior = KeyValueObservingOptions(rawValue: 0x08)
+
   /// The raw bits.
   public let rawValue: Int
   /// Creates options from raw bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
-  /// Changes carry the new value.
-  public static let new = KeyValueObservingOptions(rawValue: 1 << 0)
-  /// Changes carry the old value.
-  public static let old = KeyValueObservingOptions(rawValue: 1 << 1)
-  /// The observer is told the current value at once, as a did-change notification, before `observe` returns.
-  public static let initial = KeyValueObservingOptions(rawValue: 1 << 2)
-  /// The observer is told before each change too (will-change notifications); without it, only after.
-  public static let prior = KeyValueObservingOptions(rawValue: 1 << 3)
 }
 
 /// An object whose key changes can be observed: `setValue(_:forKey:)` posts will-change and did-change

@@ -88,19 +88,14 @@ struct OutletDeclaration {
 /// Each class's ``Outlet`` declarations, found by reflecting on the first instance of the class asked about
 /// (its own properties and its superclasses'), once per class.
 enum OutletDeclarations {
-  private struct Table: @unchecked Sendable { let outlets: [String: OutletDeclaration] }
-  private static let tables = Mutex<[ObjectIdentifier: Table]>([:])
+  private static let tables = ClassTableCache<[String: OutletDeclaration]>()
   private static let tokens = Atomic<Int>(0)
 
   static func nextToken() -> Int { tokens.add(1, ordering: .relaxed).newValue }
 
   /// The declared outlet of a name for an object's class, or `nil`.
   static func declaration(_ name: String, of object: Responder) -> OutletDeclaration? {
-    let id = ObjectIdentifier(type(of: object))
-    if let table = tables.withLock({ $0[id] }) { return table.outlets[name] }
-    let table = Table(outlets: gather(object))
-    tables.withLock { $0[id] = table }
-    return table.outlets[name]
+    tables.table(of: object) { gather($0) }[name]
   }
 
   /// The names of the outlet properties by their storage's key path, found once per declaration.
@@ -130,7 +125,7 @@ enum OutletDeclarations {
     preconditionFailure("an @Outlet of \(type(of: object)) is not among its properties")
   }
 
-  private static func gather(_ object: Responder) -> [String: OutletDeclaration] {
+  private static func gather(_ object: AnyObject) -> [String: OutletDeclaration] {
     var outlets: [String: OutletDeclaration] = [:]
     var mirror: Mirror? = Mirror(reflecting: object)
     while let current = mirror {
