@@ -425,7 +425,8 @@ final class NibInstantiator {
     if try skipForMissingOwner(connection) { return }
     let sourceID = id(connection.source)
     guard let source = try instantiate(connection.source, key: nil) else {
-      return try connectionFailure(connection, "outlet \"\(connection.label)\": the source \(sourceID) is nil")
+      return try connectionFailure(
+        connection, "outlet \"\(connection.label)\": the source \(describe(connection.source)) is nil")
     }
     let destination = try connection.destination.flatMap { try instantiate($0, key: nil) }
     guard let target = source as? any KeyValueCoding else {
@@ -456,7 +457,8 @@ final class NibInstantiator {
       }
     } catch let error as ArchiveError {
       if error.code == .limitExceeded { throw error }
-      try connectionFailure(connection, "outlet \"\(connection.label)\" of \(sourceID): \(error.message)")
+      try connectionFailure(
+        connection, "outlet \"\(connection.label)\" of \(describe(connection.source)): \(error.message)")
     }
   }
 
