@@ -85,7 +85,7 @@ let package = Package(
       resources: [
         .copy("Resources/Greeting.xib"), .copy("Resources/fr.lproj"), .copy("Resources/MistypedGreeting.xib"),
         .copy("Resources/BundledBadge.xib"), .copy("Resources/BundledBadgeHost.xib"),
-        .copy("Resources/Flow.storyboard"),
+        .copy("Resources/Flow.storyboard"), .copy("Resources/ClassNamedController.xib"),
       ],
       swiftSettings: strict),
     .testTarget(

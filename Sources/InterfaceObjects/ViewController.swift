@@ -54,11 +54,12 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// Creates a controller whose view is loaded on first access from the nib named `nibName` in a Foundation
   /// bundle, as `UIViewController(nibName:bundle:)` does (NIB-098).
   /// - Parameters:
-  ///   - nibName: the nib's name; `nil` makes an empty view (or the one ``loadView()`` builds).
+  ///   - nibName: the nib's name; `nil` looks for a nib named after the controller's class, and makes an empty
+  ///     view (or the one ``loadView()`` builds) when the bundle has none.
   ///   - bundle: the bundle; `nil` is the main bundle.
   public init(nibName: String?, bundle: Bundle?) {
     self.nibName = nibName
-    self.nibBundle = nibName == nil ? nil : NibBundle(bundle: bundle)
+    self.nibBundle = NibBundle(bundle: bundle)
     super.init()
   }
 
@@ -106,7 +107,11 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// Loads the view: from ``nibName`` with the controller as owner; override to build it in code. A failure is
   /// kept in ``viewLoadError`` (the view is then empty) and reported by ``loadViewIfNeeded()``.
   open func loadView() {
-    guard let nibName, let nibBundle else { return }
+    guard let nibBundle else { return }
+    let className = String(describing: type(of: self))
+    guard let nibName = nibName ?? ((try? nibBundle.url(forNibNamed: className)) != nil ? className : nil) else {
+      return
+    }
     do {
       _ = try nibBundle.loadNibNamed(nibName, owner: self, options: nibOptions)
       if loadedView == nil {

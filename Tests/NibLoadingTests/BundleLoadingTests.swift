@@ -144,3 +144,23 @@ struct LoadWarningTests {
     #expect(controllerWarnings.isEmpty)
   }
 }
+
+/// A controller whose nib is named after its class.
+final class ClassNamedController: ViewController {
+  @Outlet var message: Label?
+}
+
+@Suite("View controllers by class name")
+struct ClassNamedControllerTests {
+  @Test("NIB-098: (nibName: nil, bundle:) loads the nib named after the class, or makes an empty view without one")
+  func nibNamedAfterClass() throws {
+    ClassRegistry.shared.register(ClassNamedController.self, as: "ClassNamedController")
+    InterfaceCatalog.register()
+    let controller = ClassNamedController(nibName: nil, bundle: .module)
+    try controller.loadViewIfNeeded()
+    #expect(controller.message?.text == "By class name")
+    let plain = GreetingController(nibName: nil, bundle: .module)
+    try plain.loadViewIfNeeded()
+    #expect(plain.message == nil, "no GreetingController nib: an empty view, and no error")
+  }
+}
