@@ -7,16 +7,32 @@ import Synchronization
 /// connection table; subclasses inherit it (NIB-093). A value of another class is an error naming both classes,
 /// never `nil` (NIB-094). Decision 0029 has the design.
 ///
-/// The outlet holds its object strongly.
+/// The outlet holds its object strongly, or weakly when declared `@Outlet(.weak)` (as `@IBOutlet weak var`).
 @propertyWrapper
 public struct Outlet<Value: AnyObject> {
+  /// How an outlet holds its object.
+  public enum Reference: Sendable {
+    /// Strongly: the object lives at least as long as the outlet holds it.
+    case strong
+    /// Weakly: the outlet reads `nil` once the object is gone (delegates, objects owned elsewhere).
+    case weak
+  }
+
   /// Identifies this declaration among the properties of its instance, to find its name.
   let token: Int
+  /// Whether the outlet holds its object weakly.
+  let isWeak: Bool
   /// The property's name, found on first access.
   var name: String?
 
-  /// Declares an outlet, `nil` until connected.
-  public init() { token = OutletDeclarations.nextToken() }
+  /// Declares an outlet that holds its object strongly, `nil` until connected.
+  public init() { self.init(.strong) }
+
+  /// Declares an outlet that holds its object as `reference` says, `nil` until connected.
+  public init(_ reference: Reference) {
+    token = OutletDeclarations.nextToken()
+    isWeak = reference == .weak
+  }
 
   /// Not available: an outlet is a property of a ``Responder`` subclass, reached through its instance.
   @available(*, unavailable, message: "@Outlet declares properties of Responder subclasses only")
@@ -32,7 +48,10 @@ public struct Outlet<Value: AnyObject> {
     storage storageKeyPath: ReferenceWritableKeyPath<Instance, Outlet<Value>>
   ) -> Value? {
     get { instance.outletValue(name(in: instance, storageKeyPath)) as? Value }
-    set { instance.setOutletValue(newValue, name(in: instance, storageKeyPath)) }
+    set {
+      instance.setOutletValue(
+        newValue, name(in: instance, storageKeyPath), weak: instance[keyPath: storageKeyPath].isWeak)
+    }
   }
 
   private static func name<Instance: Responder>(
@@ -49,6 +68,8 @@ public struct Outlet<Value: AnyObject> {
 protocol OutletDeclaring {
   /// The token of the declaration.
   var token: Int { get }
+  /// Whether the outlet holds its object weakly.
+  var isWeak: Bool { get }
   /// The value's class.
   static var valueType: Any.Type { get }
   /// `value` as the value's class, or `nil` when it is of another class.
@@ -68,6 +89,8 @@ struct OutletDeclaration {
   let className: String
   /// The outlet's name.
   let name: String
+  /// Whether the outlet holds its object weakly.
+  let isWeak: Bool
   /// The object to store for a value, `nil` for no value; a value of another class throws.
   let cast: (Any) -> AnyObject?
 
@@ -146,8 +169,8 @@ enum OutletDeclarations {
   )
     -> OutletDeclaration
   {
-    OutletDeclaration(valueType: type(of: outlet).valueType, className: className, name: name) {
-      type(of: outlet).cast($0)
-    }
+    OutletDeclaration(
+      valueType: type(of: outlet).valueType, className: className, name: name, isWeak: outlet.isWeak
+    ) { type(of: outlet).cast($0) }
   }
 }

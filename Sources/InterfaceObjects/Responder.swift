@@ -57,9 +57,20 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   private var outletValues: [String: AnyObject]?
 
   /// The value of an ``Outlet`` property.
-  func outletValue(_ name: String) -> AnyObject? { outletValues?[name] }
+  func outletValue(_ name: String) -> AnyObject? {
+    let stored = outletValues?[name]
+    if let box = stored as? WeakOutletBox { return box.object }
+    return stored
+  }
 
-  private func storeOutletValue(_ value: AnyObject?, _ name: String) {
+  /// What a weak outlet stores.
+  private final class WeakOutletBox {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+  }
+
+  private func storeOutletValue(_ value: AnyObject?, _ name: String, weak: Bool) {
+    let value = weak ? value.map(WeakOutletBox.init) : value
     if outletValues == nil {
       guard let value else { return }
       outletValues = [name: value]
@@ -69,15 +80,15 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   }
 
   /// Sets an ``Outlet`` property, posting will-change and did-change notifications to its observers.
-  func setOutletValue(_ value: AnyObject?, _ name: String) {
+  func setOutletValue(_ value: AnyObject?, _ name: String, weak: Bool) {
     let observers = existingKeyValueObservers
     guard let observers, observers.isObserving(name) else {
-      storeOutletValue(value, name)
+      storeOutletValue(value, name, weak: weak)
       return
     }
-    let oldValue = outletValues?[name]
+    let oldValue = outletValue(name)
     postChange(.willChange, key: name, oldValue: oldValue, newValue: value)
-    storeOutletValue(value, name)
+    storeOutletValue(value, name, weak: weak)
     postChange(.didChange, key: name, oldValue: oldValue, newValue: value)
   }
 
@@ -98,9 +109,9 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
     if let outlet = OutletDeclarations.declaration(key, of: self) {
       let value = KeyValueConversion.unwrap(value)
       guard let object = try outlet.accept(value) else {
-        return setOutletValue(nil, key)
+        return setOutletValue(nil, key, weak: outlet.isWeak)
       }
-      return setOutletValue(object, key)
+      return setOutletValue(object, key, weak: outlet.isWeak)
     }
     guard let unknownClass else {
       throw ArchiveError(

@@ -197,3 +197,29 @@ struct CatalogObservationTests {
     #expect(enabled == [false])
   }
 }
+
+/// A view with a weak outlet, as `@IBOutlet weak var`.
+private final class DelegatingView: View {
+  @Outlet(.weak) var delegate: Responder?
+  @Outlet var strongPartner: Responder?
+}
+
+@Suite("Weak outlets")
+struct WeakOutletTests {
+  @Test("NIB-093: @Outlet(.weak) reads nil once its object is gone; a plain @Outlet keeps its object")
+  func weakOutlet() throws {
+    let view = DelegatingView(frame: .zero)
+    var delegate: Responder? = Responder()
+    weak var partner: Responder?
+    do {
+      let strong = Responder()
+      partner = strong
+      view.strongPartner = strong
+    }
+    try view.setValue(delegate, forKey: "delegate")
+    #expect(view.delegate === delegate)
+    delegate = nil
+    #expect(view.delegate == nil)
+    #expect(partner != nil && view.strongPartner === partner)
+  }
+}
