@@ -92,6 +92,13 @@ let package = Package(
         "NibLoading", "InterfaceObjects", "ArchiveCoding", "KeyedArchive", "XIB", "CompiledNib", "PropertyList",
         "TestSupport",
       ],
+      // Copied one by one so that they sit at the top of the bundle, as Bundle.loadNibNamed looks for them
+      // (`.copy` of a folder keeps the folder; `.process` flattens folders, `.lproj` ones excepted).
+      resources: [
+        .copy("Resources/Greeting.xib"), .copy("Resources/fr.lproj"), .copy("Resources/MistypedGreeting.xib"),
+        .copy("Resources/BundledBadge.xib"), .copy("Resources/BundledBadgeHost.xib"),
+        .copy("Resources/Flow.storyboard"), .copy("Resources/ClassNamedController.xib"),
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "TypedstreamTests",

@@ -33,6 +33,32 @@ public struct KeyValueAccessor {
   let set: ((AnyObject, Any?) throws -> Void)?
   /// The Swift type of the key's value, for messages.
   public let valueType: Any.Type
+  /// The key path the key was declared with, when it was (for observation by key path).
+  let keyPath: AnyKeyPath?
+  /// Whether the property posts its own change notifications (``observedProperty(_:)``).
+  let postsOwnChanges: Bool
+
+  init(
+    get: @escaping (AnyObject) -> Any?, set: ((AnyObject, Any?) throws -> Void)?, valueType: Any.Type,
+    keyPath: AnyKeyPath? = nil, postsOwnChanges: Bool = false
+  ) {
+    self.get = get
+    self.set = set
+    self.valueType = valueType
+    self.keyPath = keyPath
+    self.postsOwnChanges = postsOwnChanges
+  }
+
+  /// A read-write key backed by a property that posts its own change notifications (its `willSet` and `didSet`
+  /// call `willChangeValue(forKey:)` and `didChangeValue(forKey:)`), so that assigning the property notifies
+  /// observers as `setValue(_:forKey:)` does, and `setValue(_:forKey:)` does not notify twice (NIB-105).
+  public static func observedProperty<Root: AnyObject, Value>(
+    _ keyPath: ReferenceWritableKeyPath<Root, Value>
+  ) -> KeyValueAccessor {
+    let plain = property(keyPath)
+    return KeyValueAccessor(
+      get: plain.get, set: plain.set, valueType: Value.self, keyPath: keyPath, postsOwnChanges: true)
+  }
 
   /// A read-write key backed by a key path. Values are converted where that loses nothing: between number types
   /// (`Int` to `Double`, a whole `Double` to `Int`), and `nil` for optionals.
@@ -51,12 +77,14 @@ public struct KeyValueAccessor {
             "expected \(Value.self), found \(value.map { "\(type(of: $0))" } ?? "nil")")
         }
         root[keyPath: keyPath] = converted
-      }, valueType: Value.self)
+      }, valueType: Value.self, keyPath: keyPath)
   }
 
   /// A read-only key backed by a key path.
   public static func readOnly<Root: AnyObject, Value>(_ keyPath: KeyPath<Root, Value>) -> KeyValueAccessor {
-    KeyValueAccessor(get: { object in (object as? Root).map { $0[keyPath: keyPath] } }, set: nil, valueType: Value.self)
+    KeyValueAccessor(
+      get: { object in (object as? Root).map { $0[keyPath: keyPath] } }, set: nil, valueType: Value.self,
+      keyPath: keyPath)
   }
 
   /// A key with hand-written accessors.
@@ -79,7 +107,12 @@ public enum KeyValueConversion {
       return nil
     }
     if let direct = value as? T { return direct }
-    if let optional = T.self as? any OptionalType.Type { return optional.wrapConverted(value) as? T }
+    if let optional = T.self as? any OptionalType.Type {
+      // A value that does not convert is no value, not an optional holding none (an outlet given an object of
+      // another class is an error, NIB-094).
+      guard let wrapped = optional.wrapConverted(value) else { return nil }
+      return wrapped as? T
+    }
     if let convertible = T.self as? any KeyValueConvertible.Type {
       return convertible.init(keyValue: value) as? T
     }
@@ -177,7 +210,7 @@ extension KeyValueCoding {
     let value = KeyValueConversion.unwrap(value)
     // Notifications are built only for an object that has observers: most objects never have any.
     let observers = (self as? any KeyValueObservable)?.existingKeyValueObservers
-    guard let observers, !observers.isEmpty else {
+    guard let observers, !observers.isEmpty, !accessor.postsOwnChanges else {
       do {
         return try set(self, value)
       } catch let error as ArchiveError {
@@ -185,13 +218,18 @@ extension KeyValueCoding {
       }
     }
     let oldValue = observers.isObserving(key) ? KeyValueConversion.unwrap(accessor.get(self)) : nil
+    let observable = self as? any KeyValueObservable
+    let dependents = observable?.keysDepending(on: key) ?? []
     observers.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: value))
+    for dependent in dependents { observable?.willChangeValue(forKey: dependent) }
     do {
       try set(self, value)
     } catch let error as ArchiveError {
+      for dependent in dependents.reversed() { observable?.didChangeValue(forKey: dependent) }
       throw error.located(in: .init(className: "\(type(of: self))", keyPath: key))
     }
     observers.post(KeyValueChange(object: self, key: key, kind: .didChange, oldValue: oldValue, newValue: value))
+    for dependent in dependents.reversed() { observable?.didChangeValue(forKey: dependent) }
   }
 
   /// The value at a dotted key path (`"layer.cornerRadius"`).
@@ -233,11 +271,20 @@ enum KeyValueAccessorCache {
 
   /// The accessor of a key for the object's dynamic class.
   static func accessor(_ key: String, of object: some KeyValueCoding) -> KeyValueAccessor? {
+    table(of: object).accessors[key]
+  }
+
+  /// The key declared with a key path, for the object's dynamic class.
+  static func key(for keyPath: AnyKeyPath, of object: some KeyValueCoding) -> String? {
+    table(of: object).accessors.first { $0.value.keyPath == keyPath }?.key
+  }
+
+  private static func table(of object: some KeyValueCoding) -> Table {
     let type = Swift.type(of: object)
     let id = ObjectIdentifier(type)
-    if let table = tables.withLock({ $0[id] }) { return table.accessors[key] }
+    if let table = tables.withLock({ $0[id] }) { return table }
     let table = Table(accessors: type.keyValueAccessors)
     tables.withLock { $0[id] = table }
-    return table.accessors[key]
+    return table
   }
 }

@@ -22,6 +22,25 @@ public struct KeyValueChange {
   public let newValue: Any?
 }
 
+/// What an observer registered with ``KeyValueObservable/observe(_:options:_:)`` is told, as Foundation's
+/// `NSKeyValueObservingOptions`.
+public struct KeyValueObservingOptions: OptionSet, Sendable, Hashable {
+  // Foundation's bit values.
+  /// Changes carry the new value.
+  public static let new = KeyValueObservingOptions(rawValue: 0x01)
+  /// Changes carry the old value.
+  public static let old = KeyValueObservingOptions(rawValue: 0x02)
+  /// The observer is told the current value at once, as a did-change notification, before `observe` returns.
+  public static let initial = KeyValueObservingOptions(rawValue: 0x04)
+  /// The observer is told before each change too (will-change notifications); without it, only after.
+  public static let prior = KeyValueObservingOptions(rawValue: 0x08)
+
+  /// The raw bits.
+  public let rawValue: Int
+  /// Creates options from raw bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+}
+
 /// An object whose key changes can be observed: `setValue(_:forKey:)` posts will-change and did-change
 /// notifications to the observers registered for that key. Conforming classes store one
 /// ``KeyValueObservers`` (usually in a base class).
@@ -32,11 +51,102 @@ public protocol KeyValueObservable: KeyValueCoding {
   /// The observers when the object has a set of them, else `nil`: `setValue(_:forKey:)` asks this, so that a
   /// class that makes its set on first use need not make one to find it empty. Default: ``keyValueObservers``.
   var existingKeyValueObservers: KeyValueObservers? { get }
+
+  /// The keys whose values are computed from others, with the keys each depends on (`["fullName": ["first",
+  /// "last"]]`), as Foundation's `keyPathsForValuesAffectingValue(forKey:)`: setting a key through
+  /// `setValue(_:forKey:)` notifies the observers of the keys that depend on it too (NIB-104). Read once per class.
+  /// Default: none.
+  static var dependentKeys: [String: Set<String>] { get }
+}
+
+/// Each class's dependent keys turned around (a key to the keys that depend on it), built once per class.
+enum DependentKeyCache {
+  private struct Table: @unchecked Sendable { let dependents: [String: [String]] }
+  private static let tables = Mutex<[ObjectIdentifier: Table]>([:])
+
+  /// The keys whose values depend on `key`, in name order.
+  static func dependents(of key: String, in type: any KeyValueObservable.Type) -> [String] {
+    let id = ObjectIdentifier(type)
+    if let table = tables.withLock({ $0[id] }) { return table.dependents[key] ?? [] }
+    var dependents: [String: [String]] = [:]
+    for (dependent, keys) in type.dependentKeys {
+      for key in keys { dependents[key, default: []].append(dependent) }
+    }
+    let table = Table(dependents: dependents.mapValues { $0.sorted() })
+    tables.withLock { $0[id] = table }
+    return table.dependents[key] ?? []
+  }
 }
 
 extension KeyValueObservable {
   /// ``keyValueObservers``.
   public var existingKeyValueObservers: KeyValueObservers? { keyValueObservers }
+
+  /// None.
+  public static var dependentKeys: [String: Set<String>] { [:] }
+
+  /// The keys that depend on `key`.
+  func keysDepending(on key: String) -> [String] { DependentKeyCache.dependents(of: key, in: Self.self) }
+
+  /// Posts a will-change or did-change notification of a key to its observers, for classes whose keys change other
+  /// than through `setValue(_:forKey:)` and who know the old and new values (NIB-096).
+  public func postChange(_ kind: KeyValueChange.Kind, key: String, oldValue: Any?, newValue: Any?) {
+    existingKeyValueObservers?.post(
+      KeyValueChange(object: self, key: key, kind: kind, oldValue: oldValue, newValue: newValue))
+  }
+
+  /// Announces that the value of a key is about to change other than through `setValue(_:forKey:)`: posts the
+  /// will-change notification with the current value; ``didChangeValue(forKey:)`` must follow (NIB-096).
+  public func willChangeValue(forKey key: String) {
+    guard let observers = existingKeyValueObservers, observers.isObserving(key) else { return }
+    let oldValue = (try? value(forKey: key)) ?? nil
+    observers.beginChange(key, oldValue: oldValue)
+    observers.post(KeyValueChange(object: self, key: key, kind: .willChange, oldValue: oldValue, newValue: nil))
+  }
+
+  /// Ends a change announced with ``willChangeValue(forKey:)``: posts the did-change notification with the old
+  /// and the current value. Without an announced change it posts nothing.
+  public func didChangeValue(forKey key: String) {
+    guard let observers = existingKeyValueObservers, let pending = observers.endChange(key) else { return }
+    let newValue = (try? value(forKey: key)) ?? nil
+    observers.post(
+      KeyValueChange(object: self, key: key, kind: .didChange, oldValue: pending.oldValue, newValue: newValue))
+  }
+
+  /// Registers a handler for changes of a key with Foundation's options: did-change notifications, will-change ones
+  /// too with `.prior`, the current value at once with `.initial`, the old and new values only when `.old` and
+  /// `.new` ask for them (NIB-104). Keep the token to stay registered.
+  /// - Returns: a token that removes the observer when cancelled or released.
+  public func observe(
+    _ key: String, options: KeyValueObservingOptions, _ handler: @escaping (KeyValueChange) -> Void
+  ) -> KeyValueObservation {
+    if options.contains(.initial) {
+      let current = options.contains(.new) ? (try? value(forKey: key)) ?? nil : nil
+      handler(KeyValueChange(object: self, key: key, kind: .didChange, oldValue: nil, newValue: current))
+    }
+    return keyValueObservers.add(key) { change in
+      if change.kind == .willChange, !options.contains(.prior) { return }
+      handler(
+        KeyValueChange(
+          object: change.object, key: change.key, kind: change.kind,
+          oldValue: options.contains(.old) ? change.oldValue : nil,
+          newValue: options.contains(.new) ? change.newValue : nil))
+    }
+  }
+
+  /// Registers a handler for changes of the key declared with a key path (`observe(\.title, options: [.new])`),
+  /// with ``observe(_:options:_:)``'s options (NIB-104).
+  /// - Returns: a token that removes the observer when cancelled or released.
+  /// - Precondition: the class declares a key with this key path in its `keyValueAccessors`.
+  public func observe<Value>(
+    _ keyPath: KeyPath<Self, Value>, options: KeyValueObservingOptions = [.new],
+    _ handler: @escaping (KeyValueChange) -> Void
+  ) -> KeyValueObservation {
+    guard let key = KeyValueAccessorCache.key(for: keyPath, of: self) else {
+      preconditionFailure("\(Self.self) declares no key for the key path \(keyPath) in keyValueAccessors")
+    }
+    return observe(key, options: options, handler)
+  }
 
   /// Registers a handler for changes of a key; keep the token to stay registered.
   /// - Returns: a token that removes the observer when cancelled or released.
@@ -56,6 +166,9 @@ public final class KeyValueObservers: @unchecked Sendable {
   private struct State {
     var next = 0
     var byKey: [String: [Handler]] = [:]
+    /// The old values of the changes announced with `willChangeValue(forKey:)` and not yet ended, by key
+    /// (nested changes of one key stack).
+    var pending: [String: [PendingChange]] = [:]
   }
   private let state = Mutex(State())
   /// How many observers are registered, for the lock-free checks.
@@ -91,6 +204,25 @@ public final class KeyValueObservers: @unchecked Sendable {
     }
     if removed > 0 { count.subtract(removed, ordering: .releasing) }
   }
+
+  /// Remembers the old value of a change that `willChangeValue(forKey:)` announced.
+  func beginChange(_ key: String, oldValue: Any?) {
+    let change = PendingChange(oldValue: oldValue)
+    state.withLock { $0.pending[key, default: []].append(change) }
+  }
+
+  /// The old value remembered for the latest announced change of `key`, or `nil` when none was announced.
+  func endChange(_ key: String) -> PendingChange? {
+    state.withLock { state in
+      guard var stack = state.pending[key], let last = stack.popLast() else { return nil }
+      state.pending[key] = stack.isEmpty ? nil : stack
+      return last
+    }
+  }
+
+  /// A change announced and not yet ended. Unchecked: the old value is handed back to the thread that ends the
+  /// change, as Foundation's observation does.
+  struct PendingChange: @unchecked Sendable { let oldValue: Any? }
 
   /// Observers run on the thread that sets the value, outside the lock, as in Foundation.
   func post(_ change: KeyValueChange) {

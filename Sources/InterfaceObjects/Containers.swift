@@ -1,4 +1,5 @@
 import ArchiveCoding
+import Foundation
 import NibLoading
 
 /// A scrolling container, in the role of `UIScrollView` / `NSScrollView`.
@@ -69,6 +70,43 @@ open class StackView: View {
 
 /// A table row's cell, in the role of `UITableViewCell`.
 open class TableViewCell: View {
+  /// The standard layouts of a cell made in code (`UITableViewCell.CellStyle`).
+  public enum Style: Sendable, Hashable {
+    /// A text label only.
+    case `default`
+    /// A text label and a detail label on the right.
+    case value1
+    /// A detail label beside a text label, as in Contacts.
+    case value2
+    /// A text label above a detail label.
+    case subtitle
+  }
+
+  /// The cell's layout.
+  public private(set) var style: Style = .default
+  private var madeTextLabel: Label?
+  private var madeDetailTextLabel: Label?
+
+  /// The cell's main label, made in the content view on first use (NIB-099).
+  public var textLabel: Label? {
+    if let madeTextLabel { return madeTextLabel }
+    let label = Label(frame: Rect(x: 16, y: 0, width: contentView.frame.width - 32, height: contentView.frame.height))
+    contentView.addSubview(label)
+    madeTextLabel = label
+    return label
+  }
+
+  /// The cell's detail label, made in the content view on first use; `nil` for the ``Style/default`` style, as in
+  /// UIKit (NIB-099).
+  public var detailTextLabel: Label? {
+    guard style != .default else { return nil }
+    if let madeDetailTextLabel { return madeDetailTextLabel }
+    let label = Label(frame: Rect(x: 16, y: 0, width: contentView.frame.width - 32, height: contentView.frame.height))
+    contentView.addSubview(label)
+    madeDetailTextLabel = label
+    return label
+  }
+
   /// The view that holds the cell's content.
   public private(set) var contentView: View
   /// The identifier the table dequeues it by.
@@ -86,6 +124,12 @@ open class TableViewCell: View {
     contentView = View(frame: Rect(x: 0, y: 0, width: 320, height: 44))
     super.init(frame: Rect(x: 0, y: 0, width: 320, height: 44))
     addSubview(contentView)
+  }
+
+  /// Creates a cell in code with one of the standard layouts, as `UITableViewCell(style:reuseIdentifier:)`.
+  public convenience init(style: Style, reuseIdentifier: String?) {
+    self.init(reuseIdentifier: reuseIdentifier)
+    self.style = style
   }
 
   /// Reads `contentView` (a `<tableViewCellContentView key="contentView">`) and `reuseIdentifier`.
@@ -116,7 +160,16 @@ open class TableViewCell: View {
 open class CollectionViewCell: TableViewCell {}
 
 /// A list of rows that dequeues reusable cells, in the role of `UITableView`.
-open class TableView: ScrollView {
+///
+/// It takes a target and an action, as `NSTableView` (an `NSControl`) does.
+open class TableView: ScrollView, ActionSending, PrototypeRegistering {
+  /// The target of the action (AppKit's target/action).
+  public weak var target: AnyObject?
+  /// The action sent when a row is clicked.
+  public var action: String?
+  /// The options of the instantiations of registered nibs: their warnings go to standard error unless
+  /// `nibOptions.warning` collects or silences them (NIB-103).
+  public var nibOptions = NibOptions()
   private var nibs: [String: Nib] = [:]
   private var classes: [String: TableViewCell.Type] = [:]
   private var reusable: [String: [TableViewCell]] = [:]
@@ -130,6 +183,12 @@ open class TableView: ScrollView {
   /// Reads the scroll view's keys.
   public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
 
+  /// Sets the target and action (AppKit's target/action).
+  public func addTarget(_ target: AnyObject?, action: String, for events: UInt64?) {
+    self.target = target
+    self.action = action
+  }
+
   /// Registers a nib whose first top-level object is the cell for an identifier.
   public func register(_ nib: Nib, forCellReuseIdentifier identifier: String) { nibs[identifier] = nib }
 
@@ -138,17 +197,34 @@ open class TableView: ScrollView {
     classes[identifier] = cellClass
   }
 
-  /// A cell for the identifier: a reused one (after `prepareForReuse()`), or a new one from the registered nib
-  /// or class.
-  /// - Throws: ``ArchiveError`` when nothing is registered for the identifier or the nib does not hold a cell.
-  public func dequeueReusableCell(withIdentifier identifier: String) throws -> TableViewCell {
+  /// A cell for the identifier, as UIKit's `dequeueReusableCell(withIdentifier:)`: a reused one (after
+  /// `prepareForReuse()`), or a new one from the registered nib or class, or `nil` when there is none to reuse and
+  /// nothing is registered for the identifier (NIB-099).
+  /// - Throws: ``ArchiveError`` when the registered nib does not load or does not hold a cell.
+  public func dequeueReusableCell(withIdentifier identifier: String) throws -> TableViewCell? {
+    if reusable[identifier]?.isEmpty ?? true, nibs[identifier] == nil, classes[identifier] == nil { return nil }
+    return try dequeueReusableCell(withIdentifier: identifier, for: IndexPath(row: 0, section: 0))
+  }
+
+  /// A cell for the identifier and a row, as UIKit's `dequeueReusableCell(withIdentifier:for:)`: a reused one
+  /// (after `prepareForReuse()`), or a new one from the registered nib or class (NIB-099).
+  /// - Throws: ``ArchiveError`` when nothing is registered for the identifier, or the nib does not load or does not
+  ///   hold a cell.
+  public func dequeueReusableCell(
+    withIdentifier identifier: String, for indexPath: IndexPath
+  ) throws
+    -> TableViewCell
+  {
     if var pool = reusable[identifier], let cell = pool.popLast() {
       reusable[identifier] = pool
       cell.prepareForReuse()
       return cell
     }
     if let nib = nibs[identifier] {
-      guard let cell = try nib.instantiate(owner: nil).first(where: { $0 is TableViewCell }) as? TableViewCell else {
+      guard
+        let cell = try nib.instantiate(owner: nil, options: nibOptions).first(where: { $0 is TableViewCell })
+          as? TableViewCell
+      else {
         throw ArchiveError(
           .typeMismatch, "the nib registered for \"\(identifier)\" has no table view cell at its top level")
       }
@@ -160,7 +236,10 @@ open class TableView: ScrollView {
       instantiatedCellCount += 1
       return type.init(reuseIdentifier: identifier)
     }
-    throw ArchiveError(.valueNotFound, "no nib or class is registered for the cell identifier \"\(identifier)\"")
+    throw ArchiveError(
+      .valueNotFound,
+      "no nib or class is registered for the cell identifier \"\(identifier)\" (row \(indexPath.row), section \(indexPath.section)); register one with register(_:forCellReuseIdentifier:)"
+    )
   }
 
   /// Returns a cell to the reuse pool (what scrolling off screen does).

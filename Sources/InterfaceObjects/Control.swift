@@ -69,8 +69,11 @@ open class Control: View, ActionSending {
   private var moreTargetActions: [TargetAction] = []
   // No default values: each initialiser's store before `super.init` is the initialisation, which needs no
   // exclusivity check.
-  /// Whether the control is enabled.
-  public var isEnabled: Bool
+  /// Whether the control is enabled. Assigning it notifies the observers of `enabled` (NIB-105).
+  public var isEnabled: Bool {
+    willSet { willChangeValue(forKey: "enabled") }
+    didSet { didChangeValue(forKey: "enabled") }
+  }
   /// Whether the control is selected.
   public var isSelected: Bool
 
@@ -149,11 +152,12 @@ open class Control: View, ActionSending {
   /// control when the target was `nil`.
   public func sendActions(for events: ControlEvents) {
     guard isEnabled else { return }
+    let event = ActionEvent(controlEvents: events)
     for pair in targetActions where !pair.events.isDisjoint(with: events) {
       if pair.usesResponderChain {
-        perform(action: pair.action, sender: self)
+        perform(action: pair.action, sender: self, event: event)
       } else if let target = pair.target as? Responder {
-        target.perform(action: pair.action, sender: self)
+        target.perform(action: pair.action, sender: self, event: event)
       }
     }
   }
@@ -161,7 +165,8 @@ open class Control: View, ActionSending {
   /// `enabled`, `selected`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["enabled": .property(\Control.isEnabled), "selected": .property(\Control.isSelected)], uniquingKeysWith: { $1 })
+      ["enabled": .observedProperty(\Control.isEnabled), "selected": .property(\Control.isSelected)],
+      uniquingKeysWith: { $1 })
   }
 }
 

@@ -5,8 +5,11 @@ import NibLoading
 open class Label: View {
   // The stored properties have no default value (`Optional<…>` has no implicit `nil`), so that each initialiser's
   // store before `super.init` is the property's initialisation, which needs no exclusivity check.
-  /// The text.
-  public var text: Optional<String>
+  /// The text. Assigning it notifies the observers of `text` (NIB-105).
+  public var text: Optional<String> {
+    willSet { willChangeValue(forKey: "text") }
+    didSet { didChangeValue(forKey: "text") }
+  }
   /// The text colour.
   public var textColor: Optional<Color>
   /// The font.
@@ -65,7 +68,7 @@ open class Label: View {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "text": .property(\Label.text), "textColor": .property(\Label.textColor),
+        "text": .observedProperty(\Label.text), "textColor": .property(\Label.textColor),
         "numberOfLines": .property(\Label.numberOfLines),
       ], uniquingKeysWith: { $1 })
   }
@@ -149,8 +152,9 @@ open class Button: Control {
   }
 }
 
-/// An image view, in the role of `UIImageView` / `NSImageView`.
-open class ImageView: View {
+/// An image view, in the role of `UIImageView` / `NSImageView`. It is a control, as `NSImageView` is an `NSControl`
+/// (an editable image view sends its action when an image is dropped on it), so it takes a target and an action.
+open class ImageView: Control {
   // (No implicit `nil` default: each initialiser's store before `super.init` is its initialisation.)
   /// The image.
   public var image: Optional<Image>

@@ -5,8 +5,9 @@ import NibLoading
 /// The base of the catalog, in the role of `NSObject` + `UIResponder`: archivable, key-value coding compliant
 /// and observable, sent `awakeFromNib()`, able to receive actions, and part of a responder chain.
 ///
-/// Subclasses declare their keys by overriding ``keyValueAccessors`` (merging `super`'s) and their actions by
-/// overriding ``actionHandlers``.
+/// Subclasses declare outlets in one line each with ``Outlet`` (`@Outlet var title: Label?`) and actions with
+/// ``actions`` (`[Action("close", close)]`), inherited by their subclasses; keys backed by plain properties can be
+/// declared by overriding ``keyValueAccessors`` (merging `super`'s).
 open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, UnknownClassAdopting {
   /// An action implementation: called with the receiver and the sender.
   public typealias ActionHandler = (Responder, Any?) -> Void
@@ -35,7 +36,60 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   private final class UnknownClass {
     var name: String
     var values: [String: Any] = [:]
+    var actions: [(target: AnyObject?, action: String, events: UInt64?)] = []
     init(name: String) { self.name = name }
+  }
+
+  /// The targets and actions connected to this object while it stands in for an unknown class that is not a
+  /// control here (NIB-091).
+  public var unknownClassActions: [(target: AnyObject?, action: String, events: UInt64?)] {
+    unknownClass?.actions ?? []
+  }
+
+  /// Keeps the action when standing in for an unknown class (NIB-091).
+  public func keepAction(_ target: AnyObject?, action: String, for events: UInt64?) -> Bool {
+    guard let unknownClass else { return false }
+    unknownClass.actions.append((target, action, events))
+    return true
+  }
+
+  /// The values of the ``Outlet`` properties, by name; made on the first outlet set.
+  private var outletValues: [String: AnyObject]?
+
+  /// The value of an ``Outlet`` property.
+  func outletValue(_ name: String) -> AnyObject? {
+    let stored = outletValues?[name]
+    if let box = stored as? WeakOutletBox { return box.object }
+    return stored
+  }
+
+  /// What a weak outlet stores.
+  private final class WeakOutletBox {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+  }
+
+  private func storeOutletValue(_ value: AnyObject?, _ name: String, weak: Bool) {
+    let value = weak ? value.map(WeakOutletBox.init) : value
+    if outletValues == nil {
+      guard let value else { return }
+      outletValues = [name: value]
+    } else {
+      outletValues?[name] = value
+    }
+  }
+
+  /// Sets an ``Outlet`` property, posting will-change and did-change notifications to its observers.
+  func setOutletValue(_ value: AnyObject?, _ name: String, weak: Bool) {
+    let observers = existingKeyValueObservers
+    guard let observers, observers.isObserving(name) else {
+      storeOutletValue(value, name, weak: weak)
+      return
+    }
+    let oldValue = outletValue(name)
+    postChange(.willChange, key: name, oldValue: oldValue, newValue: value)
+    storeOutletValue(value, name, weak: weak)
+    postChange(.didChange, key: name, oldValue: oldValue, newValue: value)
   }
 
   /// Makes the object accept the unknown class's keys and actions (NIB-020).
@@ -47,8 +101,18 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
     }
   }
 
-  /// Stores the value when standing in for an unknown class; otherwise throws, naming the class and key.
+  /// Sets an ``Outlet`` property of that name, or stores the value when standing in for an unknown class;
+  /// otherwise throws, naming the class and key.
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) for a value of the wrong class for the outlet, naming both
+  ///   classes (NIB-094); (`connectionFailed`) for a key the class does not have.
   open func setValue(_ value: Any?, forUndefinedKey key: String) throws {
+    if let outlet = OutletDeclarations.declaration(key, of: self) {
+      let value = KeyValueConversion.unwrap(value)
+      guard let object = try outlet.accept(value) else {
+        return setOutletValue(nil, key, weak: outlet.isWeak)
+      }
+      return setOutletValue(object, key, weak: outlet.isWeak)
+    }
     guard let unknownClass else {
       throw ArchiveError(
         .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
@@ -57,8 +121,10 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
     unknownClass.values[key] = value
   }
 
-  /// The stored value when standing in for an unknown class; otherwise throws.
+  /// The value of an ``Outlet`` property of that name, or the stored value when standing in for an unknown class;
+  /// otherwise throws.
   open func value(forUndefinedKey key: String) throws -> Any? {
+    if OutletDeclarations.declaration(key, of: self) != nil { return outletValue(key) }
     guard let unknownClass else {
       throw ArchiveError(
         .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
@@ -86,23 +152,35 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// The keys of this class: none at this level.
   open class var keyValueAccessors: [String: KeyValueAccessor] { [:] }
 
-  /// The actions of this class, by name (`"dismiss:"`): none at this level. Read once per class (the table is
-  /// cached), so it must not change once used.
+  /// The keys whose values depend on others (`["fullName": ["first", "last"]]`): none at this level (NIB-104).
+  open class var dependentKeys: [String: Set<String>] { [:] }
+
+  /// The actions of this class, by name (`"dismiss:"`), as a table that merges `super`'s: none at this level.
+  /// ``actions`` declares them without the merging. Read once per class (the table is cached), so it must not
+  /// change once used.
   open class var actionHandlers: [String: ActionHandler] { [:] }
+
+  /// The actions this class declares, one line each (`[Action("close", close), Action("save:", save)]`); a
+  /// subclass lists only its own and inherits its superclasses' (NIB-092). Read once per class.
+  open class var actions: [Action] { [] }
 
   /// `true` when the class has the action.
   public func responds(toAction action: String) -> Bool {
-    unknownClass != nil || ActionHandlerCache.handler(action, of: type(of: self)) != nil
+    unknownClass != nil || ActionHandlerCache.action(action, of: self) != nil
   }
 
   /// Runs an action on this object, or passes it up the responder chain.
+  /// - Parameters:
+  ///   - action: the selector (`"save:"`).
+  ///   - sender: the object sending it.
+  ///   - event: the event, for actions of the `name:forEvent:` form.
   /// - Returns: `true` when some responder handled it.
   @discardableResult
-  public func perform(action: String, sender: Any?) -> Bool {
+  public func perform(action: String, sender: Any?, event: ActionEvent? = nil) -> Bool {
     var responder: Responder? = self
     while let current = responder {
-      if let handler = ActionHandlerCache.handler(action, of: type(of: current)) {
-        handler(current, sender)
+      if let found = ActionHandlerCache.action(action, of: current) {
+        found.perform(current, sender, event)
         return true
       }
       responder = current.next

@@ -42,8 +42,8 @@ public final class StandInControl: Control {
 /// A view-controller stand-in (navigation, tab bar, table view and page controllers…).
 public final class StandInViewController: ViewController {
   /// Creates a stand-in in code.
-  public override init(nibName: String? = nil, bundle: NibBundle? = nil) {
-    super.init(nibName: nibName, bundle: bundle)
+  public override init(nibName: String? = nil, nibBundle: NibBundle? = nil) {
+    super.init(nibName: nibName, nibBundle: nibBundle)
     adoptUnknownClass("UIViewController")
   }
   /// Reads the controller's keys.

@@ -6,7 +6,7 @@ import NibLoading
 ///
 /// Its view is created on first access: from the nib named ``nibName`` (with the controller as File's Owner,
 /// the nib connecting its `view` outlet) when one is set, else an empty view; then `viewDidLoad()` runs.
-open class ViewController: Responder, SegueSource {
+open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   private var loadedView: View?
   /// The nib the view is loaded from.
   public var nibName: String?
@@ -18,8 +18,18 @@ open class ViewController: Responder, SegueSource {
   public var storyboardIdentifier: String?
   /// Segues recorded from this controller.
   public private(set) var segues: [(identifier: String?, kind: String, destination: AnyObject?)] = []
-  /// The storyboard the controller came from (an outlet compiled storyboards set).
-  public weak var storyboard: AnyObject?
+  /// The storyboard the controller came from (a ``Storyboard``, or the object a compiled storyboard's outlet sets).
+  public var storyboard: AnyObject?
+  /// The identifier of the storyboard scene the controller came from.
+  public private(set) var sceneIdentifier: String?
+  /// The controller this one presents (through a segue or ``present(_:)``).
+  public private(set) var presentedViewController: ViewController?
+  /// The controller that presents this one.
+  public private(set) weak var presentingViewController: ViewController?
+  /// The child controllers (embed and relationship segues, ``addChild(_:)``).
+  public private(set) var children: [ViewController] = []
+  /// The controller this one is a child of.
+  public private(set) weak var parent: ViewController?
   /// The navigation item (an outlet).
   public var navigationItem: AnyObject?
   /// The tab bar item (an outlet).
@@ -27,10 +37,29 @@ open class ViewController: Responder, SegueSource {
   /// How many times `viewDidLoad()` ran.
   public private(set) var viewDidLoadCount = 0
 
-  /// Creates a controller whose view is loaded from a nib (or made empty when `nibName` is nil).
-  public init(nibName: String? = nil, bundle: NibBundle? = nil) {
+  /// The options of the view's nib instantiation: its warnings go to standard error unless `nibOptions.warning`
+  /// collects or silences them (NIB-103).
+  public var nibOptions = NibOptions()
+  /// Why loading the view from ``nibName`` failed, or `nil` (NIB-098).
+  public private(set) var viewLoadError: (any Error)?
+
+  /// Creates a controller whose view is loaded from a nib in a resource directory (or made empty when `nibName` is
+  /// nil).
+  public init(nibName: String? = nil, nibBundle: NibBundle? = nil) {
     self.nibName = nibName
-    self.nibBundle = bundle
+    self.nibBundle = nibBundle
+    super.init()
+  }
+
+  /// Creates a controller whose view is loaded on first access from the nib named `nibName` in a Foundation
+  /// bundle, as `UIViewController(nibName:bundle:)` does (NIB-098).
+  /// - Parameters:
+  ///   - nibName: the nib's name; `nil` looks for a nib named after the controller's class, and makes an empty
+  ///     view (or the one ``loadView()`` builds) when the bundle has none.
+  ///   - bundle: the bundle; `nil` is the main bundle.
+  public init(nibName: String?, bundle: Bundle?) {
+    self.nibName = nibName
+    self.nibBundle = NibBundle(bundle: bundle)
     super.init()
   }
 
@@ -67,12 +96,31 @@ open class ViewController: Responder, SegueSource {
     view?.owningViewController = self
   }
 
-  /// Loads the view: from ``nibName`` with the controller as owner; override to build it in code.
+  /// Loads the view if it is not loaded yet, reporting a failure (UIKit's `loadViewIfNeeded()`).
+  /// - Throws: what loading the nib threw (``viewLoadError``), or ``ArchiveError`` (`connectionFailed`) when the
+  ///   nib did not connect the `view` outlet (NIB-098).
+  public func loadViewIfNeeded() throws {
+    _ = view
+    if let viewLoadError { throw viewLoadError }
+  }
+
+  /// Loads the view: from ``nibName`` with the controller as owner; override to build it in code. A failure is
+  /// kept in ``viewLoadError`` (the view is then empty) and reported by ``loadViewIfNeeded()``.
   open func loadView() {
-    guard let nibName, let nibBundle else { return }
+    guard let nibBundle else { return }
+    let className = String(describing: type(of: self))
+    guard let nibName = nibName ?? ((try? nibBundle.url(forNibNamed: className)) != nil ? className : nil) else {
+      return
+    }
     do {
-      _ = try nibBundle.loadNibNamed(nibName, owner: self)
+      _ = try nibBundle.loadNibNamed(nibName, owner: self, options: nibOptions)
+      if loadedView == nil {
+        viewLoadError = ArchiveError(
+          .connectionFailed,
+          "\(type(of: self)) loaded the nib \"\(nibName)\" but its \"view\" outlet was not connected")
+      }
     } catch {
+      viewLoadError = error
       loadedView = nil
     }
   }
@@ -83,6 +131,75 @@ open class ViewController: Responder, SegueSource {
   /// Records a segue.
   public func addSegue(identifier: String?, kind: String, destination: AnyObject?) {
     segues.append((identifier, kind, destination))
+  }
+
+  /// Remembers the storyboard and scene the controller came from (NIB-100).
+  public func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String) {
+    self.storyboard = storyboard
+    self.sceneIdentifier = sceneIdentifier
+  }
+
+  /// Whether a segue triggered by the user (``triggerSegue(withIdentifier:sender:)``) may go ahead: `true` unless
+  /// overridden.
+  open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+  /// Called before a segue from this controller is performed, with the new destination: pass it what it needs.
+  open func prepare(for segue: StoryboardSegue, sender: Any?) {}
+
+  /// Performs a segue of this controller's storyboard scene, as UIKit's `performSegue(withIdentifier:sender:)`:
+  /// instantiates the destination (a scene of the storyboard, or of a storyboard a reference names), calls
+  /// ``prepare(for:sender:)``, then performs the segue (NIB-100).
+  /// - Throws: ``ArchiveError`` (`valueNotFound`) when the controller has no segue of that identifier to a view
+  ///   controller, or what loading the destination threw.
+  public func performSegue(withIdentifier identifier: String, sender: Any?) throws {
+    let recorded = segues.first { $0.identifier == identifier }
+    var destination = recorded?.destination as? ViewController
+    if destination == nil, let storyboard = storyboard as? Storyboard, let sceneIdentifier {
+      destination =
+        try storyboard.instantiateDestination(ofSegue: identifier, fromScene: sceneIdentifier) as? ViewController
+    }
+    guard let destination else {
+      let known = segues.compactMap(\.identifier)
+      throw ArchiveError(
+        .valueNotFound,
+        "\(type(of: self)) has no segue \"\(identifier)\" to a view controller (its segues: \(known.isEmpty ? "none" : known.joined(separator: ", ")))",
+        at: .init(className: "\(type(of: self))", keyPath: identifier))
+    }
+    let segue = StoryboardSegue(
+      identifier: identifier, kind: recorded?.kind ?? "show", source: self, destination: destination)
+    prepare(for: segue, sender: sender)
+    segue.perform()
+  }
+
+  /// Performs a segue the user triggered (a control's tap, in UIKit): asks ``shouldPerformSegue(withIdentifier:sender:)``
+  /// first (NIB-100).
+  /// - Returns: `true` when the segue was performed.
+  /// - Throws: what ``performSegue(withIdentifier:sender:)`` throws.
+  @discardableResult
+  public func triggerSegue(withIdentifier identifier: String, sender: Any?) throws -> Bool {
+    guard shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return false }
+    try performSegue(withIdentifier: identifier, sender: sender)
+    return true
+  }
+
+  /// Presents another controller (what a `show` or `presentation` segue does).
+  public func present(_ controller: ViewController) {
+    presentedViewController?.presentingViewController = nil
+    presentedViewController = controller
+    controller.presentingViewController = self
+  }
+
+  /// Dismisses the controller this one presents.
+  public func dismiss() {
+    presentedViewController?.presentingViewController = nil
+    presentedViewController = nil
+  }
+
+  /// Adds a child controller (what an `embed` segue does).
+  public func addChild(_ controller: ViewController) {
+    controller.parent?.children.removeAll { $0 === controller }
+    children.append(controller)
+    controller.parent = self
   }
 
   /// `view`, `title`.

@@ -455,7 +455,8 @@ struct Context {
   mutating func validateNib(_ table: ObjectTable, path: String) throws {
     do {
       let instance = try Nib(table: table, name: name(path), registry: ClassRegistry()).instantiateGraph(
-        owner: GenericNibObject(className: "FilesOwner"), options: NibOptions(missingOwnerPolicy: .skipConnections))
+        owner: GenericNibObject(className: "FilesOwner"),
+        options: NibOptions(missingOwnerPolicy: .skipConnections, warning: nil))
       output += "\(name(path)): valid nib document, \(instance.statistics.objects) objects, "
       output += "\(table.connections.count) connections\n"
     } catch let error as ArchiveError {

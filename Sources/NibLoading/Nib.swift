@@ -31,23 +31,37 @@ public final class Nib: Sendable {
     var plan: NibPlan?
   }
   private let cached = Mutex<Loaded?>(nil)
+  /// When the nib was last instantiated, on its ``NibCache``'s clock.
+  let lastUse = Atomic<Int>(0)
+
+  /// The cache that may drop the parsed table.
+  let cache: NibCache
+
+  deinit { cache.forget(ObjectIdentifier(self)) }
 
   /// Creates a nib from a file or `.nib` directory; nothing is read until first use.
-  public init(contentsOf url: URL, registry: ClassRegistry = .shared) {
+  /// - Parameters:
+  ///   - url: the file or directory.
+  ///   - registry: where classes are looked up.
+  ///   - cache: the cache that may drop the parsed table under a memory budget or a purge (NIB-101).
+  public init(contentsOf url: URL, registry: ClassRegistry = .shared, cache: NibCache = .shared) {
     source = .file(url)
     self.registry = registry
+    self.cache = cache
   }
 
   /// Creates a nib from bytes in memory.
   public init(data: Data, name: String = "<data>", registry: ClassRegistry = .shared) {
     source = .data(data, name: name)
     self.registry = registry
+    cache = .shared
   }
 
   /// Creates a nib from an already parsed table.
   public init(table: ObjectTable, name: String = "<table>", registry: ClassRegistry = .shared) {
     source = .data(Data(), name: name)
     self.registry = registry
+    cache = .shared
     cached.withLock { $0 = Loaded(table: table) }
   }
 
@@ -65,7 +79,12 @@ public final class Nib: Sendable {
     case .file(let url): table = try NibReader.objectTable(contentsOf: url)
     case .data(let data, let name): table = try NibReader.objectTable(from: data, fileName: name)
     }
-    cached.withLock { $0 = $0 ?? Loaded(table: table) }
+    let stored = cached.withLock { loaded -> Bool in
+      guard loaded == nil else { return false }
+      loaded = Loaded(table: table)
+      return true
+    }
+    if stored, case .file(let url) = source { cache.didLoad(self, cost: NibCache.cost(of: url)) }
     return table
   }
 
@@ -84,8 +103,16 @@ public final class Nib: Sendable {
   /// `true` while the parsed table is held in memory.
   public var isLoaded: Bool { cached.withLock { $0 != nil } }
 
-  /// Drops the parsed table; the next instantiation reads and parses the source again.
+  /// Drops the parsed table; the next instantiation reads and parses the source again. ``NibCache/purgeAll()``
+  /// does this for every nib.
   public func purge() {
+    guard case .file = source else { return }
+    cache.forget(ObjectIdentifier(self))
+    dropTable()
+  }
+
+  /// Drops the parsed table of a file-backed nib (``NibCache`` has already forgotten it).
+  func dropTable() {
     guard case .file = source else { return }
     cached.withLock { $0 = nil }
   }
@@ -101,6 +128,7 @@ public final class Nib: Sendable {
 
   /// Builds a fresh object graph and returns it with its statistics.
   public func instantiateGraph(owner: AnyObject?, options: NibOptions = NibOptions()) throws -> NibInstance {
-    try NibInstantiator(plan: try plan(), owner: owner, options: options, registry: registry).run()
+    cache.touch(self)
+    return try NibInstantiator(plan: try plan(), owner: owner, options: options, registry: registry).run()
   }
 }

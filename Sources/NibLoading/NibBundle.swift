@@ -33,12 +33,23 @@ public struct NibBundle: Sendable {
   /// The file or directory a nib name resolves to.
   /// - Throws: ``ArchiveError`` (`fileIO`) listing the places tried.
   public func url(forNibNamed name: String) throws -> URL {
+    try url(named: name, extensions: ["nib", "xib", "storyboard"], kind: "nib")
+  }
+
+  /// The compiled `.storyboardc` folder or `.storyboard` document a storyboard name resolves to, looked up as nibs
+  /// are (NIB-097).
+  /// - Throws: ``ArchiveError`` (`fileIO`) listing the places tried.
+  public func url(forStoryboardNamed name: String) throws -> URL {
+    try url(named: name, extensions: ["storyboardc", "storyboard"], kind: "storyboard")
+  }
+
+  private func url(named name: String, extensions: [String], kind: String) throws -> URL {
     let folders = preferredLocalizations.map { "\($0).lproj" } + ["Base.lproj", ""]
     let names = ["\(name)~\(idiom.rawValue)", name]
     var tried: [String] = []
     for folder in folders {
       for base in names {
-        for ext in ["nib", "xib", "storyboard"] {
+        for ext in extensions {
           let url = (folder.isEmpty ? resourceURL : resourceURL.appendingPathComponent(folder))
             .appendingPathComponent("\(base).\(ext)")
           tried.append(folder.isEmpty ? "\(base).\(ext)" : "\(folder)/\(base).\(ext)")
@@ -47,7 +58,8 @@ public struct NibBundle: Sendable {
       }
     }
     throw ArchiveError(
-      .fileIO, "no nib named \"\(name)\" in \(resourceURL.path) (tried \(tried.prefix(6).joined(separator: ", ")), …)")
+      .fileIO,
+      "no \(kind) named \"\(name)\" in \(resourceURL.path) (tried \(tried.prefix(6).joined(separator: ", ")), …)")
   }
 
   /// Loads a nib by name, reading the file on every call, and returns its top-level objects.

@@ -107,6 +107,8 @@ final class NibInstantiator {
   private var application: GenericNibObject?
   private var standIns: [String: GenericNibObject] = [:]
   private var warnings: [String] = []
+  /// Whether the warning that the registry lacks the interface catalog was given (once per instantiation).
+  private var catalogWarned = false
 
   private(set) var error: (any Error)?
 
@@ -130,6 +132,25 @@ final class NibInstantiator {
   }
 
   private func id(_ index: Int) -> String { plan.objects[index].id }
+
+  /// An action's target by its class, with the placeholder's name when it is one ("File's Owner (Card)").
+  private func describeTarget(_ target: AnyObject, _ index: Int?) -> String {
+    switch index.flatMap({ plan.objects[$0].placeholder }) {
+    case .filesOwner: "File's Owner (\(type(of: target)))"
+    default: "\(type(of: target))"
+    }
+  }
+
+  /// An object as people know it: "File's Owner" and "First Responder" for those placeholders, else its class and
+  /// document id (`NSImageView (12)`).
+  private func describe(_ index: Int) -> String {
+    let object = plan.objects[index]
+    switch object.placeholder {
+    case .filesOwner: return "File's Owner"
+    case .firstResponder: return "First Responder"
+    default: return "\(object.className) (\(object.id))"
+    }
+  }
 
   func failWithError(_ error: any Error) {
     if self.error == nil { self.error = error }
@@ -288,6 +309,12 @@ final class NibInstantiator {
       warn("unknown class \(object.className) for object \(object.id): using \(object.baseClassName)")
       return base
     }
+    if !catalogWarned, registry.type(forClassName: "UIView") == nil, registry.type(forClassName: "NSView") == nil {
+      catalogWarned = true
+      warn(
+        "the class registry has no interface classes (UIView, NSView): every object of the nib is a generic object; "
+          + "call InterfaceCatalog.register() before loading")
+    }
     warn("unknown class \(object.className) for object \(object.id): using a generic object")
     return GenericNibObject.self
   }
@@ -398,7 +425,8 @@ final class NibInstantiator {
     if try skipForMissingOwner(connection) { return }
     let sourceID = id(connection.source)
     guard let source = try instantiate(connection.source, key: nil) else {
-      return try connectionFailure(connection, "outlet \"\(connection.label)\": the source \(sourceID) is nil")
+      return try connectionFailure(
+        connection, "outlet \"\(connection.label)\": the source \(describe(connection.source)) is nil")
     }
     let destination = try connection.destination.flatMap { try instantiate($0, key: nil) }
     guard let target = source as? any KeyValueCoding else {
@@ -429,27 +457,40 @@ final class NibInstantiator {
       }
     } catch let error as ArchiveError {
       if error.code == .limitExceeded { throw error }
-      try connectionFailure(connection, "outlet \"\(connection.label)\" of \(sourceID): \(error.message)")
+      try connectionFailure(
+        connection, "outlet \"\(connection.label)\" of \(describe(connection.source)): \(error.message)")
     }
   }
 
   private func connectAction(_ connection: NibPlan.Connection) throws {
     if try skipForMissingOwner(connection) { return }
     let source = plan.objects[connection.source]
-    guard let instance = try instantiate(connection.source, key: nil),
-      let control = source.asActionSender(instance)
-    else {
+    guard let instance = try instantiate(connection.source, key: nil) else {
       return try connectionFailure(
-        connection, "action \"\(connection.label)\": \(source.className) (\(source.id)) does not send actions")
+        connection, "action \"\(connection.label)\": the source \(describe(connection.source)) is nil")
     }
     let target = try connection.destination.flatMap { try instantiate($0, key: nil) }
     if let target {
       guard targetResponds(target, toAction: connection.label) else {
         return try connectionFailure(
-          connection, "action \"\(connection.label)\": the target \(type(of: target)) has no such action")
+          connection,
+          "action \"\(connection.label)\": the target \(describeTarget(target, connection.destination)) has no such action"
+        )
       }
     }
-    control.addTarget(target, action: connection.label, for: connection.eventMask)
+    // Every object that takes a target and an action is a sender, as Apple's loaders connect them (NIB-090); an
+    // object standing in for an unknown class keeps the action instead (NIB-091).
+    if let control = source.asActionSender(instance) {
+      control.addTarget(target, action: connection.label, for: connection.eventMask)
+    } else if let adopting = instance as? any UnknownClassAdopting,
+      adopting.keepAction(target, action: connection.label, for: connection.eventMask)
+    {
+      // Kept by the stand-in.
+    } else {
+      return try connectionFailure(
+        connection,
+        "action \"\(connection.label)\": \(describe(connection.source)) takes no target and action")
+    }
     progress.statistics.actions += 1
     options.trace?(
       .action(

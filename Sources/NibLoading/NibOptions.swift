@@ -1,3 +1,5 @@
+import Foundation
+
 /// Options for one instantiation of a nib.
 public struct NibOptions {
   /// What to do with connections to or from File's Owner when no owner is passed.
@@ -14,9 +16,16 @@ public struct NibOptions {
   public var missingOwnerPolicy: MissingOwnerPolicy = .fail
   /// Called for every pipeline event, in order.
   public var trace: ((NibEvent) -> Void)?
-  /// Called for every warning (unknown classes falling back to their base class, runtime attributes that
-  /// could not be set).
+  /// Called for every warning (unknown classes falling back to their base class, a class registry without the
+  /// interface catalog, runtime attributes that could not be set): ``standardError`` by default; collect them with
+  /// a closure of your own, or silence them with `nil` (NIB-103). The instance keeps them too
+  /// (`NibInstance.warnings`).
   public var warning: ((String) -> Void)?
+
+  /// Writes a warning to standard error, as `warning: <message>` on a line of its own.
+  public static let standardError: @Sendable (String) -> Void = { message in
+    FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+  }
   /// The most members an outlet collection may have after a connection adds one (default 10,000). Each member
   /// sets the whole array, with one will/did-change pair per member (NIB-002), so a collection of n members costs
   /// time quadratic in n: a hostile document of 100,000 members would run for minutes. Past the limit the
@@ -26,7 +35,7 @@ public struct NibOptions {
   /// Creates default options.
   public init(
     externalObjects: [String: AnyObject] = [:], missingOwnerPolicy: MissingOwnerPolicy = .fail,
-    trace: ((NibEvent) -> Void)? = nil, warning: ((String) -> Void)? = nil
+    trace: ((NibEvent) -> Void)? = nil, warning: ((String) -> Void)? = NibOptions.standardError
   ) {
     self.externalObjects = externalObjects
     self.missingOwnerPolicy = missingOwnerPolicy

@@ -32,4 +32,27 @@ public protocol SegueSource: AnyObject {
 public protocol UnknownClassAdopting: AnyObject {
   /// Called right after `init(coder:)` when the object stands in for `className`.
   func adoptUnknownClass(_ className: String)
+
+  /// Keeps an action connected from this object when it stands in for an unknown class and is not itself an
+  /// ``ActionSending`` (the unknown class may have been a control).
+  /// - Returns: `true` when the object kept the action; `false` when it stands in for no class. Default: `false`.
+  func keepAction(_ target: AnyObject?, action: String, for events: UInt64?) -> Bool
+}
+
+extension UnknownClassAdopting {
+  /// Keeps nothing.
+  public func keepAction(_ target: AnyObject?, action: String, for events: UInt64?) -> Bool { false }
+}
+
+/// A view controller that knows the storyboard and scene it was instantiated from, to perform its segues
+/// (`performSegue(withIdentifier:sender:)`) (NIB-100).
+public protocol StoryboardSceneAdopting: AnyObject {
+  /// Called right after the storyboard instantiated the scene's controller.
+  func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String)
+}
+
+/// A table or collection view to which a storyboard hands the nibs of its prototype cells (NIB-102).
+public protocol PrototypeRegistering: AnyObject {
+  /// Registers the nib of a prototype cell for its reuse identifier.
+  func register(_ nib: Nib, forCellReuseIdentifier identifier: String)
 }

@@ -20,6 +20,28 @@ public final class Storyboard: Sendable {
 
   private let source: Source
   private let registry: ClassRegistry
+  /// The folder the storyboard is in, where storyboard references look for other storyboards.
+  private let directory: URL
+  /// Where each scene's identified segues lead, by scene identifier and segue identifier.
+  private let segueDestinations: [String: [String: SegueDestination]]
+  /// Each scene's prototype cells: the table view's id, the cell's reuse identifier and a nib of the cell.
+  private let prototypes: [String: [Prototype]]
+
+  private struct Prototype: Sendable {
+    let tableViewID: String
+    let reuseIdentifier: String
+    let nib: Nib
+  }
+
+  /// Where a segue leads: a scene of the same storyboard, or a scene (or the initial one) of another storyboard
+  /// through a storyboard reference.
+  public enum SegueDestination: Sendable, Hashable {
+    /// A scene of this storyboard, by identifier.
+    case scene(String)
+    /// A storyboard reference: the other storyboard's name (`nil`: this one) and the scene's identifier (`nil`: its
+    /// initial view controller).
+    case reference(storyboardName: String?, identifier: String?)
+  }
   /// The identifier of the initial view controller, if the storyboard has one.
   public let initialViewControllerIdentifier: String?
   /// The identifiers of the view controllers that can be instantiated.
@@ -29,9 +51,12 @@ public final class Storyboard: Sendable {
   /// - Throws: ``ArchiveError`` when the file cannot be read or is not a storyboard.
   public init(contentsOf url: URL, registry: ClassRegistry = .shared) throws {
     self.registry = registry
+    directory = url.deletingLastPathComponent()
     if CompiledStoryboard.isStoryboard(at: url) {
       let compiled = try CompiledStoryboard(contentsOf: url)
       source = .compiled(compiled)
+      segueDestinations = [:]
+      prototypes = [:]
       initialViewControllerIdentifier = compiled.entryPointIdentifier
       identifiers = compiled.nibNamesByIdentifier.keys.sorted()
       return
@@ -53,6 +78,126 @@ public final class Storyboard: Sendable {
     source = .document(scenes: scenes, controllers: controllers)
     initialViewControllerIdentifier = initial
     identifiers = scenes.keys.sorted()
+    segueDestinations = Self.segueDestinations(of: table, scenes: found.map { ($0.0, $0.1.controllerID, $0.2) })
+    prototypes = Self.prototypes(of: table, scenes: found.map { ($0.0, $0.2) }, registry: registry)
+  }
+
+  /// The prototype cells of each scene's table views (a table view's `prototypes`), each cut from the document
+  /// with the objects it refers to, as a nib of its own whose top-level object is the cell (NIB-102).
+  private static func prototypes(
+    of table: ObjectTable, scenes: [(identifier: String, indexes: [Int])], registry: ClassRegistry
+  ) -> [String: [Prototype]] {
+    var found: [(scene: String, tableViewID: String, reuseIdentifier: String, objects: [Int])] = []
+    for scene in scenes {
+      for index in scene.indexes {
+        let object = table.objects[index]
+        guard let field = object.fields.first(where: { $0.key == "prototypes" }), case .array(let cells) = field.value
+        else { continue }
+        for case .object(let cell) in cells where table.objects.indices.contains(cell) {
+          guard
+            let reuse = table.objects[cell].fields.first(where: { $0.key == "reuseIdentifier" }),
+            case .string(let identifier) = reuse.value
+          else { continue }
+          found.append((scene.identifier, object.id, identifier, reachable(from: cell, in: table)))
+        }
+      }
+    }
+    // One pass over the document for all the cells (NIB-080's linearity).
+    var result: [String: [Prototype]] = [:]
+    for (prototype, var part) in zip(found, table.restricted(toEach: found.map(\.objects))) {
+      part.topLevel = [0]
+      let nib = Nib(
+        table: part, name: "\(prototype.scene) prototype \(prototype.reuseIdentifier)", registry: registry)
+      result[prototype.scene, default: []].append(
+        Prototype(tableViewID: prototype.tableViewID, reuseIdentifier: prototype.reuseIdentifier, nib: nib))
+    }
+    return result
+  }
+
+  /// `start` and the objects its fields refer to, directly or not, `start` first.
+  private static func reachable(from start: Int, in table: ObjectTable) -> [Int] {
+    var order = [start]
+    var seen: Set<Int> = [start]
+    var next = 0
+    func visit(_ value: FieldValue) {
+      switch value {
+      case .object(let index):
+        if table.objects.indices.contains(index), seen.insert(index).inserted { order.append(index) }
+      case .array(let elements): elements.forEach(visit)
+      case .record(_, let fields): fields.forEach { visit($0.value) }
+      default: break
+      }
+    }
+    while next < order.count {
+      table.objects[order[next]].fields.forEach { visit($0.value) }
+      next += 1
+    }
+    return order
+  }
+
+  /// Where the identified segues of each scene lead, from the whole document's connections (a scene's own table
+  /// has lost its references to other scenes).
+  private static func segueDestinations(
+    of table: ObjectTable, scenes: [(identifier: String, controllerID: String?, indexes: [Int])]
+  ) -> [String: [String: SegueDestination]] {
+    var sceneOfObject: [Int: String] = [:]
+    var sceneOfController: [String: String] = [:]
+    for scene in scenes {
+      for index in scene.indexes { sceneOfObject[index] = scene.identifier }
+      if let controller = scene.controllerID { sceneOfController[controller] = scene.identifier }
+    }
+    let referencePrefix = "storyboardReference:"
+    var destinations: [String: [String: SegueDestination]] = [:]
+    for connection in table.connections where connection.kind == .segue && !connection.label.isEmpty {
+      guard let from = sceneOfObject[connection.source], let to = connection.destination,
+        table.objects.indices.contains(to)
+      else { continue }
+      let object = table.objects[to]
+      // A reference's scene names it as its controller: the reference is read first.
+      if case .other(let name) = object.placeholder, name.hasPrefix(referencePrefix) {
+        let reference = name.dropFirst(referencePrefix.count)
+        let parts = reference.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        let storyboard = parts.first.map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let identifier = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
+        destinations[from, default: [:]][connection.label] = .reference(
+          storyboardName: storyboard, identifier: identifier)
+      } else if let scene = sceneOfController[object.id] {
+        destinations[from, default: [:]][connection.label] = .scene(scene)
+      }
+    }
+    return destinations
+  }
+
+  /// Where the segue of an identifier leads from a scene, or `nil` when the scene has no such segue to another
+  /// scene (NIB-100).
+  public func destination(ofSegue identifier: String, fromScene scene: String) -> SegueDestination? {
+    segueDestinations[scene]?[identifier]
+  }
+
+  /// Instantiates the view controller a segue leads to from a scene: a scene of this storyboard, or one of the
+  /// storyboard a reference names, found next to this one (NIB-100).
+  /// - Returns: the controller, or `nil` when the scene has no such segue to another scene.
+  /// - Throws: ``ArchiveError`` when the destination cannot be found or loaded.
+  public func instantiateDestination(
+    ofSegue identifier: String, fromScene scene: String, options: NibOptions = NibOptions()
+  ) throws -> AnyObject? {
+    switch destination(ofSegue: identifier, fromScene: scene) {
+    case nil: return nil
+    case .scene(let target): return try instantiateViewController(withIdentifier: target, options: options)
+    case .reference(let name, let target):
+      let storyboard =
+        try name.map {
+          try Storyboard(
+            contentsOf: NibBundle(resourceURL: directory).url(forStoryboardNamed: $0), registry: registry)
+        } ?? self
+      if let target { return try storyboard.instantiateViewController(withIdentifier: target, options: options) }
+      guard let initial = try storyboard.instantiateInitialViewController(options: options) else {
+        throw ArchiveError(
+          .valueNotFound,
+          "the segue \"\(identifier)\" leads to the storyboard \"\(name ?? "")\", which has no initial view controller")
+      }
+      return initial
+    }
   }
 
   /// The scenes of a storyboard document: an identifier (the storyboard identifier, or
@@ -106,13 +251,27 @@ public final class Storyboard: Sendable {
       guard let table = scenes[identifier] else { throw unknown(identifier) }
       let instance = try Nib(table: table, name: identifier, registry: registry).instantiateGraph(
         owner: nil, options: options)
-      if let id = controllers[identifier], let controller = instance.objectsByID[id] { return controller }
-      guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
-      return first
+      let controller: AnyObject
+      if let id = controllers[identifier], let found = instance.objectsByID[id] {
+        controller = found
+      } else {
+        guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
+        controller = first
+      }
+      (controller as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
+      if let prototypes = prototypes[identifier] {
+        let objects = instance.objectsByID
+        for prototype in prototypes {
+          (objects[prototype.tableViewID] as? any PrototypeRegistering)?.register(
+            prototype.nib, forCellReuseIdentifier: prototype.reuseIdentifier)
+        }
+      }
+      return controller
     case .compiled(let compiled):
       guard let url = compiled.nibURL(forIdentifier: identifier) else { throw unknown(identifier) }
       let objects = try Nib(contentsOf: url, registry: registry).instantiate(owner: nil, options: options)
       guard let first = objects.first else { throw unknown(identifier) }
+      (first as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
       return first
     }
   }

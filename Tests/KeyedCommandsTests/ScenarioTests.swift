@@ -163,7 +163,7 @@ struct ScenarioTests {
     #expect(source.instantiated == 5, "a reused cell is not instantiated again")
 
     table.register(nib, forCellReuseIdentifier: "Registered")
-    let registered = try table.dequeueReusableCell(withIdentifier: "Registered")
+    let registered = try table.dequeueReusableCell(withIdentifier: "Registered", for: IndexPath(row: 0, section: 0))
     #expect(registered is ScenarioTableViewCell)
     #expect(table.instantiatedCellCount == 1)
   }

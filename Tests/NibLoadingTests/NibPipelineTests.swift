@@ -141,7 +141,7 @@ struct NibPipelineTests {
     } catch let error as ArchiveError {
       #expect(error.code == .connectionFailed)
       #expect(error.message.contains("TestOwner is not key-value coding compliant for the key \"missingOutlet\""))
-      #expect(error.description.hasPrefix("Broken.xib:5:18: error: outlet \"missingOutlet\" of -1"))
+      #expect(error.description.hasPrefix("Broken.xib:5:18: error: outlet \"missingOutlet\" of File's Owner"))
     }
   }
 

@@ -1,18 +1,29 @@
-import Synchronization
-
-/// Each class's action table, built once: ``Responder/actionHandlers`` is a class property that merges its
-/// superclass's table, so it would otherwise be rebuilt for every action a nib connects or a control sends. A
-/// class's table must not change once used.
+/// Each class's actions, gathered once: the ``Responder/actionHandlers`` table (a class property that merges its
+/// superclass's), then the ``Responder/actions`` declared by each class of the chain from the root down (the chain
+/// found by reflecting on the first instance asked about). A class's actions must not change once used.
 enum ActionHandlerCache {
-  private struct Table: @unchecked Sendable { let handlers: [String: Responder.ActionHandler] }
-  private static let tables = Mutex<[ObjectIdentifier: Table]>([:])
+  private static let tables = ClassTableCache<[String: Action]>()
 
-  /// The handler of an action for a class.
-  static func handler(_ action: String, of type: Responder.Type) -> Responder.ActionHandler? {
-    let id = ObjectIdentifier(type)
-    if let table = tables.withLock({ $0[id] }) { return table.handlers[action] }
-    let table = Table(handlers: type.actionHandlers)
-    tables.withLock { $0[id] = table }
-    return table.handlers[action]
+  /// The action of a name for an object's class.
+  static func action(_ selector: String, of object: Responder) -> Action? {
+    tables.table(of: object) { gather($0) }[selector]
+  }
+
+  /// The class chain's declarations, the superclasses' first, so that an override replaces what it overrides.
+  private static func gather(_ object: AnyObject) -> [String: Action] {
+    var chain: [Responder.Type] = []
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      if let type = current.subjectType as? Responder.Type { chain.append(type) }
+      mirror = current.superclassMirror
+    }
+    var actions: [String: Action] = [:]
+    for (selector, handler) in (type(of: object) as? Responder.Type)?.actionHandlers ?? [:] {
+      actions[selector] = Action(selector: selector, handler: handler)
+    }
+    for type in chain.reversed() {
+      for action in type.actions { actions[action.selector] = action }
+    }
+    return actions
   }
 }

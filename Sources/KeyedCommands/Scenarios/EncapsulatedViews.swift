@@ -5,16 +5,11 @@ import NibLoading
 /// The owner `SubclassedView.present(in:)` makes only to receive the view through an outlet (way 4).
 public final class SubclassedViewOwner: Responder {
   /// Set by the XIB.
-  public var subclassedView: SubclassedView?
+  @Outlet public var subclassedView: SubclassedView?
   /// Creates an owner.
   public override init() { super.init() }
   /// Not made from nibs.
   public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
-  /// `subclassedView`.
-  public override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(
-      ["subclassedView": .property(\SubclassedViewOwner.subclassedView)], uniquingKeysWith: { $1 })
-  }
 }
 
 /// Way 4: a view that hides its own loading behind `present(in:)`; its `dismiss:` action is connected in the XIB
@@ -36,9 +31,7 @@ public final class SubclassedView: View {
   public func dismiss(_ sender: Any?) { removeFromSuperview() }
 
   /// `dismiss:`.
-  public override class var actionHandlers: [String: ActionHandler] {
-    super.actionHandlers.merging(["dismiss:": action(SubclassedView.dismiss)], uniquingKeysWith: { $1 })
-  }
+  public override class var actions: [Action] { [Action("dismiss:", dismiss)] }
 }
 
 /// What a decoupled view tells its presenter (way 5).
@@ -52,16 +45,11 @@ public protocol DecoupledViewDelegate: AnyObject {
 /// The owner `DecoupledView.present(in:)` makes to receive the view.
 public final class DecoupledViewOwner: Responder {
   /// Set by the XIB.
-  public var decoupledView: DecoupledView?
+  @Outlet public var decoupledView: DecoupledView?
   /// Creates an owner.
   public override init() { super.init() }
   /// Not made from nibs.
   public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
-  /// `decoupledView`.
-  public override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(
-      ["decoupledView": .property(\DecoupledViewOwner.decoupledView)], uniquingKeysWith: { $1 })
-  }
 }
 
 /// Way 5: as way 4, and the view's actions go to a weakly held delegate; the XIB knows nothing of the presenter.
@@ -96,9 +84,5 @@ public final class DecoupledView: View {
   }
 
   /// `touchedUp:`, `dismiss:`.
-  public override class var actionHandlers: [String: ActionHandler] {
-    super.actionHandlers.merging(
-      ["touchedUp:": action(DecoupledView.touchedUp), "dismiss:": action(DecoupledView.dismiss)],
-      uniquingKeysWith: { $1 })
-  }
+  public override class var actions: [Action] { [Action("touchedUp:", touchedUp), Action("dismiss:", dismiss)] }
 }

@@ -6,9 +6,9 @@ import NibLoading
 /// action is connected to the cell.
 public final class ScenarioTableViewCell: TableViewCell {
   /// The first label (an outlet).
-  public var lb1: Label?
+  @Outlet public var lb1: Label?
   /// The second label (an outlet).
-  public var lb2: Label?
+  @Outlet public var lb2: Label?
   /// How many times the button was tapped.
   public private(set) var taps = 0
 
@@ -22,17 +22,8 @@ public final class ScenarioTableViewCell: TableViewCell {
     lb2?.text = nil
   }
 
-  /// `lb1`, `lb2`.
-  public override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(
-      ["lb1": .property(\ScenarioTableViewCell.lb1), "lb2": .property(\ScenarioTableViewCell.lb2)],
-      uniquingKeysWith: { $1 })
-  }
-
   /// `bt:`.
-  public override class var actionHandlers: [String: ActionHandler] {
-    super.actionHandlers.merging(["bt:": action(ScenarioTableViewCell.bt)], uniquingKeysWith: { $1 })
-  }
+  public override class var actions: [Action] { [Action("bt:", bt)] }
 }
 
 /// A data source that keeps one cached `Nib` of `TableViewCell.xib` and fills cells per section.

@@ -5,9 +5,9 @@ import InterfaceObjects
 /// `ConnectedActionsView.xib`.
 public final class ScenarioViewController: ViewController {
   /// Set by `ReferencedView.xib` (way 2).
-  public var referencedView: View?
+  @Outlet public var referencedView: View?
   /// Set by `ConnectedActionsView.xib` (way 3).
-  public var connectedActionsView: View?
+  @Outlet public var connectedActionsView: View?
   /// The actions received, in order, with their senders' classes.
   public private(set) var receivedActions: [String] = []
 
@@ -26,20 +26,9 @@ public final class ScenarioViewController: ViewController {
     connectedActionsView?.removeFromSuperview()
   }
 
-  /// `referencedView`, `connectedActionsView`.
-  public override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(
-      [
-        "referencedView": .property(\ScenarioViewController.referencedView),
-        "connectedActionsView": .property(\ScenarioViewController.connectedActionsView),
-      ], uniquingKeysWith: { $1 })
-  }
-
   /// `connectedActionsViewTouchedUp:`.
-  public override class var actionHandlers: [String: ActionHandler] {
-    super.actionHandlers.merging(
-      ["connectedActionsViewTouchedUp:": action(ScenarioViewController.connectedActionsViewTouchedUp)],
-      uniquingKeysWith: { $1 })
+  public override class var actions: [Action] {
+    [Action("connectedActionsViewTouchedUp:", connectedActionsViewTouchedUp)]
   }
 }
 

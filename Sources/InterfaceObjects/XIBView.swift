@@ -1,12 +1,17 @@
 import ArchiveCoding
 import Foundation
-import InterfaceObjects
 import NibLoading
 import Synchronization
 
 /// A view that loads its own XIB, named after its dynamic class, with itself as File's Owner: the XIB's root view
 /// is connected to ``base``, added as a subview with `frame = bounds` and a flexible width and height. Both
-/// initialisers load it, so the view works from code and inside other XIBs (as a custom class).
+/// initialisers load it, so the view works from code (`init(frame:)`) and inside other XIBs as a custom class
+/// (`init(coder:)`) (NIB-060). Subclass it and give the subclass a XIB of the same name:
+///
+///     final class ProfileBadgeView: XIBView {
+///       @Outlet var nameLabel: Label?
+///       override class var nibBundle: NibBundle? { NibBundle(bundle: .module) }
+///     }
 ///
 /// The XIB's root must be a plain view, not the class itself (that would load the XIB again inside itself):
 /// nesting deeper than ``maximumNesting`` is an error instead of a stack overflow.
@@ -14,23 +19,38 @@ open class XIBView: View {
   /// The XIB's root view.
   public var base: View?
   /// Which initialiser ran (`"init(frame:)"` or `"init(coder:)"`).
-  public private(set) var initializer: String
+  package private(set) var initializer: String
+  /// Why loading the XIB from `init(frame:)` failed, or `nil` (`init(coder:)` throws instead).
+  public private(set) var xibLoadError: (any Error)?
 
   /// How deep XIB views may load inside one another.
   public static let maximumNesting = 16
   private static let nesting = Mutex(0)
 
-  /// Where the XIB is found; override to use another bundle.
-  open class var nibBundle: NibBundle? { try? ScenarioResources.bundle() }
+  /// The XIB's name: the class's name, without its module.
+  open class var nibName: String { String(describing: self) }
 
-  /// Creates the view in code and loads its XIB (a failure leaves the view empty).
+  /// Where the XIB is found: the bundle of the class's binary by default; override to name another, such as a
+  /// package's `Bundle.module` (`NibBundle(bundle: .module)`). `nil` loads nothing.
+  open class var nibBundle: NibBundle? { NibBundle(bundle: Bundle(for: self)) }
+
+  /// Where the XIB's classes are looked up.
+  open class var nibRegistry: ClassRegistry { .shared }
+
+  /// Creates the view in code and loads its XIB (a failure leaves the view empty and is kept in
+  /// ``xibLoadError``).
   public override init(frame: Rect) {
     initializer = "init(frame:)"
     super.init(frame: frame)
-    try? loadContent()
+    do {
+      try loadContent()
+    } catch {
+      xibLoadError = error
+    }
   }
 
   /// Creates the view from a nib and loads its XIB.
+  /// - Throws: what loading the XIB threw.
   public required init(coder: any DecodingCoder) throws {
     initializer = "init(coder:)"
     try super.init(coder: coder)
@@ -50,7 +70,7 @@ open class XIBView: View {
       )
     }
     guard let bundle = Self.nibBundle else { return }
-    _ = try bundle.loadNibNamed(String(describing: type(of: self)), owner: self)
+    _ = try bundle.loadNibNamed(Self.nibName, owner: self, registry: Self.nibRegistry)
     guard let base else { return }
     base.frame = bounds
     base.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -60,15 +80,5 @@ open class XIBView: View {
   /// `base`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(["base": .property(\XIBView.base)], uniquingKeysWith: { $1 })
-  }
-}
-
-/// A self-loading view: its content comes from `ProfileBadgeView.xib`.
-public final class ProfileBadgeView: XIBView {
-  /// The badge's label (an outlet of the XIB).
-  public var nameLabel: Label?
-  /// `nameLabel`.
-  public override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["nameLabel": .property(\ProfileBadgeView.nameLabel)], uniquingKeysWith: { $1 })
   }
 }
