@@ -315,7 +315,13 @@ final class NibInstantiator {
         "the class registry has no interface classes (UIView, NSView): every object of the nib is a generic object; "
           + "call InterfaceCatalog.register() before loading")
     }
-    warn("unknown class \(object.className) for object \(object.id): using a generic object")
+    let message = "unknown class \(object.className) for object \(object.id): using a generic object"
+    if catalogWarned {
+      // Without the catalog every object falls back: the one warning above says so, and the list keeps each.
+      warnings.append(message)
+    } else {
+      warn(message)
+    }
     return GenericNibObject.self
   }
 

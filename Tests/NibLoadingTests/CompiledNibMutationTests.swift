@@ -61,7 +61,8 @@ struct CompiledNibMutationTests {
         let table = try NibReader.objectTable(from: Data(bytes), fileName: name)
         Self.checkConsistent(table, name)
         _ = try? Nib(table: table, registry: ClassRegistry()).instantiateGraph(
-          owner: GenericNibObject(className: "Owner"), options: NibOptions(missingOwnerPolicy: .skipConnections))
+          owner: GenericNibObject(className: "Owner"),
+          options: NibOptions(missingOwnerPolicy: .skipConnections, warning: nil))
         built += 1
       } catch is ArchiveError {
         refused += 1

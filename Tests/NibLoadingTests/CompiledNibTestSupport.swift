@@ -120,8 +120,8 @@ final class CompiledNibRun {
       application ? ["NSApplication": GenericNibObject(className: "NSApplication")] : [:]
     instance = try nib.instantiateGraph(
       owner: GenericNibObject(className: "Owner"),
-      options: NibOptions(externalObjects: external, missingOwnerPolicy: .skipConnections, trace: { events.append($0) })
-    )
+      options: NibOptions(
+        externalObjects: external, missingOwnerPolicy: .skipConnections, trace: { events.append($0) }, warning: nil))
     self.events = events
   }
 
