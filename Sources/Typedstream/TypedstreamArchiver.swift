@@ -161,7 +161,7 @@ public final class TypedstreamArchiver: EncodingCoder {
     case ("%", .atom(let text)): return .atom(text.map { Array($0.utf8) })
     case (":", .selector(let text)): return .selector(text.map { Array($0.utf8) })
     case ("#", .className(let name)):
-      return .classValue(name.map { classReference(registry.classChain(forClassName: $0).map { ($0, 0) }) })
+      return .classValue(name.map { classReference(versioned(registry.classChain(forClassName: $0))) })
     case ("@", .object(let object)): return .object(try objectReference(object))
     case ("!", _): return .ignored
     default: throw mismatch(value, node)
@@ -188,6 +188,12 @@ public final class TypedstreamArchiver: EncodingCoder {
     return .literal(TypedstreamClass(link.name, version: link.version, superclass: superclass))
   }
 
+  /// A registry class chain with each class's ``Coding/classVersion`` (0 for a name the registry has no class for),
+  /// the versions `version(forClassName:)` reads back (COD-111).
+  private func versioned(_ names: [String]) -> [ChainLink] {
+    names.map { ($0, Int64(registry.type(forClassName: $0)?.classVersion ?? 0)) }
+  }
+
   // MARK: - Objects
 
   /// An object value: a reference to an instance written before, or a literal written here.
@@ -206,7 +212,7 @@ public final class TypedstreamArchiver: EncodingCoder {
     let chain: [ChainLink]
     let write: () throws -> Void
     if let coding = object as? any Coding {
-      chain = registry.classChain(for: type(of: coding)).map { ($0, 0) }
+      chain = versioned(registry.classChain(for: type(of: coding)))
       write = {
         coding.encode(with: self)
         if let error = self.error { throw error }

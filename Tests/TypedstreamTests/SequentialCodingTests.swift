@@ -320,3 +320,40 @@ struct SequentialNumberTests {
     #expect(try TypedstreamUnarchiver.unarchivedObject(from: data) as? UInt64 == UInt64.max - 2)
   }
 }
+
+/// A note class at version 3, as an older program wrote it.
+final class NoteAtVersion3: Coding {
+  static var classVersion: Int { 3 }
+  init() {}
+  required init(coder: any DecodingCoder) throws {}
+  func encode(with coder: any EncodingCoder) {}
+}
+
+/// The same note class at version 5, reading what the older program wrote; it records the version it was given.
+final class NoteAtVersion5: Coding {
+  static var classVersion: Int { 5 }
+  var versionRead = -1
+  required init(coder: any DecodingCoder) throws { versionRead = coder.version(forClassName: "Note") }
+  func encode(with coder: any EncodingCoder) {}
+}
+
+@Suite("Class versions in typedstreams")
+struct TypedstreamClassVersionTests {
+  @Test("COD-111: a typedstream records each class's classVersion, and version(forClassName:) reads it back")
+  func versionsRoundTrip() throws {
+    let writer = ClassRegistry()
+    writer.register(NoteAtVersion3.self, as: "Note")
+    let stream = try TypedstreamArchiver.archivedData(withRootObject: NoteAtVersion3(), registry: writer)
+    let reader = ClassRegistry()
+    reader.register(NoteAtVersion5.self, as: "Note")
+    let note = try #require(
+      try TypedstreamUnarchiver.unarchivedObject(from: stream, registry: reader) as? NoteAtVersion5)
+    #expect(note.versionRead == 3, "the version the stream recorded, not the reading class's")
+    let archiver = KeyedArchiver(registry: writer)
+    archiver.encodeObject(NoteAtVersion3(), forKey: "root")
+    let keyed = try archiver.finishEncoding()
+    let fromKeyed = try #require(
+      try KeyedUnarchiver.unarchivedRootObject(from: keyed, registry: reader) as? NoteAtVersion5)
+    #expect(fromKeyed.versionRead == 5, "a keyed archive records none: the reading class's own")
+  }
+}
