@@ -160,12 +160,15 @@ public struct ConnectionRecord: Sendable, Hashable {
   public var id: String?
   /// Where the connection is defined.
   public var location: ArchiveError.Location
+  /// The action an unwind segue (kind `unwind`) sends to the controller it unwinds to (`"unwindToHome:"`).
+  public var unwindAction: String?
 
   /// Creates a connection.
   public init(
     kind: Kind, source: Int, destination: Int?, label: String, eventMask: UInt64? = nil, eventName: String? = nil,
-    id: String? = nil, location: ArchiveError.Location = .init()
+    id: String? = nil, location: ArchiveError.Location = .init(), unwindAction: String? = nil
   ) {
+    self.unwindAction = unwindAction
     self.kind = kind
     self.source = source
     self.destination = destination
