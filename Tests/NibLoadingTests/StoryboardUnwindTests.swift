@@ -258,3 +258,47 @@ struct StoryboardUnwindTests {
     #expect((home.senders.first as? TableViewCell) === cell, "the cell is the sender")
   }
 }
+
+@Suite("Compiled storyboard unwind segues")
+struct CompiledStoryboardUnwindTests {
+  /// The unwind fixture compiled as `keyed compile` does: one nib per scene and an Info.plist.
+  func compiledStoryboard() throws -> (Storyboard, URL) {
+    let document = try XIBDocument(parsing: Array(StoryboardUnwindTests.main.utf8), fileName: "Main.storyboard")
+    let table = document.objectTable()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "Unwind-\(UUID().uuidString).storyboardc")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var names: [String: String] = [:]
+    for (identifier, _, indexes) in try Storyboard.scenes(of: document, table: table) {
+      try NibCompiler.compile(table.restricted(to: indexes)).write(
+        to: folder.appendingPathComponent("\(identifier).nib"))
+      names[identifier] = identifier
+    }
+    let info: [String: Any] = [
+      "UIViewControllerIdentifiersToNibNames": names,
+      "UIStoryboardDesignatedEntryPointIdentifier": "UIViewController-home",
+    ]
+    try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0).write(
+      to: folder.appendingPathComponent("Info.plist"))
+    return (try Storyboard(contentsOf: folder, registry: unwindRegistry), folder)
+  }
+
+  @Test("NIB-135: a storyboard compiled by keyed compile keeps its segues' kinds and unwind actions, and unwinds")
+  func compiledUnwind() throws {
+    let (storyboard, folder) = try compiledStoryboard()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let home = try #require(try storyboard.instantiateInitialViewController() as? UnwindHomeController)
+    let detail = try #require(
+      try storyboard.instantiateViewController(withIdentifier: "Detail") as? UnwindDetailController)
+    #expect(
+      detail.segueTemplates.map(\.kind) == ["unwind", "presentation", "unwind"],
+      "the kind survives compilation")
+    #expect(detail.segueTemplates.first?.unwindAction == "unwindToHome:")
+    home.present(detail)
+    let done = try #require(detail.view.subviews.first as? Button)
+    #expect(done.triggeredSegues.map(\.unwindAction) == ["unwindToHome:"])
+    done.sendActions(for: .touchUpInside)
+    #expect(home.unwound.map { ObjectIdentifier($0.source) } == [ObjectIdentifier(detail)])
+    #expect(home.presentedViewController == nil)
+  }
+}
