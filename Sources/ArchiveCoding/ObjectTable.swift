@@ -162,6 +162,9 @@ public struct ConnectionRecord: Sendable, Hashable {
   public var location: ArchiveError.Location
   /// The action an unwind segue (kind `unwind`) sends to the controller it unwinds to (`"unwindToHome:"`).
   public var unwindAction: String?
+  /// The storyboard identifier of the scene a segue leads to, when that scene is another one: what a compiled
+  /// scene keeps of a destination it does not hold.
+  public var destinationIdentifier: String?
 
   /// Creates a connection.
   public init(

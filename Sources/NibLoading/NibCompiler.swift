@@ -80,6 +80,9 @@ public enum NibCompiler {
       if let action = connection.unwindAction {
         fields.append(.init(key: Wire.uiUnwindAction, value: .object(action)))
       }
+      if let identifier = connection.destinationIdentifier {
+        fields.append(.init(key: Wire.uiDestinationViewControllerIdentifier, value: .object(identifier)))
+      }
       connections.append(ArchivedObject(className: className, classChain: [className, "NSObject"], fields: fields))
     }
     let pairs = table.runtimeAttributes.map { attribute in

@@ -528,7 +528,8 @@ final class NibInstantiator {
     if let segueSource = source as? any SegueSource {
       let template = SegueTemplate(
         identifier: connection.label.isEmpty ? nil : connection.label, kind: connection.eventName ?? "show",
-        unwindAction: connection.unwindAction, id: connection.id)
+        unwindAction: connection.unwindAction, id: connection.id,
+        destinationIdentifier: connection.destinationIdentifier)
       segueSource.addSegue(template, destination: template.isUnwind ? nil : destination)
     } else {
       let record = plan.objects[connection.source]

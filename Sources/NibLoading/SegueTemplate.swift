@@ -12,13 +12,19 @@ public struct SegueTemplate: Sendable, Hashable {
   public var unwindAction: String?
   /// The segue's document id, which finds its destination when it has no identifier.
   public var id: String?
+  /// The storyboard identifier of the destination scene, as a compiled storyboard keeps it (NIB-136).
+  public var destinationIdentifier: String?
 
   /// Creates a template.
-  public init(identifier: String?, kind: String, unwindAction: String? = nil, id: String? = nil) {
+  public init(
+    identifier: String?, kind: String, unwindAction: String? = nil, id: String? = nil,
+    destinationIdentifier: String? = nil
+  ) {
     self.identifier = identifier
     self.kind = kind
     self.unwindAction = unwindAction
     self.id = id
+    self.destinationIdentifier = destinationIdentifier
   }
 
   /// `true` for an unwind segue.

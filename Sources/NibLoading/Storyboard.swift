@@ -205,6 +205,7 @@ public final class Storyboard: Sendable {
     let found =
       segue.identifier.flatMap { destination(ofSegue: $0, fromScene: scene) }
       ?? segue.id.flatMap { segueDestinationsByID[$0] }
+      ?? segue.destinationIdentifier.map(SegueDestination.scene)
     guard let found else { return nil }
     return try instantiate(found, ofSegue: segue.identifier ?? segue.id ?? "", options: options)
   }
@@ -228,6 +229,26 @@ public final class Storyboard: Sendable {
       }
       return initial
     }
+  }
+
+  /// The table with each segue to another scene's view controller given that scene's identifier
+  /// (`ConnectionRecord.destinationIdentifier`), so that the scene, compiled on its own, keeps where its segues
+  /// lead (NIB-136). Segues to storyboard references are left as they are.
+  package static func namingSegueDestinations(
+    in table: ObjectTable, scenes: [(String, XIBScene, [Int])]
+  ) -> ObjectTable {
+    var sceneOfController: [String: String] = [:]
+    for (identifier, scene, _) in scenes {
+      if let controller = scene.controllerID { sceneOfController[controller] = identifier }
+    }
+    var table = table
+    for index in table.connections.indices where table.connections[index].kind == .segue {
+      guard let to = table.connections[index].destination, table.objects.indices.contains(to),
+        table.objects[to].placeholder == nil, let scene = sceneOfController[table.objects[to].id]
+      else { continue }
+      table.connections[index].destinationIdentifier = scene
+    }
+    return table
   }
 
   /// The scenes of a storyboard document: an identifier (the storyboard identifier, or

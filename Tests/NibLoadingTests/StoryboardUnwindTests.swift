@@ -269,8 +269,10 @@ struct CompiledStoryboardUnwindTests {
       "Unwind-\(UUID().uuidString).storyboardc")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     var names: [String: String] = [:]
-    for (identifier, _, indexes) in try Storyboard.scenes(of: document, table: table) {
-      try NibCompiler.compile(table.restricted(to: indexes)).write(
+    let scenes = try Storyboard.scenes(of: document, table: table)
+    let named = Storyboard.namingSegueDestinations(in: table, scenes: scenes)
+    for (identifier, _, indexes) in scenes {
+      try NibCompiler.compile(named.restricted(to: indexes)).write(
         to: folder.appendingPathComponent("\(identifier).nib"))
       names[identifier] = identifier
     }
@@ -300,5 +302,19 @@ struct CompiledStoryboardUnwindTests {
     done.sendActions(for: .touchUpInside)
     #expect(home.unwound.map { ObjectIdentifier($0.source) } == [ObjectIdentifier(detail)])
     #expect(home.presentedViewController == nil)
+  }
+
+  @Test("NIB-136: a compiled scene keeps where its segues to other scenes lead; a button and a cell still present them")
+  func compiledDestinations() throws {
+    let (storyboard, folder) = try compiledStoryboard()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let home = try #require(try storyboard.instantiateInitialViewController() as? UnwindHomeController)
+    let open = try #require(home.view.subviews.first as? Button)
+    #expect(open.triggeredSegues.map(\.destinationIdentifier) == ["Detail"])
+    open.sendActions(for: .touchUpInside)
+    let detail = try #require(home.presentedViewController as? UnwindDetailController)
+    #expect(detail.sceneIdentifier == "Detail")
+    try detail.performSegue(withIdentifier: "deeper", sender: nil)
+    #expect(detail.presentedViewController?.sceneIdentifier == "Deep")
   }
 }

@@ -102,6 +102,8 @@ final class NibPlan: @unchecked Sendable {
     let id: String?
     /// An unwind segue's action.
     let unwindAction: String?
+    /// A segue's destination scene, when a compiled scene keeps it.
+    let destinationIdentifier: String?
     /// The source or the destination is File's Owner.
     let touchesFilesOwner: Bool
 
@@ -115,6 +117,7 @@ final class NibPlan: @unchecked Sendable {
       location = record.location
       id = record.id
       unwindAction = record.unwindAction
+      destinationIdentifier = record.destinationIdentifier
       let ends = [record.source] + (record.destination.map { [$0] } ?? [])
       touchesFilesOwner = ends.contains { objects.indices.contains($0) && objects[$0].placeholder == .filesOwner }
     }

@@ -549,10 +549,13 @@ struct CompiledNibTableAssembler {
       if let unwindAction { try checkName(unwindAction, "unwind action", at: place) }
       let kind = Self.segueKind(object.className) ?? graph.string(object.value(Names.uiEventName))
       if let kind { try checkName(kind, "segue kind", at: place) }
-      connections.append(
-        ConnectionRecord(
-          kind: .segue, source: source, destination: destination, label: identifier ?? "", eventName: kind,
-          id: identifier, location: place, unwindAction: unwindAction))
+      let scene = graph.string(object.value(Names.uiDestinationViewControllerIdentifier))
+      if let scene { try checkName(scene, "segue destination identifier", at: place) }
+      var record = ConnectionRecord(
+        kind: .segue, source: source, destination: destination, label: identifier ?? "", eventName: kind,
+        id: identifier, location: place, unwindAction: unwindAction)
+      record.destinationIdentifier = scene
+      connections.append(record)
     case .outletCollection:
       guard let label else { return missingLabel(labelKey, at: place) }
       let value = object.value(destinationKey)

@@ -89,6 +89,8 @@ enum CompiledNibWireNames {
   static let uiEventName = "UIEventName"
   /// The unwind action `keyed compile` writes on an unwind segue's template (NIB-135).
   static let uiUnwindAction = "UIUnwindAction"
+  /// The storyboard identifier of a segue's destination scene (`UIStoryboardSegueTemplate`'s key) (NIB-136).
+  static let uiDestinationViewControllerIdentifier = "UIDestinationViewControllerIdentifier"
   static let nsSource = "NSSource"
   static let nsDestination = "NSDestination"
   static let nsLabel = "NSLabel"
