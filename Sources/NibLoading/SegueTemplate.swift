@@ -20,11 +20,8 @@ public struct SegueTemplate: Sendable, Hashable {
     identifier: String?, kind: String, unwindAction: String? = nil, id: String? = nil,
     destinationIdentifier: String? = nil
   ) {
-    self.identifier = identifier
-    self.kind = kind
-    self.unwindAction = unwindAction
-    self.id = id
-    self.destinationIdentifier = destinationIdentifier
+    (self.identifier, self.kind, self.unwindAction) = (identifier, kind, unwindAction)
+    (self.id, self.destinationIdentifier) = (id, destinationIdentifier)
   }
 
   /// `true` for an unwind segue.
