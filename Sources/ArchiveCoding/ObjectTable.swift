@@ -160,12 +160,18 @@ public struct ConnectionRecord: Sendable, Hashable {
   public var id: String?
   /// Where the connection is defined.
   public var location: ArchiveError.Location
+  /// The action an unwind segue (kind `unwind`) sends to the controller it unwinds to (`"unwindToHome:"`).
+  public var unwindAction: String?
+  /// The storyboard identifier of the scene a segue leads to, when that scene is another one: what a compiled
+  /// scene keeps of a destination it does not hold.
+  public var destinationIdentifier: String?
 
   /// Creates a connection.
   public init(
     kind: Kind, source: Int, destination: Int?, label: String, eventMask: UInt64? = nil, eventName: String? = nil,
-    id: String? = nil, location: ArchiveError.Location = .init()
+    id: String? = nil, location: ArchiveError.Location = .init(), unwindAction: String? = nil
   ) {
+    self.unwindAction = unwindAction
     self.kind = kind
     self.source = source
     self.destination = destination

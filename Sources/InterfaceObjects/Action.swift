@@ -45,6 +45,19 @@ public struct Action {
     perform = { receiver, sender, event in if let typed = receiver as? T { method(typed)(sender, event) } }
   }
 
+  /// An unwind action, which takes the segue (`unwindToHome:`), as UIKit's
+  /// `@IBAction func unwindToHome(_ segue: UIStoryboardSegue)`: sent by an unwind segue to the controller it
+  /// unwinds to; sent with anything else than a segue, it does not run (NIB-133).
+  /// - Precondition: the selector has one colon, at its end.
+  public init<T: Responder>(_ selector: String, _ method: @escaping (T) -> (StoryboardSegue) -> Void) {
+    precondition(
+      Self.arguments(of: selector) == 1, "the unwind action \"\(selector)\" takes the segue: write it as \"name:\"")
+    self.selector = selector
+    perform = { receiver, sender, _ in
+      if let typed = receiver as? T, let segue = sender as? StoryboardSegue { method(typed)(segue) }
+    }
+  }
+
   /// A handler of the two-argument table form (``Responder/actionHandlers``).
   init(selector: String, handler: @escaping Responder.ActionHandler) {
     self.selector = selector

@@ -242,6 +242,20 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
     )
   }
 
+  /// Selects a row's cell as a user's tap does: sends the table view's ``action`` (to ``target``, or up the
+  /// responder chain when it has none), then performs the segues the storyboard connects to the cell's selection,
+  /// from the view controller up the table view's responder chain (NIB-134).
+  public func selectRow(with cell: TableViewCell) {
+    if let action {
+      if let target = target as? Responder {
+        target.perform(action: action, sender: self)
+      } else if target == nil {
+        perform(action: action, sender: self)
+      }
+    }
+    cell.performTriggeredSegues(from: self)
+  }
+
   /// Returns a cell to the reuse pool (what scrolling off screen does).
   public func enqueueReusableCell(_ cell: TableViewCell) {
     guard let identifier = cell.reuseIdentifier else { return }

@@ -149,7 +149,8 @@ open class Control: View, ActionSending {
   }
 
   /// Sends the actions registered for any of `events`: to the target, or up the responder chain from this
-  /// control when the target was `nil`.
+  /// control when the target was `nil`. Then, when `events` hold the control's ``defaultEvents`` or
+  /// `primaryActionTriggered`, performs the segues the storyboard connects to the control (NIB-131).
   public func sendActions(for events: ControlEvents) {
     guard isEnabled else { return }
     let event = ActionEvent(controlEvents: events)
@@ -159,6 +160,9 @@ open class Control: View, ActionSending {
       } else if let target = pair.target as? Responder {
         target.perform(action: pair.action, sender: self, event: event)
       }
+    }
+    if !events.isDisjoint(with: Self.defaultEvents.union(.primaryActionTriggered)) {
+      performTriggeredSegues(from: self)
     }
   }
 

@@ -122,6 +122,14 @@ open class View: Responder {
     var menu: Menu?
     weak var nextKeyView: View?
     weak var owningViewController: ViewController?
+    var segues: [TriggeredSegue] = []
+  }
+
+  /// A segue the view triggers, and its destination when the view's scene holds it (held weakly: the destination
+  /// holds the view's controller's graph, or is that controller).
+  private struct TriggeredSegue {
+    let template: SegueTemplate
+    weak var destination: AnyObject?
   }
 
   private func madeExtras() -> Extras { extras.madeOnFirstUse(Extras.init) }
@@ -496,4 +504,43 @@ public final class Layer: KeyValueCoding {
 struct UnownedView {
   unowned(safe) let view: View
   init(_ view: View) { self.view = view }
+}
+
+extension View: SegueSource {
+  /// Records a segue this view triggers.
+  public func addSegue(identifier: String?, kind: String, destination: AnyObject?) {
+    addSegue(SegueTemplate(identifier: identifier, kind: kind), destination: destination)
+  }
+
+  /// Records a segue this view triggers: a control's event or a cell's selection performs it (NIB-131).
+  public func addSegue(_ template: SegueTemplate, destination: AnyObject?) {
+    madeExtras().segues.append(TriggeredSegue(template: template, destination: destination))
+  }
+
+  /// The segues this view triggers, as the storyboard declares them (NIB-131).
+  public var triggeredSegues: [SegueTemplate] { extras?.segues.map(\.template) ?? [] }
+
+  /// Performs the segues this view triggers from the first view controller up the responder chain from
+  /// `responder` (a cell out of the view hierarchy gives its table view), each after that controller's
+  /// `shouldPerformSegue(withIdentifier:sender:)`, with this view as the sender. A failure goes to the
+  /// controller's `nibOptions.warning`, naming the view's class and the segue; with no controller up the chain,
+  /// the warning goes to standard error (NIB-131).
+  func performTriggeredSegues(from responder: Responder) {
+    guard let segues = extras?.segues, !segues.isEmpty else { return }
+    var current: Responder? = responder
+    while let found = current, !(found is ViewController) { current = found.next }
+    for segue in segues {
+      let name = segue.template.identifier ?? segue.template.id ?? "?"
+      guard let controller = current as? ViewController else {
+        NibOptions.standardError(
+          "\(type(of: self)) triggered the segue \"\(name)\" but no view controller is up its responder chain")
+        return
+      }
+      do {
+        try controller.triggerSegue(segue.template, destination: segue.destination, sender: self)
+      } catch {
+        controller.nibOptions.warning?("\(type(of: self)) triggered the segue \"\(name)\", which failed: \(error)")
+      }
+    }
+  }
 }

@@ -17,7 +17,12 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// The storyboard identifier.
   public var storyboardIdentifier: String?
   /// Segues recorded from this controller.
-  public private(set) var segues: [(identifier: String?, kind: String, destination: AnyObject?)] = []
+  public var segues: [(identifier: String?, kind: String, destination: AnyObject?)] {
+    recordedSegues.map { ($0.template.identifier, $0.template.kind, $0.destination) }
+  }
+  /// The segues recorded from this controller as the storyboard declares them (NIB-130).
+  public var segueTemplates: [SegueTemplate] { recordedSegues.map(\.template) }
+  private var recordedSegues: [(template: SegueTemplate, destination: AnyObject?)] = []
   /// The storyboard the controller came from (a ``Storyboard``, or the object a compiled storyboard's outlet sets).
   public var storyboard: AnyObject?
   /// The identifier of the storyboard scene the controller came from.
@@ -130,7 +135,12 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
 
   /// Records a segue.
   public func addSegue(identifier: String?, kind: String, destination: AnyObject?) {
-    segues.append((identifier, kind, destination))
+    addSegue(SegueTemplate(identifier: identifier, kind: kind), destination: destination)
+  }
+
+  /// Records a segue with its unwind action and document id (NIB-130).
+  public func addSegue(_ template: SegueTemplate, destination: AnyObject?) {
+    recordedSegues.append((template, destination))
   }
 
   /// Remembers the storyboard and scene the controller came from (NIB-100).
@@ -151,22 +161,35 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// ``prepare(for:sender:)``, then performs the segue (NIB-100).
   /// - Throws: ``ArchiveError`` (`valueNotFound`) when the controller has no segue of that identifier to a view
   ///   controller, or what loading the destination threw.
+  ///
+  /// An unwind segue walks back up from this controller to the first controller that declares its unwind action
+  /// (NIB-132).
   public func performSegue(withIdentifier identifier: String, sender: Any?) throws {
-    let recorded = segues.first { $0.identifier == identifier }
-    var destination = recorded?.destination as? ViewController
+    let recorded = recordedSegues.first { $0.template.identifier == identifier }
+    try perform(
+      recorded?.template ?? SegueTemplate(identifier: identifier, kind: "show"), destination: recorded?.destination,
+      sender: sender)
+  }
+
+  /// Performs a segue as the storyboard declares it: an unwind segue unwinds (NIB-132); any other goes to
+  /// `recorded` when the scene holds its destination, else to the destination the storyboard instantiates for its
+  /// identifier or document id.
+  package func perform(_ template: SegueTemplate, destination recorded: AnyObject?, sender: Any?) throws {
+    if template.isUnwind { return try unwind(template, sender: sender) }
+    let name = template.identifier ?? template.id ?? ""
+    var destination = recorded as? ViewController
     if destination == nil, let storyboard = storyboard as? Storyboard, let sceneIdentifier {
-      destination =
-        try storyboard.instantiateDestination(ofSegue: identifier, fromScene: sceneIdentifier) as? ViewController
+      destination = try storyboard.instantiateDestination(of: template, fromScene: sceneIdentifier) as? ViewController
     }
     guard let destination else {
       let known = segues.compactMap(\.identifier)
       throw ArchiveError(
         .valueNotFound,
-        "\(type(of: self)) has no segue \"\(identifier)\" to a view controller (its segues: \(known.isEmpty ? "none" : known.joined(separator: ", ")))",
-        at: .init(className: "\(type(of: self))", keyPath: identifier))
+        "\(type(of: self)) has no segue \"\(name)\" to a view controller (its segues: \(known.isEmpty ? "none" : known.joined(separator: ", ")))",
+        at: .init(className: "\(type(of: self))", keyPath: name))
     }
     let segue = StoryboardSegue(
-      identifier: identifier, kind: recorded?.kind ?? "show", source: self, destination: destination)
+      identifier: template.identifier, kind: template.kind, source: self, destination: destination)
     prepare(for: segue, sender: sender)
     segue.perform()
   }
@@ -189,10 +212,13 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     controller.presentingViewController = self
   }
 
-  /// Dismisses the controller this one presents.
+  /// Dismisses the controller this one presents and every controller presented above it, as UIKit's
+  /// `dismiss(animated:completion:)` does for a stack of presented controllers.
   public func dismiss() {
-    presentedViewController?.presentingViewController = nil
+    guard let presented = presentedViewController else { return }
     presentedViewController = nil
+    presented.presentingViewController = nil
+    presented.dismiss()
   }
 
   /// Adds a child controller (what an `embed` segue does).

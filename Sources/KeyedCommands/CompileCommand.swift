@@ -44,7 +44,8 @@ extension Context {
       throw inputError(path, error)
     }
     var taken: Set<String> = []
-    let tables = table.restricted(toEach: scenes.map(\.2))  // one pass for all the scenes
+    // One pass for all the scenes, each keeping where its segues to the others lead.
+    let tables = Storyboard.namingSegueDestinations(in: table, scenes: scenes).restricted(toEach: scenes.map(\.2))
     for ((identifier, scene, _), sceneTable) in zip(scenes, tables) {
       // A file name per scene, unique even when two identifiers differ only where "/" became "_".
       let base = identifier.replacingOccurrences(of: "/", with: "_")

@@ -76,7 +76,13 @@ public enum NibCompiler {
       if let mask = connection.eventMask {
         fields.append(.init(key: "UIEventMask", value: .value(.integer(unsigned: mask))))
       }
-      if let name = connection.eventName { fields.append(.init(key: "UIEventName", value: .object(name))) }
+      if let name = connection.eventName { fields.append(.init(key: Wire.uiEventName, value: .object(name))) }
+      if let action = connection.unwindAction {
+        fields.append(.init(key: Wire.uiUnwindAction, value: .object(action)))
+      }
+      if let identifier = connection.destinationIdentifier {
+        fields.append(.init(key: Wire.uiDestinationViewControllerIdentifier, value: .object(identifier)))
+      }
       connections.append(ArchivedObject(className: className, classChain: [className, "NSObject"], fields: fields))
     }
     let pairs = table.runtimeAttributes.map { attribute in

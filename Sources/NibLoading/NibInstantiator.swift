@@ -526,9 +526,11 @@ final class NibInstantiator {
     let source = try instantiate(connection.source, key: nil)
     let destination = try connection.destination.flatMap { try instantiate($0, key: nil) }
     if let segueSource = source as? any SegueSource {
-      segueSource.addSegue(
+      let template = SegueTemplate(
         identifier: connection.label.isEmpty ? nil : connection.label, kind: connection.eventName ?? "show",
-        destination: destination)
+        unwindAction: connection.unwindAction, id: connection.id,
+        destinationIdentifier: connection.destinationIdentifier)
+      segueSource.addSegue(template, destination: template.isUnwind ? nil : destination)
     } else {
       let record = plan.objects[connection.source]
       warn("segue from \(record.id): \(record.className) cannot record segues")

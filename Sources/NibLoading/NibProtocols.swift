@@ -24,6 +24,18 @@ public protocol ActionResponding: AnyObject {
 public protocol SegueSource: AnyObject {
   /// Records a segue to a destination (identifier may be nil for relationship segues).
   func addSegue(identifier: String?, kind: String, destination: AnyObject?)
+
+  /// Records a segue with all the storyboard declares of it (its unwind action and document id too), to a
+  /// destination (`nil`: another scene's controller, or an unwind segue's exit) (NIB-130). Default: records the
+  /// identifier, kind and destination.
+  func addSegue(_ template: SegueTemplate, destination: AnyObject?)
+}
+
+extension SegueSource {
+  /// Records the identifier, kind and destination.
+  public func addSegue(_ template: SegueTemplate, destination: AnyObject?) {
+    addSegue(identifier: template.identifier, kind: template.kind, destination: destination)
+  }
 }
 
 /// An object that can stand in for a class the process does not have: the nib loader instantiates the element's

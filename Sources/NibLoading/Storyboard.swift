@@ -24,6 +24,9 @@ public final class Storyboard: Sendable {
   private let directory: URL
   /// Where each scene's identified segues lead, by scene identifier and segue identifier.
   private let segueDestinations: [String: [String: SegueDestination]]
+  /// Where each segue to another scene leads, by the segue's document id: segues a control or a cell triggers
+  /// mostly have no identifier (NIB-131).
+  private let segueDestinationsByID: [String: SegueDestination]
   /// Each scene's prototype cells: the table view's id, the cell's reuse identifier and a nib of the cell.
   private let prototypes: [String: [Prototype]]
 
@@ -56,6 +59,7 @@ public final class Storyboard: Sendable {
       let compiled = try CompiledStoryboard(contentsOf: url)
       source = .compiled(compiled)
       segueDestinations = [:]
+      segueDestinationsByID = [:]
       prototypes = [:]
       initialViewControllerIdentifier = compiled.entryPointIdentifier
       identifiers = compiled.nibNamesByIdentifier.keys.sorted()
@@ -78,7 +82,8 @@ public final class Storyboard: Sendable {
     source = .document(scenes: scenes, controllers: controllers)
     initialViewControllerIdentifier = initial
     identifiers = scenes.keys.sorted()
-    segueDestinations = Self.segueDestinations(of: table, scenes: found.map { ($0.0, $0.1.controllerID, $0.2) })
+    (segueDestinations, segueDestinationsByID) = Self.segueDestinations(
+      of: table, scenes: found.map { ($0.0, $0.1.controllerID, $0.2) })
     prototypes = Self.prototypes(of: table, scenes: found.map { ($0.0, $0.2) }, registry: registry)
   }
 
@@ -135,11 +140,11 @@ public final class Storyboard: Sendable {
     return order
   }
 
-  /// Where the identified segues of each scene lead, from the whole document's connections (a scene's own table
-  /// has lost its references to other scenes).
+  /// Where the identified segues of each scene lead, and where every segue with a document id leads, from the
+  /// whole document's connections (a scene's own table has lost its references to other scenes).
   private static func segueDestinations(
     of table: ObjectTable, scenes: [(identifier: String, controllerID: String?, indexes: [Int])]
-  ) -> [String: [String: SegueDestination]] {
+  ) -> (byScene: [String: [String: SegueDestination]], byID: [String: SegueDestination]) {
     var sceneOfObject: [Int: String] = [:]
     var sceneOfController: [String: String] = [:]
     for scene in scenes {
@@ -148,24 +153,29 @@ public final class Storyboard: Sendable {
     }
     let referencePrefix = "storyboardReference:"
     var destinations: [String: [String: SegueDestination]] = [:]
-    for connection in table.connections where connection.kind == .segue && !connection.label.isEmpty {
+    var byID: [String: SegueDestination] = [:]
+    for connection in table.connections where connection.kind == .segue {
       guard let from = sceneOfObject[connection.source], let to = connection.destination,
         table.objects.indices.contains(to)
       else { continue }
       let object = table.objects[to]
+      let destination: SegueDestination
       // A reference's scene names it as its controller: the reference is read first.
       if case .other(let name) = object.placeholder, name.hasPrefix(referencePrefix) {
         let reference = name.dropFirst(referencePrefix.count)
         let parts = reference.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         let storyboard = parts.first.map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let identifier = parts.count > 1 && !parts[1].isEmpty ? String(parts[1]) : nil
-        destinations[from, default: [:]][connection.label] = .reference(
-          storyboardName: storyboard, identifier: identifier)
+        destination = .reference(storyboardName: storyboard, identifier: identifier)
       } else if let scene = sceneOfController[object.id] {
-        destinations[from, default: [:]][connection.label] = .scene(scene)
+        destination = .scene(scene)
+      } else {
+        continue
       }
+      if !connection.label.isEmpty { destinations[from, default: [:]][connection.label] = destination }
+      if let id = connection.id { byID[id] = destination }
     }
-    return destinations
+    return (destinations, byID)
   }
 
   /// Where the segue of an identifier leads from a scene, or `nil` when the scene has no such segue to another
@@ -181,8 +191,29 @@ public final class Storyboard: Sendable {
   public func instantiateDestination(
     ofSegue identifier: String, fromScene scene: String, options: NibOptions = NibOptions()
   ) throws -> AnyObject? {
-    switch destination(ofSegue: identifier, fromScene: scene) {
-    case nil: return nil
+    guard let destination = destination(ofSegue: identifier, fromScene: scene) else { return nil }
+    return try instantiate(destination, ofSegue: identifier, options: options)
+  }
+
+  /// Instantiates the view controller a segue leads to from a scene, found by its identifier or, when it has
+  /// none, by its document id (a segue a control or a cell triggers) (NIB-131).
+  /// - Returns: the controller, or `nil` when the storyboard has no such segue to another scene.
+  /// - Throws: ``ArchiveError`` when the destination cannot be found or loaded.
+  package func instantiateDestination(
+    of segue: SegueTemplate, fromScene scene: String, options: NibOptions = NibOptions()
+  ) throws -> AnyObject? {
+    let found =
+      segue.identifier.flatMap { destination(ofSegue: $0, fromScene: scene) }
+      ?? segue.id.flatMap { segueDestinationsByID[$0] }
+      ?? segue.destinationIdentifier.map(SegueDestination.scene)
+    guard let found else { return nil }
+    return try instantiate(found, ofSegue: segue.identifier ?? segue.id ?? "", options: options)
+  }
+
+  private func instantiate(
+    _ destination: SegueDestination, ofSegue identifier: String, options: NibOptions
+  ) throws -> AnyObject {
+    switch destination {
     case .scene(let target): return try instantiateViewController(withIdentifier: target, options: options)
     case .reference(let name, let target):
       let storyboard =
@@ -198,6 +229,26 @@ public final class Storyboard: Sendable {
       }
       return initial
     }
+  }
+
+  /// The table with each segue to another scene's view controller given that scene's identifier
+  /// (`ConnectionRecord.destinationIdentifier`), so that the scene, compiled on its own, keeps where its segues
+  /// lead (NIB-136). Segues to storyboard references are left as they are.
+  package static func namingSegueDestinations(
+    in table: ObjectTable, scenes: [(String, XIBScene, [Int])]
+  ) -> ObjectTable {
+    var sceneOfController: [String: String] = [:]
+    for (identifier, scene, _) in scenes {
+      if let controller = scene.controllerID { sceneOfController[controller] = identifier }
+    }
+    var table = table
+    for index in table.connections.indices where table.connections[index].kind == .segue {
+      guard let to = table.connections[index].destination, table.objects.indices.contains(to),
+        table.objects[to].placeholder == nil, let scene = sceneOfController[table.objects[to].id]
+      else { continue }
+      table.connections[index].destinationIdentifier = scene
+    }
+    return table
   }
 
   /// The scenes of a storyboard document: an identifier (the storyboard identifier, or

@@ -35,6 +35,9 @@ public struct XIBConnection: Sendable, Hashable {
   public var segueKind: String?
   /// The segue identifier, or the binding's key path for ``Kind/binding``.
   public var identifier: String?
+  /// The action an `unwind` segue sends to the controller it unwinds to (`unwindToHome:`), when written
+  /// (NIB-130).
+  public var unwindAction: String?
   /// All attributes of the connection element, in document order.
   public var attributes: [XMLElementNode.Attribute]
   /// The 1-based line of the connection element.

@@ -90,7 +90,7 @@ extension XIBDocument {
         connections.append(
           ConnectionRecord(
             kind: .segue, source: source, destination: destination, label: connection.identifier ?? "",
-            eventName: connection.segueKind, id: connection.id, location: at))
+            eventName: connection.segueKind, id: connection.id, location: at, unwindAction: connection.unwindAction))
       case .binding:
         warnings.append("\(at): warning: Cocoa bindings are not connected (binding \(connection.id ?? "?"))")
       }

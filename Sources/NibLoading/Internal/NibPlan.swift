@@ -98,6 +98,12 @@ final class NibPlan: @unchecked Sendable {
     let eventMask: UInt64?
     let eventName: String?
     let location: ArchiveError.Location
+    /// The connection's document id (a segue's, which finds its destination when it has no identifier).
+    let id: String?
+    /// An unwind segue's action.
+    let unwindAction: String?
+    /// A segue's destination scene, when a compiled scene keeps it.
+    let destinationIdentifier: String?
     /// The source or the destination is File's Owner.
     let touchesFilesOwner: Bool
 
@@ -109,6 +115,9 @@ final class NibPlan: @unchecked Sendable {
       eventMask = record.eventMask
       eventName = record.eventName
       location = record.location
+      id = record.id
+      unwindAction = record.unwindAction
+      destinationIdentifier = record.destinationIdentifier
       let ends = [record.source] + (record.destination.map { [$0] } ?? [])
       touchesFilesOwner = ends.contains { objects.indices.contains($0) && objects[$0].placeholder == .filesOwner }
     }

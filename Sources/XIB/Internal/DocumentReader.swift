@@ -321,6 +321,7 @@ struct DocumentReader {
         connection.destinationID = try required(A.destination, of: element)
         connection.segueKind = element[attribute: A.kind]
         connection.identifier = element[attribute: A.identifier]
+        connection.unwindAction = element[attribute: A.unwindAction]
       case .binding:
         connection.property = try required(A.name, of: element)
         connection.destinationID = try required(A.destination, of: element)

@@ -57,6 +57,7 @@ enum XIBNames {
     static let eventType = "eventType"
     static let kind = "kind"
     static let identifier = "identifier"
+    static let unwindAction = "unwindAction"
     static let name = "name"
     static let keyPath = "keyPath"
     static let value = "value"

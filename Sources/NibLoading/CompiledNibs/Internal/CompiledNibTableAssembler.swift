@@ -262,7 +262,8 @@ struct CompiledNibTableAssembler {
     case _
     where identifier == Names.storyboardPlaceholderIdentifier
       || identifier == Names.nsStoryboardPlaceholderIdentifier
-      || identifier.hasPrefix(Names.upstreamPlaceholderPrefix) || identifier.isEmpty:
+      || identifier.hasPrefix(Names.upstreamPlaceholderPrefix) || identifier.isEmpty
+      || identifier == Names.exitPlaceholderIdentifier || identifier.hasPrefix(Names.storyboardReferencePrefix):
       .other(identifier)
     default: .external(identifier)
     }
@@ -544,10 +545,17 @@ struct CompiledNibTableAssembler {
       guard
         let destination = endpoint(object.value(destinationKey), required: false, at: place.with(key: destinationKey))
       else { return }
-      connections.append(
-        ConnectionRecord(
-          kind: .segue, source: source, destination: destination, label: identifier ?? "",
-          eventName: Self.segueKind(object.className), id: identifier, location: place))
+      let unwindAction = graph.string(object.value(Names.uiUnwindAction))
+      if let unwindAction { try checkName(unwindAction, "unwind action", at: place) }
+      let kind = Self.segueKind(object.className) ?? graph.string(object.value(Names.uiEventName))
+      if let kind { try checkName(kind, "segue kind", at: place) }
+      let scene = graph.string(object.value(Names.uiDestinationViewControllerIdentifier))
+      if let scene { try checkName(scene, "segue destination identifier", at: place) }
+      var record = ConnectionRecord(
+        kind: .segue, source: source, destination: destination, label: identifier ?? "", eventName: kind,
+        id: identifier, location: place, unwindAction: unwindAction)
+      record.destinationIdentifier = scene
+      connections.append(record)
     case .outletCollection:
       guard let label else { return missingLabel(labelKey, at: place) }
       let value = object.value(destinationKey)

@@ -48,6 +48,9 @@ enum CompiledNibWireNames {
   static let firstResponderIdentifier = "IBFirstResponder"
   static let storyboardPlaceholderIdentifier = "UIStoryboardPlaceholder"
   static let upstreamPlaceholderPrefix = "UpstreamPlaceholder"
+  /// The proxy identifiers `keyed compile` gives a storyboard scene's exit and its storyboard references (NIB-135).
+  static let exitPlaceholderIdentifier = "exit"
+  static let storyboardReferencePrefix = "storyboardReference:"
   static let uiClassSwapperClass = "UIClassSwapper"
   static let uiClassName = "UIClassName"
   static let uiOriginalClassName = "UIOriginalClassName"
@@ -82,6 +85,12 @@ enum CompiledNibWireNames {
   static let uiDestination = "UIDestination"
   static let uiLabel = "UILabel"
   static let uiEventMask = "UIEventMask"
+  /// The segue kind `keyed compile` writes on a `UIStoryboardSegueTemplate`, whose class name spells none.
+  static let uiEventName = "UIEventName"
+  /// The unwind action `keyed compile` writes on an unwind segue's template (NIB-135).
+  static let uiUnwindAction = "UIUnwindAction"
+  /// The storyboard identifier of a segue's destination scene (`UIStoryboardSegueTemplate`'s key) (NIB-136).
+  static let uiDestinationViewControllerIdentifier = "UIDestinationViewControllerIdentifier"
   static let nsSource = "NSSource"
   static let nsDestination = "NSDestination"
   static let nsLabel = "NSLabel"
