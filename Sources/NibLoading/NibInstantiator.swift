@@ -178,8 +178,8 @@ final class NibInstantiator {
       guard let instance = progress.instances[index] else { continue }
       let object = plan.objects[index]
       if object.type != nil {
-        guard let awake = object.awake else { continue }
-        awake(instance)
+        guard object.awakingType != nil else { continue }
+        object.awake(instance)
       } else {
         guard let awaking = instance as? any NibAwaking else { continue }
         awaking.awakeFromNib()
