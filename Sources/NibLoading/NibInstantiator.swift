@@ -231,9 +231,12 @@ final class NibInstantiator {
     progress.depth += 1
     defer { progress.depth -= 1 }
     do {
-      let coder = coder(for: object)
-      instance = try type.init(coder: coder)
-      coder.publishLookups()
+      // The coder is handed over to the initialiser, which takes its argument as its own; it is read back from
+      // ``Progress/coders`` only when it recorded lookups to publish (the first instantiations).
+      instance = try type.init(coder: coder(for: object))
+      if recordsLookups, lookupTapes[index] == nil, progress.depth <= progress.coders.count {
+        progress.coders[progress.depth - 1].publishLookups()
+      }
     } catch let error as ArchiveError {
       progress.states[index] = .notStarted
       // The links the failed initialiser asked for have no owner (those of objects it decoded keep theirs).
@@ -261,8 +264,10 @@ final class NibInstantiator {
     let level = progress.depth - 1
     if level < progress.coders.count {
       if isKnownUniquelyReferenced(&progress.coders[level]) {
-        progress.coders[level].reuse(for: object)
-        return progress.coders[level]
+        // Read out once: a method called on the array's element would hold it a second time.
+        let coder = progress.coders[level]
+        coder.reuse(for: object)
+        return coder
       }
       let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
       progress.coders[level] = coder
