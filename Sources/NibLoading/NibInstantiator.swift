@@ -174,18 +174,20 @@ final class NibInstantiator {
     for connection in plan.segues { try connectSegue(connection) }
     // 5. Awake: every created object, never a placeholder.
     let trace = options.trace
+    // The instances are read from a local copy of the list, which no `awakeFromNib()` can change, and only the
+    // class of each plan object: neither is held a second time for the call.
+    let instances = progress.instances
     for index in progress.created {
-      guard let instance = progress.instances[index] else { continue }
-      let object = plan.objects[index]
-      if object.type != nil {
-        guard object.awakingType != nil else { continue }
-        object.awake(instance)
-      } else {
-        guard let awaking = instance as? any NibAwaking else { continue }
+      guard let instance = instances[index] else { continue }
+      if let awakingType = plan.objects[index].awakingType {
+        NibPlan.Object.awake(instance, awakingType)
+      } else if plan.objects[index].type == nil, let awaking = instance as? any NibAwaking {
         awaking.awakeFromNib()
+      } else {
+        continue
       }
       progress.statistics.awakened += 1
-      trace?(.awake(id: object.id))
+      trace?(.awake(id: plan.objects[index].id))
     }
     var topLevel: [AnyObject] = []
     topLevel.reserveCapacity(plan.topLevel.count)

@@ -22,7 +22,7 @@ final class NibPlan: @unchecked Sendable {
     /// The registered class for ``className``, or `nil` when it must be resolved on each instantiation.
     let type: (any Coding.Type)?
     /// ``type`` as a class that takes `awakeFromNib()`; `nil` when it does not (or is not resolved), so that the
-    /// awake phase looks up no conformance per object (``awake(_:)``).
+    /// awake phase looks up no conformance per object (``awake(_:_:)``).
     let awakingType: (any NibAwaking.Type)?
     /// ``type`` as a class that sends actions; `nil` when it sends none or is not resolved
     /// (``asActionSender(_:)``).
@@ -48,13 +48,6 @@ final class NibPlan: @unchecked Sendable {
       return instance as? any ActionSending
     }
 
-    /// Sends `awakeFromNib()` to an instance of ``type`` (which ``awakingType`` says takes it).
-    ///
-    /// The class is kept as a metatype rather than a closure that captures it: calling a stored closure retains
-    /// and releases its context each time, opening the metatype does not.
-    func awake(_ instance: AnyObject) {
-      if let awakingType { Self.awake(instance, awakingType) }
-    }
 
     /// A class name's registered class and awakener.
     struct Resolved {
@@ -77,7 +70,11 @@ final class NibPlan: @unchecked Sendable {
       return object as? any ActionSending
     }
 
-    private static func awake<T: NibAwaking>(_ object: AnyObject, _ type: T.Type) {
+    /// Sends `awakeFromNib()` to an instance of a class that takes it (an object's ``awakingType``).
+    ///
+    /// The class is kept as a metatype rather than a closure that captures it: calling a stored closure retains
+    /// and releases its context each time, opening the metatype does not.
+    static func awake<T: NibAwaking>(_ object: AnyObject, _ type: T.Type) {
       // The instantiator hands this only instances that `type.init(coder:)` made, which are `T`s (a required
       // initialiser returns an instance of the class it is called on): an exact class test then needs no dynamic
       // cast; anything else takes the checked cast.
