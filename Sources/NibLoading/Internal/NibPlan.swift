@@ -48,7 +48,6 @@ final class NibPlan: @unchecked Sendable {
       return instance as? any ActionSending
     }
 
-
     /// A class name's registered class and awakener.
     struct Resolved {
       let type: any Coding.Type
