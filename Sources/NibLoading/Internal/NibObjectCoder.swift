@@ -339,4 +339,12 @@ extension DecodingCoder {
     guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
     return unsafeDowncast(object, to: NibObjectCoder.self)
   }
+
+  /// ``NibObjectCoder/replayedMemo(_:)`` of this coder when it is the nib loader's own coder, else `nil`: asked
+  /// without handing the caller a reference to the coder, as ``nibCoder`` does.
+  package func replayedNibMemo<T: AnyObject>(_ type: T.Type) -> T? {
+    let object: AnyObject = self
+    guard ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
+    return unsafeDowncast(object, to: NibObjectCoder.self).replayedMemo(type)
+  }
 }
