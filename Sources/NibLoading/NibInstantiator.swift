@@ -253,11 +253,13 @@ final class NibInstantiator {
       (instance as? any UnknownClassAdopting)?.adoptUnknownClass(object.className)
     }
     progress.states[index] = .done
-    progress.instances[index] = instance
+    // The instance is moved into the list and read back from there: returning it beside the store would hold it
+    // once more and then release the initialiser's reference.
+    progress.instances[index] = consume instance
     progress.created.append(index)
     progress.statistics.objects += 1
     options.trace?(.decode(id: object.id, className: object.className))
-    return instance
+    return progress.instances[index]
   }
 
   /// A coder for `object` at the current depth: the one the previous object at this depth used, unless its
