@@ -178,8 +178,16 @@ open class View: Responder {
     autoresizingMask = values.autoresizingMask
     let children: [View]
     let gestures: [GestureRecognizer]
-    if let nib = coder.nibCoder, let positions = values.collectionPositions {
-      // A nib's coder: only the collections the object has are read (most views have none).
+    if let positions = values.collectionPositions, positions.subviews == nil, positions.constraints == nil,
+      positions.gestures == nil
+    {
+      // Positions come from a nib's coder alone; most views have none of the collections, and then the coder
+      // need not be asked for again.
+      children = []
+      installedConstraints = []
+      gestures = []
+    } else if let nib = coder.nibCoder, let positions = values.collectionPositions {
+      // A nib's coder: only the collections the object has are read.
       children = try positions.subviews.map { try nib.objects(at: $0, of: View.self) } ?? []
       installedConstraints =
         try positions.constraints.map { try nib.objects(at: $0, of: LayoutConstraint.self) } ?? []

@@ -174,18 +174,20 @@ final class NibInstantiator {
     for connection in plan.segues { try connectSegue(connection) }
     // 5. Awake: every created object, never a placeholder.
     let trace = options.trace
+    // The instances are read from a local copy of the list, which no `awakeFromNib()` can change, and only the
+    // class of each plan object: neither is held a second time for the call.
+    let instances = progress.instances
     for index in progress.created {
-      guard let instance = progress.instances[index] else { continue }
-      let object = plan.objects[index]
-      if object.type != nil {
-        guard let awake = object.awake else { continue }
-        awake(instance)
-      } else {
-        guard let awaking = instance as? any NibAwaking else { continue }
+      guard let instance = instances[index] else { continue }
+      if let awakingType = plan.objects[index].awakingType {
+        NibPlan.Object.awake(instance, awakingType)
+      } else if plan.objects[index].type == nil, let awaking = instance as? any NibAwaking {
         awaking.awakeFromNib()
+      } else {
+        continue
       }
       progress.statistics.awakened += 1
-      trace?(.awake(id: object.id))
+      trace?(.awake(id: plan.objects[index].id))
     }
     var topLevel: [AnyObject] = []
     topLevel.reserveCapacity(plan.topLevel.count)
@@ -231,9 +233,12 @@ final class NibInstantiator {
     progress.depth += 1
     defer { progress.depth -= 1 }
     do {
-      let coder = coder(for: object)
-      instance = try type.init(coder: coder)
-      coder.publishLookups()
+      // The coder is handed over to the initialiser, which takes its argument as its own; it is read back from
+      // ``Progress/coders`` only when it recorded lookups to publish (the first instantiations).
+      instance = try type.init(coder: coder(for: object))
+      if recordsLookups, lookupTapes[index] == nil, progress.depth <= progress.coders.count {
+        progress.coders[progress.depth - 1].publishLookups()
+      }
     } catch let error as ArchiveError {
       progress.states[index] = .notStarted
       // The links the failed initialiser asked for have no owner (those of objects it decoded keep theirs).
@@ -248,11 +253,13 @@ final class NibInstantiator {
       (instance as? any UnknownClassAdopting)?.adoptUnknownClass(object.className)
     }
     progress.states[index] = .done
-    progress.instances[index] = instance
+    // The instance is moved into the list and read back from there: returning it beside the store would hold it
+    // once more and then release the initialiser's reference.
+    progress.instances[index] = consume instance
     progress.created.append(index)
     progress.statistics.objects += 1
     options.trace?(.decode(id: object.id, className: object.className))
-    return instance
+    return progress.instances[index]
   }
 
   /// A coder for `object` at the current depth: the one the previous object at this depth used, unless its
@@ -261,8 +268,10 @@ final class NibInstantiator {
     let level = progress.depth - 1
     if level < progress.coders.count {
       if isKnownUniquelyReferenced(&progress.coders[level]) {
-        progress.coders[level].reuse(for: object)
-        return progress.coders[level]
+        // Read out once: a method called on the array's element would hold it a second time.
+        let coder = progress.coders[level]
+        coder.reuse(for: object)
+        return coder
       }
       let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
       progress.coders[level] = coder

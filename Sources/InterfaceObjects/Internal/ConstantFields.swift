@@ -21,8 +21,8 @@ extension DecodingCoder {
   /// point of the object's lookups when there are some (NIB-042).
   @inline(__always)
   func constants<Values: ConstantFields>(_ type: Values.Type) throws -> Values {
+    if let values = replayedNibMemo(Values.self) { return values }
     guard let nib = nibCoder else { return try Values(reading: self) }
-    if let values = nib.replayedMemo(Values.self) { return values }
     let start = nib.memoStart
     let values = try Values(reading: self)
     if let start { nib.recordMemo(values, start: start) }

@@ -249,11 +249,11 @@ extension NibObjectCoder {
   /// them: the elements unboxed when they are all object references, else through `decodeObject(forKey:)`.
   @inline(__always)
   func objects<T>(at i: Int, of type: T.Type) throws -> [T] {
-    if let count = objectElementCount(at: i) {
+    if let (indexes, key) = objectElements(at: i) {
       var objects: [T] = []
-      objects.reserveCapacity(count)
-      for n in 0..<count {
-        if let object = try objectElement(n, at: i) as? T { objects.append(object) }
+      objects.reserveCapacity(indexes.count)
+      for index in indexes {
+        if let object = try objectElement(index, forKey: key) as? T { objects.append(object) }
       }
       return objects
     }

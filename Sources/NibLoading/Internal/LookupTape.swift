@@ -88,7 +88,8 @@ final class LookupTape: @unchecked Sendable {
   /// The memo of class `kind` recorded at step `start`, if any.
   @inline(__always)
   func memo(_ kind: ObjectIdentifier, at start: Int) -> Memo? {
-    for memo in memos where memo.start == start && memo.kind == kind { return memo }
+    // By index: a memo is copied (its value retained) only when it is the one asked for.
+    for i in memos.indices where memos[i].start == start && memos[i].kind == kind { return memos[i] }
     return nil
   }
 

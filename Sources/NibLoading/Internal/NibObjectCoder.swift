@@ -183,24 +183,24 @@ package final class NibObjectCoder: DecodingCoder {
     instantiator.defer(first, key: key, and: second, secondKey: secondKey, of: cursor.objectIndex, assign: assign)
   }
 
-  /// How many elements the collection field at `i` has when they are all object references, else `nil` (use
-  /// `decodeObject(forKey:)`). With ``objectElement(_:at:)``, callers collect the objects as `decodeObject(forKey:)`
-  /// would give them (instantiated in order, `nil` ones left out) but unboxed, straight into an array of their
-  /// own element type.
-  package func objectElementCount(at i: Int) -> Int? {
-    guard let indexes = fields.entries[i].elementObjects else { return nil }
+  /// The indexes of the objects of the collection field at `i` and its key, when its elements are all object
+  /// references, else `nil` (use `decodeObject(forKey:)`). With ``objectElement(_:forKey:)``, callers collect the
+  /// objects as `decodeObject(forKey:)` would give them (instantiated in order, `nil` ones left out) but unboxed,
+  /// straight into an array of their own element type, reading the field once for the whole collection.
+  package func objectElements(at i: Int) -> (indexes: [Int], key: String)? {
+    let entry = cursor.fields.entries[i]
+    guard let indexes = entry.elementObjects else { return nil }
     cursor.recorder?.noteObjectRead()
-    return indexes.count
+    return (indexes, entry.key)
   }
 
-  /// Element `n` of the collection field at `i` (``objectElementCount(at:)`` said it has one), instantiated.
-  package func objectElement(_ n: Int, at i: Int) throws -> AnyObject? {
-    let entry = fields.entries[i]
-    guard let indexes = entry.elementObjects, n < indexes.count else { return nil }
+  /// The object at `index`, an element of the collection field under `key` (``objectElements(at:)``),
+  /// instantiated.
+  package func objectElement(_ index: Int, forKey key: String) throws -> AnyObject? {
     do {
-      return try instantiator.instantiate(indexes[n], key: entry.key)
+      return try instantiator.instantiate(index, key: key)
     } catch let error as ArchiveError {
-      throw error.located(in: location(for: entry.key))
+      throw error.located(in: location(for: key))
     }
   }
 
@@ -338,5 +338,13 @@ extension DecodingCoder {
     let object: AnyObject = self
     guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
     return unsafeDowncast(object, to: NibObjectCoder.self)
+  }
+
+  /// ``NibObjectCoder/replayedMemo(_:)`` of this coder when it is the nib loader's own coder, else `nil`: asked
+  /// without handing the caller a reference to the coder, as ``nibCoder`` does.
+  package func replayedNibMemo<T: AnyObject>(_ type: T.Type) -> T? {
+    let object: AnyObject = self
+    guard ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
+    return unsafeDowncast(object, to: NibObjectCoder.self).replayedMemo(type)
   }
 }

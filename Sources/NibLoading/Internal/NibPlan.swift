@@ -21,12 +21,12 @@ final class NibPlan: @unchecked Sendable {
     let fields: FieldIndex
     /// The registered class for ``className``, or `nil` when it must be resolved on each instantiation.
     let type: (any Coding.Type)?
-    /// Sends `awakeFromNib()` to an instance of ``type``; `nil` when the class does not take it (or is not
-    /// resolved), so that the awake phase looks up no conformance per object.
-    let awake: ((AnyObject) -> Void)?
-    /// An instance of ``type`` as the control it is, without a conformance lookup; `nil` when the class sends no
-    /// actions or is not resolved.
-    private let actionSender: ((AnyObject) -> (any ActionSending)?)?
+    /// ``type`` as a class that takes `awakeFromNib()`; `nil` when it does not (or is not resolved), so that the
+    /// awake phase looks up no conformance per object (``awake(_:_:)``).
+    let awakingType: (any NibAwaking.Type)?
+    /// ``type`` as a class that sends actions; `nil` when it sends none or is not resolved
+    /// (``asActionSender(_:)``).
+    private let sendingType: (any ActionSending.Type)?
 
     init(index: Int, record: ObjectRecord, resolved: Resolved?, indexByID: [String: Int]) {
       self.index = index
@@ -38,53 +38,49 @@ final class NibPlan: @unchecked Sendable {
       location = record.location
       fields = FieldIndex(record.fields, indexByID: indexByID)
       type = resolved?.type
-      awake = resolved?.awake
-      actionSender = resolved?.actionSender
+      awakingType = resolved?.awakingType
+      sendingType = resolved?.sendingType
     }
 
     /// `instance as? any ActionSending`, for an instance of this object.
     func asActionSender(_ instance: AnyObject) -> (any ActionSending)? {
-      if let actionSender { return actionSender(instance) }
+      if let sendingType { return Self.asActionSender(instance, sendingType) }
       return instance as? any ActionSending
     }
 
     /// A class name's registered class and awakener.
     struct Resolved {
       let type: any Coding.Type
-      let awake: ((AnyObject) -> Void)?
-      let actionSender: ((AnyObject) -> (any ActionSending)?)?
+      let awakingType: (any NibAwaking.Type)?
+      let sendingType: (any ActionSending.Type)?
 
       init(_ type: any Coding.Type) {
         self.type = type
-        if let awaking = type as? any NibAwaking.Type { awake = Object.awakener(awaking) } else { awake = nil }
-        if let sending = type as? any ActionSending.Type {
-          actionSender = Object.actionSender(sending)
-        } else {
-          actionSender = nil
-        }
+        awakingType = type as? any NibAwaking.Type
+        sendingType = type as? any ActionSending.Type
       }
     }
 
-    private static func actionSender<T: ActionSending>(_ type: T.Type) -> (AnyObject) -> (any ActionSending)? {
+    private static func asActionSender<T: ActionSending>(_ object: AnyObject, _ type: T.Type) -> (any ActionSending)? {
       // An instance of exactly `T` (what `T.init(coder:)` makes) needs no conformance lookup.
-      { object in
-        if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) {
-          return unsafeDowncast(object, to: T.self)
-        }
-        return object as? any ActionSending
+      if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) {
+        return unsafeDowncast(object, to: T.self)
       }
+      return object as? any ActionSending
     }
 
-    private static func awakener<T: NibAwaking>(_ type: T.Type) -> (AnyObject) -> Void {
+    /// Sends `awakeFromNib()` to an instance of a class that takes it (an object's ``awakingType``).
+    ///
+    /// The class is kept as a metatype rather than a closure that captures it: calling a stored closure retains
+    /// and releases its context each time, opening the metatype does not.
+    static func awake<T: NibAwaking>(_ object: AnyObject, _ type: T.Type) {
       // The instantiator hands this only instances that `type.init(coder:)` made, which are `T`s (a required
       // initialiser returns an instance of the class it is called on): an exact class test then needs no dynamic
       // cast; anything else takes the checked cast.
-      { object in
-        if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) {
-          unsafeDowncast(object, to: T.self).awakeFromNib()
-        } else {
-          (object as? T)?.awakeFromNib()
-        }
+      if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self) {
+        unsafeDowncast(object, to: T.self).awakeFromNib()
+      } else {
+        (object as? T)?.awakeFromNib()
       }
     }
   }
