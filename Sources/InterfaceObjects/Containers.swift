@@ -87,7 +87,7 @@ open class TableViewCell: View {
   private var madeTextLabel: Label?
   private var madeDetailTextLabel: Label?
 
-  /// The cell's main label, made in the content view on first use (NIB-099).
+  /// The cell's main label: the one its nib archives, else one made in the content view on first use (NIB-099).
   public var textLabel: Label? {
     if let madeTextLabel { return madeTextLabel }
     let label = Label(frame: Rect(x: 16, y: 0, width: contentView.frame.width - 32, height: contentView.frame.height))
@@ -96,11 +96,11 @@ open class TableViewCell: View {
     return label
   }
 
-  /// The cell's detail label, made in the content view on first use; `nil` for the ``Style/default`` style, as in
-  /// UIKit (NIB-099).
+  /// The cell's detail label: the one its nib archives, else one made in the content view on first use; `nil` for the
+  /// ``Style/default`` style, as in UIKit (NIB-099).
   public var detailTextLabel: Label? {
-    guard style != .default else { return nil }
     if let madeDetailTextLabel { return madeDetailTextLabel }
+    guard style != .default else { return nil }
     let label = Label(frame: Rect(x: 16, y: 0, width: contentView.frame.width - 32, height: contentView.frame.height))
     contentView.addSubview(label)
     madeDetailTextLabel = label
@@ -132,13 +132,18 @@ open class TableViewCell: View {
     self.style = style
   }
 
-  /// Reads `contentView` (a `<tableViewCellContentView key="contentView">`) and `reuseIdentifier`.
+  /// Reads `contentView` (a `<tableViewCellContentView key="contentView">`, a compiled nib's `UIContentView`),
+  /// `reuseIdentifier`, and a compiled nib's text and detail labels (`UITextLabel`, `UIDetailTextLabel`).
   public required init(coder: any DecodingCoder) throws {
-    let content = try coder.decodeObject(forKey: "contentView") as? View
-    contentView = content ?? View(frame: .zero)
+    let content = try coder.firstKey(["contentView", "UIContentView"]).flatMap { try coder.decodeObject(forKey: $0) }
+    contentView = content as? View ?? View(frame: .zero)
     try super.init(coder: coder)
     reuseIdentifier = try coder.string(["reuseIdentifier", "UIReuseIdentifier"])
     if contentView.superview == nil { addSubview(contentView) }
+    if coder.firstKey(["UITextLabel", "UIDetailTextLabel"]) != nil {
+      madeTextLabel = try coder.decodeObject(forKey: "UITextLabel") as? Label
+      madeDetailTextLabel = try coder.decodeObject(forKey: "UIDetailTextLabel") as? Label
+    }
   }
 
   /// Called before the cell is handed out again; override to reset content (call `super`).
@@ -180,8 +185,24 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
 
   /// Creates a table view in code.
   public override init(frame: Rect) { super.init(frame: frame) }
-  /// Reads the scroll view's keys.
-  public required init(coder: any DecodingCoder) throws { try super.init(coder: coder) }
+  /// Reads the scroll view's keys, and registers the nibs a compiled nib archives with the table view for their
+  /// reuse identifiers: UIKit's prototype cells (`UITableViewCellPrototypeNibs`) and AppKit's cell views
+  /// (`NSTableViewArchivedReusableViewsKey`) (NIB-106).
+  public required init(coder: any DecodingCoder) throws {
+    try super.init(coder: coder)
+    for key in Self.archivedNibKeys {
+      guard let archived = try coder.decodeObject(forKey: key) as? [String: Any] else { continue }
+      for (identifier, value) in archived {
+        if let archivedNib = value as? ArchivedNib { nibs[identifier] = archivedNib.nib }
+      }
+    }
+  }
+
+  /// The keys under which Apple's compiled nibs archive a table view's nibs by reuse identifier.
+  static let archivedNibKeys = ["UITableViewCellPrototypeNibs", "NSTableViewArchivedReusableViewsKey"]
+
+  /// The identifiers for which a nib is registered, in order.
+  public var registeredNibIdentifiers: [String] { nibs.keys.sorted() }
 
   /// Sets the target and action (AppKit's target/action).
   public func addTarget(_ target: AnyObject?, action: String, for events: UInt64?) {
@@ -254,6 +275,23 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
       }
     }
     cell.performTriggeredSegues(from: self)
+  }
+
+  /// A view for the identifier, as AppKit's `makeView(withIdentifier:owner:)`: a reused one, or the first top-level
+  /// view of a fresh instantiation of the nib registered for the identifier, with `owner` as its File's Owner, or
+  /// `nil` when nothing is registered for it (NIB-106).
+  /// - Throws: ``ArchiveError`` when the registered nib does not load.
+  public func makeView(withIdentifier identifier: String, owner: AnyObject?) throws -> View? {
+    if var pool = reusable[identifier], let cell = pool.popLast() {
+      reusable[identifier] = pool
+      cell.prepareForReuse()
+      return cell
+    }
+    guard let nib = nibs[identifier] else { return nil }
+    guard let view = try nib.instantiate(owner: owner, options: nibOptions).first(where: { $0 is View }) as? View
+    else { return nil }
+    instantiatedCellCount += 1
+    return view
   }
 
   /// Returns a cell to the reuse pool (what scrolling off screen does).

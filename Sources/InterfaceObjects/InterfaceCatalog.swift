@@ -12,7 +12,7 @@ public enum InterfaceCatalog {
       ("UIView", View.self), ("NSView", View.self), ("UITableViewCellContentView", View.self),
       ("UICollectionViewCellContentView", View.self), ("NSClipView", View.self), ("NSBox", View.self),
       ("NSCustomView", View.self),
-      ("UILabel", Label.self),
+      ("UILabel", Label.self), ("UITableViewLabel", Label.self),
       ("UIControl", Control.self), ("NSControl", Control.self),
       ("UIButton", Button.self), ("NSButton", Button.self),
       ("UIImageView", ImageView.self), ("NSImageView", ImageView.self),
@@ -37,6 +37,7 @@ public enum InterfaceCatalog {
       ("NSClickGestureRecognizer", GestureRecognizer.self), ("UIGestureRecognizer", GestureRecognizer.self),
       ("UIColor", ColorObject.self), ("NSColor", ColorObject.self),
       ("UIFont", FontObject.self), ("NSFont", FontObject.self),
+      ("UINib", ArchivedNib.self), ("NSNib", ArchivedNib.self),
     ] + standIns
   }
 

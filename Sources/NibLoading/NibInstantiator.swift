@@ -556,7 +556,7 @@ final class NibInstantiator {
   /// A field value as a Swift value: objects are instantiated, collections map element by element.
   func value(of field: FieldValue, key: String) throws -> Any? {
     if case .object(let index) = field { return try instantiate(index, key: key) }
-    return try field.swiftValue(object: { try instantiate($0, key: key) }, record: NibRecord.init)
+    return try field.nibValue { try instantiate($0, key: key) }
   }
 
   static func describe(_ value: FieldValue) -> String {

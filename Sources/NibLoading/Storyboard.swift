@@ -1,6 +1,7 @@
 import ArchiveCoding
 import CompiledNib
 import Foundation
+import Synchronization
 import XIB
 
 /// A storyboard: scenes that each load as a nib, from a `.storyboard` document or a compiled `.storyboardc`
@@ -35,6 +36,8 @@ public final class Storyboard: Sendable {
     let reuseIdentifier: String
     let nib: Nib
   }
+  /// Each compiled scene's nib and the prototype cells cut from it, made on the scene's first instantiation.
+  private let compiledScenes = Mutex<[String: (nib: Nib, prototypes: [Prototype])]>([:])
 
   /// Where a segue leads: a scene of the same storyboard, or a scene (or the initial one) of another storyboard
   /// through a storyboard reference.
@@ -310,20 +313,45 @@ public final class Storyboard: Sendable {
         controller = first
       }
       (controller as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
-      if let prototypes = prototypes[identifier] {
-        let objects = instance.objectsByID
-        for prototype in prototypes {
-          (objects[prototype.tableViewID] as? any PrototypeRegistering)?.register(
-            prototype.nib, forCellReuseIdentifier: prototype.reuseIdentifier)
-        }
-      }
+      register(prototypes[identifier] ?? [], in: instance)
       return controller
     case .compiled(let compiled):
-      guard let url = compiled.nibURL(forIdentifier: identifier) else { throw unknown(identifier) }
-      let objects = try Nib(contentsOf: url, registry: registry).instantiate(owner: nil, options: options)
-      guard let first = objects.first else { throw unknown(identifier) }
+      let scene = try compiledScene(identifier, of: compiled)
+      let instance = try scene.nib.instantiateGraph(owner: nil, options: options)
+      guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
       (first as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
+      register(scene.prototypes, in: instance)
       return first
+    }
+  }
+
+  /// Hands each prototype cell's nib to its table view in a scene's fresh graph (NIB-102).
+  private func register(_ prototypes: [Prototype], in instance: NibInstance) {
+    guard !prototypes.isEmpty else { return }
+    let objects = instance.objectsByID
+    for prototype in prototypes {
+      (objects[prototype.tableViewID] as? any PrototypeRegistering)?.register(
+        prototype.nib, forCellReuseIdentifier: prototype.reuseIdentifier)
+    }
+  }
+
+  /// A compiled scene's nib, parsed once, and the prototype cells its table views keep in their `prototypes` (the
+  /// scenes `keyed compile` writes keep the document's fields); Apple's compiled scenes archive their cells' nibs
+  /// in the table view instead, which registers them itself (NIB-106).
+  private func compiledScene(
+    _ identifier: String, of compiled: CompiledStoryboard
+  ) throws -> (nib: Nib, prototypes: [Prototype]) {
+    if let scene = compiledScenes.withLock({ $0[identifier] }) { return scene }
+    guard let url = compiled.nibURL(forIdentifier: identifier) else { throw unknown(identifier) }
+    let nib = Nib(contentsOf: url, registry: registry)
+    let table = try nib.objectTable()
+    let prototypes =
+      Self.prototypes(of: table, scenes: [(identifier, Array(table.objects.indices))], registry: registry)[identifier]
+      ?? []
+    return compiledScenes.withLock { scenes in
+      if let existing = scenes[identifier] { return existing }
+      scenes[identifier] = (nib, prototypes)
+      return (nib, prototypes)
     }
   }
 

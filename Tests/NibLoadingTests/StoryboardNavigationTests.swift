@@ -203,4 +203,20 @@ struct StoryboardPrototypeTests {
     #expect(try table.dequeueReusableCell(withIdentifier: "Author")?.reuseIdentifier == "Author")
     #expect(try table.dequeueReusableCell(withIdentifier: "Publisher") == nil)
   }
+
+  @Test("NIB-102: the scenes keyed compile writes keep their prototype cells, registered on each instantiation")
+  func compiledPrototypesRegistered() throws {
+    let folder = try compileStoryboard(Self.list, entryPoint: "UIViewController-tc1", name: "List")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let storyboard = try Storyboard(contentsOf: folder, registry: testRegistry)
+    for _ in 0..<2 {
+      let controller = try #require(try storyboard.instantiateInitialViewController() as? ViewController)
+      let table = try #require(controller.view.subviews.first as? TableView)
+      #expect(table.registeredNibIdentifiers == ["Author", "Book"])
+      let first = try table.dequeueReusableCell(withIdentifier: "Book", for: IndexPath(row: 0, section: 0))
+      #expect(first !== (try table.dequeueReusableCell(withIdentifier: "Book", for: IndexPath(row: 1, section: 0))))
+      #expect((first.contentView.subviews.first as? Label)?.text == "title")
+      #expect(try table.dequeueReusableCell(withIdentifier: "Publisher") == nil)
+    }
+  }
 }

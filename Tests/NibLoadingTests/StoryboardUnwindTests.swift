@@ -263,25 +263,8 @@ struct StoryboardUnwindTests {
 struct CompiledStoryboardUnwindTests {
   /// The unwind fixture compiled as `keyed compile` does: one nib per scene and an Info.plist.
   func compiledStoryboard() throws -> (Storyboard, URL) {
-    let document = try XIBDocument(parsing: Array(StoryboardUnwindTests.main.utf8), fileName: "Main.storyboard")
-    let table = document.objectTable()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "Unwind-\(UUID().uuidString).storyboardc")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    var names: [String: String] = [:]
-    let scenes = try Storyboard.scenes(of: document, table: table)
-    let named = Storyboard.namingSegueDestinations(in: table, scenes: scenes)
-    for (identifier, _, indexes) in scenes {
-      try NibCompiler.compile(named.restricted(to: indexes)).write(
-        to: folder.appendingPathComponent("\(identifier).nib"))
-      names[identifier] = identifier
-    }
-    let info: [String: Any] = [
-      "UIViewControllerIdentifiersToNibNames": names,
-      "UIStoryboardDesignatedEntryPointIdentifier": "UIViewController-home",
-    ]
-    try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0).write(
-      to: folder.appendingPathComponent("Info.plist"))
+    let folder = try compileStoryboard(
+      StoryboardUnwindTests.main, entryPoint: "UIViewController-home", name: "Unwind")
     return (try Storyboard(contentsOf: folder, registry: unwindRegistry), folder)
   }
 

@@ -2,6 +2,7 @@ import ArchiveCoding
 import Foundation
 import InterfaceObjects
 import NibLoading
+import XIB
 
 /// Wraps objects of an iOS XIB body in a document.
 func xib(_ body: String) -> Data {
@@ -120,3 +121,27 @@ let pipelineXIB = xib(
       </connections>
   </view>
   """)
+
+/// A storyboard document compiled as `keyed compile` compiles it: one nib per scene, named by the scene's identifier,
+/// with the destinations of its segues named, and an Info.plist naming the entry point. The caller removes the
+/// folder.
+/// - Returns: the `.storyboardc` folder.
+func compileStoryboard(_ text: String, entryPoint: String, name: String) throws -> URL {
+  let document = try XIBDocument(parsing: Array(text.utf8), fileName: "\(name).storyboard")
+  let table = document.objectTable()
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).storyboardc")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  var names: [String: String] = [:]
+  let scenes = try Storyboard.scenes(of: document, table: table)
+  let named = Storyboard.namingSegueDestinations(in: table, scenes: scenes)
+  for (identifier, _, indexes) in scenes {
+    try NibCompiler.compile(named.restricted(to: indexes)).write(to: folder.appendingPathComponent("\(identifier).nib"))
+    names[identifier] = identifier
+  }
+  let info: [String: Any] = [
+    "UIViewControllerIdentifiersToNibNames": names, "UIStoryboardDesignatedEntryPointIdentifier": entryPoint,
+  ]
+  try PropertyListSerialization.data(fromPropertyList: info, format: .binary, options: 0).write(
+    to: folder.appendingPathComponent("Info.plist"))
+  return folder
+}

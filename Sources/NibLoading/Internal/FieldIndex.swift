@@ -91,7 +91,9 @@ package final class FieldIndex: @unchecked Sendable {
         namedObject = indexByID[text]
       }
       var record: NibRecord?
-      if case .record(let name, let fields) = field.value { record = NibRecord(name: name, fields: fields) }
+      if case .record(let name, let fields) = field.value, !CompiledNibWireNames.dictionaryClasses.contains(name) {
+        record = NibRecord(name: name, fields: fields)
+      }
       let constant = record.map { (isConstant: true, value: $0 as Any?) } ?? Self.constant(field.value)
       let length = field.key.utf8.count
       lengths |= 1 << UInt64(length & 63)
@@ -135,7 +137,7 @@ package final class FieldIndex: @unchecked Sendable {
   static func constant(_ value: FieldValue) -> (isConstant: Bool, value: Any?) {
     struct ReferencesAnObject: Error {}
     do {
-      return (true, try value.swiftValue(object: { _ in throw ReferencesAnObject() }, record: NibRecord.init))
+      return (true, try value.nibValue { _ in throw ReferencesAnObject() })
     } catch {
       return (false, nil)
     }

@@ -79,6 +79,8 @@ package final class NibObjectCoder: DecodingCoder {
   package var className: String { object.className }
 
   package var requiresSecureCoding: Bool { false }
+  /// The registry of the instantiation.
+  package var registry: ClassRegistry { instantiator.registry }
   package var decodingFailurePolicy: DecodingFailurePolicy { .throwError }
   package var error: (any Error)? { instantiator.error }
   package func failWithError(_ error: any Error) { instantiator.failWithError(error) }
