@@ -35,8 +35,9 @@ public struct KeyValueAccessor {
   public let valueType: Any.Type
   /// The key path the key was declared with, when it was (for observation by key path).
   let keyPath: AnyKeyPath?
-  /// Whether the property posts its own change notifications (``observedProperty(_:)``).
-  let postsOwnChanges: Bool
+  /// Whether the property posts its own change notifications (``observedProperty(_:)``): assigning it notifies the
+  /// key's observers, and `setValue(_:forKey:)` leaves the notifications to it.
+  public let postsOwnChanges: Bool
 
   init(
     get: @escaping (AnyObject) -> Any?, set: ((AnyObject, Any?) throws -> Void)?, valueType: Any.Type,
@@ -175,6 +176,9 @@ extension Optional: OptionalType {
 }
 
 extension KeyValueCoding {
+  /// The key declared in ``keyValueAccessors`` with a key path (`\Label.text` → `"text"`), or `nil`.
+  public func declaredKey(for keyPath: AnyKeyPath) -> String? { KeyValueAccessorCache.key(for: keyPath, of: self) }
+
   /// Default: throws an error naming the class and the key.
   public func setValue(_ value: Any?, forUndefinedKey key: String) throws {
     throw ArchiveError(
@@ -274,9 +278,14 @@ enum KeyValueAccessorCache {
     table(of: object).accessors[key]
   }
 
-  /// The key declared with a key path, for the object's dynamic class.
+  /// The key declared with a key path, for the object's dynamic class: of several keys declared with it (`hidden`
+  /// and `isHidden`), one whose property posts its own changes (so that assigning the property reaches its
+  /// observers), then the first by name.
   static func key(for keyPath: AnyKeyPath, of object: some KeyValueCoding) -> String? {
-    table(of: object).accessors.first { $0.value.keyPath == keyPath }?.key
+    func rank(_ entry: (key: String, value: KeyValueAccessor)) -> (Int, String) {
+      (entry.value.postsOwnChanges ? 0 : 1, entry.key)
+    }
+    return table(of: object).accessors.filter { $0.value.keyPath == keyPath }.min { rank($0) < rank($1) }?.key
   }
 
   private static func table(of object: some KeyValueCoding) -> Table {

@@ -57,6 +57,10 @@ public protocol KeyValueObservable: KeyValueCoding {
   /// `setValue(_:forKey:)` notifies the observers of the keys that depend on it too (NIB-104). Read once per class.
   /// Default: none.
   static var dependentKeys: [String: Set<String>] { get }
+
+  /// The key whose changes observing a key path reports (`observe(\.title, options:_:)`), or `nil` when the key path
+  /// is not observable. Default: ``KeyValueCoding/declaredKey(for:)``.
+  func observedKey(for keyPath: AnyKeyPath) -> String?
 }
 
 /// Each class's dependent keys turned around (a key to the keys that depend on it), built once per class.
@@ -84,6 +88,9 @@ extension KeyValueObservable {
 
   /// None.
   public static var dependentKeys: [String: Set<String>] { [:] }
+
+  /// ``KeyValueCoding/declaredKey(for:)``.
+  public func observedKey(for keyPath: AnyKeyPath) -> String? { declaredKey(for: keyPath) }
 
   /// The keys that depend on `key`.
   func keysDepending(on key: String) -> [String] { DependentKeyCache.dependents(of: key, in: Self.self) }
@@ -137,12 +144,13 @@ extension KeyValueObservable {
   /// Registers a handler for changes of the key declared with a key path (`observe(\.title, options: [.new])`),
   /// with ``observe(_:options:_:)``'s options (NIB-104).
   /// - Returns: a token that removes the observer when cancelled or released.
-  /// - Precondition: the class declares a key with this key path in its `keyValueAccessors`.
+  /// - Precondition: the key path is observable (``observedKey(for:)``): the class declares a key with it in its
+  ///   `keyValueAccessors`, or, for the interface classes, it is an `@Outlet` property.
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>, options: KeyValueObservingOptions = [.new],
     _ handler: @escaping (KeyValueChange) -> Void
   ) -> KeyValueObservation {
-    guard let key = KeyValueAccessorCache.key(for: keyPath, of: self) else {
+    guard let key = observedKey(for: keyPath) else {
       preconditionFailure("\(Self.self) declares no key for the key path \(keyPath) in keyValueAccessors")
     }
     return observe(key, options: options, handler)

@@ -5,11 +5,20 @@ import NibLoading
 /// A scrolling container, in the role of `UIScrollView` / `NSScrollView`.
 open class ScrollView: View {
   /// The scrollable content size.
-  public var contentSize: Size = .zero
+  public var contentSize: Size = .zero {
+    willSet { propertyWillChange("contentSize") }
+    didSet { propertyDidChange("contentSize") }
+  }
   /// The current offset.
-  public var contentOffset: Point = .zero
+  public var contentOffset: Point = .zero {
+    willSet { propertyWillChange("contentOffset") }
+    didSet { propertyDidChange("contentOffset") }
+  }
   /// The delegate (an outlet).
-  public weak var delegate: AnyObject?
+  public weak var delegate: AnyObject? {
+    willSet { propertyWillChange("delegate") }
+    didSet { propertyDidChange("delegate") }
+  }
 
   /// Creates a scroll view in code.
   public override init(frame: Rect) { super.init(frame: frame) }
@@ -20,8 +29,9 @@ open class ScrollView: View {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "contentSize": .property(\ScrollView.contentSize), "contentOffset": .property(\ScrollView.contentOffset),
-        "delegate": .property(\ScrollView.delegate),
+        "contentSize": .observedProperty(\ScrollView.contentSize),
+        "contentOffset": .observedProperty(\ScrollView.contentOffset),
+        "delegate": .observedProperty(\ScrollView.delegate),
       ], uniquingKeysWith: { $1 })
   }
 }
@@ -29,9 +39,15 @@ open class ScrollView: View {
 /// A stack of arranged subviews laid out along an axis, in the role of `UIStackView` / `NSStackView`.
 open class StackView: View {
   /// `"horizontal"` or `"vertical"`.
-  public var axis = "horizontal"
+  public var axis = "horizontal" {
+    willSet { propertyWillChange("axis") }
+    didSet { propertyDidChange("axis") }
+  }
   /// The spacing between arranged views.
-  public var spacing = 0.0
+  public var spacing = 0.0 {
+    willSet { propertyWillChange("spacing") }
+    didSet { propertyDidChange("spacing") }
+  }
   /// The arranged subviews.
   public var arrangedSubviews: [View] { subviews.filter { !$0.isHidden } }
 
@@ -64,7 +80,8 @@ open class StackView: View {
   /// `axis`, `spacing`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["axis": .property(\StackView.axis), "spacing": .property(\StackView.spacing)], uniquingKeysWith: { $1 })
+      ["axis": .observedProperty(\StackView.axis), "spacing": .observedProperty(\StackView.spacing)],
+      uniquingKeysWith: { $1 })
   }
 }
 
@@ -110,11 +127,20 @@ open class TableViewCell: View {
   /// The view that holds the cell's content.
   public private(set) var contentView: View
   /// The identifier the table dequeues it by.
-  public var reuseIdentifier: String?
+  public var reuseIdentifier: String? {
+    willSet { propertyWillChange("reuseIdentifier") }
+    didSet { propertyDidChange("reuseIdentifier") }
+  }
   /// The cell's text field (an AppKit `NSTableCellView` outlet).
-  public weak var textField: TextField?
+  public weak var textField: TextField? {
+    willSet { propertyWillChange("textField") }
+    didSet { propertyDidChange("textField") }
+  }
   /// The cell's image view (an outlet).
-  public weak var imageView: ImageView?
+  public weak var imageView: ImageView? {
+    willSet { propertyWillChange("imageView") }
+    didSet { propertyDidChange("imageView") }
+  }
   /// How many times the cell was prepared for reuse.
   public private(set) var reuseCount = 0
 
@@ -153,9 +179,10 @@ open class TableViewCell: View {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "reuseIdentifier": .property(\TableViewCell.reuseIdentifier),
+        "reuseIdentifier": .observedProperty(\TableViewCell.reuseIdentifier),
         "contentView": .readOnly(\TableViewCell.contentView),
-        "textField": .property(\TableViewCell.textField), "imageView": .property(\TableViewCell.imageView),
+        "textField": .observedProperty(\TableViewCell.textField),
+        "imageView": .observedProperty(\TableViewCell.imageView),
       ],
       uniquingKeysWith: { $1 })
   }
@@ -179,7 +206,10 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
   private var classes: [String: TableViewCell.Type] = [:]
   private var reusable: [String: [TableViewCell]] = [:]
   /// The data source (an outlet).
-  public weak var dataSource: AnyObject?
+  public weak var dataSource: AnyObject? {
+    willSet { propertyWillChange("dataSource") }
+    didSet { propertyDidChange("dataSource") }
+  }
   /// How many cells were instantiated from registered nibs or classes.
   public private(set) var instantiatedCellCount = 0
 
@@ -302,7 +332,7 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
 
   /// `dataSource` and the scroll view's keys.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["dataSource": .property(\TableView.dataSource)], uniquingKeysWith: { $1 })
+    super.keyValueAccessors.merging(["dataSource": .observedProperty(\TableView.dataSource)], uniquingKeysWith: { $1 })
   }
 }
 

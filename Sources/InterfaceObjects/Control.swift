@@ -71,11 +71,14 @@ open class Control: View, ActionSending {
   // exclusivity check.
   /// Whether the control is enabled. Assigning it notifies the observers of `enabled` (NIB-105).
   public var isEnabled: Bool {
-    willSet { willChangeValue(forKey: "enabled") }
-    didSet { didChangeValue(forKey: "enabled") }
+    willSet { propertyWillChange("enabled") }
+    didSet { propertyDidChange("enabled") }
   }
   /// Whether the control is selected.
-  public var isSelected: Bool
+  public var isSelected: Bool {
+    willSet { propertyWillChange("selected") }
+    didSet { propertyDidChange("selected") }
+  }
 
   /// The event an action without an event type is sent for: `touchUpInside` for buttons, `valueChanged` for
   /// value controls.
@@ -169,7 +172,7 @@ open class Control: View, ActionSending {
   /// `enabled`, `selected`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["enabled": .observedProperty(\Control.isEnabled), "selected": .property(\Control.isSelected)],
+      ["enabled": .observedProperty(\Control.isEnabled), "selected": .observedProperty(\Control.isSelected)],
       uniquingKeysWith: { $1 })
   }
 }

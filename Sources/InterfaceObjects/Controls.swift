@@ -7,15 +7,21 @@ open class Label: View {
   // store before `super.init` is the property's initialisation, which needs no exclusivity check.
   /// The text. Assigning it notifies the observers of `text` (NIB-105).
   public var text: Optional<String> {
-    willSet { willChangeValue(forKey: "text") }
-    didSet { didChangeValue(forKey: "text") }
+    willSet { propertyWillChange("text") }
+    didSet { propertyDidChange("text") }
   }
   /// The text colour.
-  public var textColor: Optional<Color>
+  public var textColor: Optional<Color> {
+    willSet { propertyWillChange("textColor") }
+    didSet { propertyDidChange("textColor") }
+  }
   /// The font.
   public var font: Font
   /// Lines shown; 0 means as many as needed.
-  public var numberOfLines: Int
+  public var numberOfLines: Int {
+    willSet { propertyWillChange("numberOfLines") }
+    didSet { propertyDidChange("numberOfLines") }
+  }
   /// The alignment name (`"natural"`, `"center"`).
   public var textAlignment: String
 
@@ -68,8 +74,8 @@ open class Label: View {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "text": .observedProperty(\Label.text), "textColor": .property(\Label.textColor),
-        "numberOfLines": .property(\Label.numberOfLines),
+        "text": .observedProperty(\Label.text), "textColor": .observedProperty(\Label.textColor),
+        "numberOfLines": .observedProperty(\Label.numberOfLines),
       ], uniquingKeysWith: { $1 })
   }
 }
@@ -157,7 +163,10 @@ open class Button: Control {
 open class ImageView: Control {
   // (No implicit `nil` default: each initialiser's store before `super.init` is its initialisation.)
   /// The image.
-  public var image: Optional<Image>
+  public var image: Optional<Image> {
+    willSet { propertyWillChange("image") }
+    didSet { propertyDidChange("image") }
+  }
 
   /// Creates an image view in code.
   public override init(frame: Rect) {
@@ -181,18 +190,27 @@ open class ImageView: Control {
 
   /// `image`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["image": .property(\ImageView.image)], uniquingKeysWith: { $1 })
+    super.keyValueAccessors.merging(["image": .observedProperty(\ImageView.image)], uniquingKeysWith: { $1 })
   }
 }
 
 /// An editable text field, in the role of `UITextField` / `NSTextField`.
 open class TextField: Control {
   /// The text.
-  public var text: String?
+  public var text: String? {
+    willSet { propertyWillChange("text") }
+    didSet { propertyDidChange("text") }
+  }
   /// The placeholder.
-  public var placeholder: String?
+  public var placeholder: String? {
+    willSet { propertyWillChange("placeholder") }
+    didSet { propertyDidChange("placeholder") }
+  }
   /// The delegate (an outlet).
-  public weak var delegate: AnyObject?
+  public weak var delegate: AnyObject? {
+    willSet { propertyWillChange("delegate") }
+    didSet { propertyDidChange("delegate") }
+  }
 
   /// Creates a text field in code.
   public override init(frame: Rect) { super.init(frame: frame) }
@@ -211,8 +229,8 @@ open class TextField: Control {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "text": .property(\TextField.text), "placeholder": .property(\TextField.placeholder),
-        "delegate": .property(\TextField.delegate),
+        "text": .observedProperty(\TextField.text), "placeholder": .observedProperty(\TextField.placeholder),
+        "delegate": .observedProperty(\TextField.delegate),
       ], uniquingKeysWith: { $1 })
   }
 }
@@ -220,7 +238,10 @@ open class TextField: Control {
 /// An on/off switch, in the role of `UISwitch`.
 open class Switch: Control {
   /// Whether it is on.
-  public var isOn = false
+  public var isOn = false {
+    willSet { propertyWillChange("on") }
+    didSet { propertyDidChange("on") }
+  }
 
   /// Creates a switch in code.
   public override init(frame: Rect) { super.init(frame: frame) }
@@ -242,18 +263,27 @@ open class Switch: Control {
 
   /// `on`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["on": .property(\Switch.isOn)], uniquingKeysWith: { $1 })
+    super.keyValueAccessors.merging(["on": .observedProperty(\Switch.isOn)], uniquingKeysWith: { $1 })
   }
 }
 
 /// A slider, in the role of `UISlider` / `NSSlider`.
 open class Slider: Control {
   /// The value.
-  public var value = 0.0
+  public var value = 0.0 {
+    willSet { propertyWillChange("value") }
+    didSet { propertyDidChange("value") }
+  }
   /// The smallest value.
-  public var minimumValue = 0.0
+  public var minimumValue = 0.0 {
+    willSet { propertyWillChange("minimumValue") }
+    didSet { propertyDidChange("minimumValue") }
+  }
   /// The largest value.
-  public var maximumValue = 1.0
+  public var maximumValue = 1.0 {
+    willSet { propertyWillChange("maximumValue") }
+    didSet { propertyDidChange("maximumValue") }
+  }
 
   /// Creates a slider in code.
   public override init(frame: Rect) { super.init(frame: frame) }
@@ -273,8 +303,8 @@ open class Slider: Control {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "value": .property(\Slider.value), "minimumValue": .property(\Slider.minimumValue),
-        "maximumValue": .property(\Slider.maximumValue),
+        "value": .observedProperty(\Slider.value), "minimumValue": .observedProperty(\Slider.minimumValue),
+        "maximumValue": .observedProperty(\Slider.maximumValue),
       ], uniquingKeysWith: { $1 })
   }
 }

@@ -20,6 +20,20 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// The observers, or `nil` when none was ever asked for (setting a key then makes no set).
   public var existingKeyValueObservers: KeyValueObservers? { observers }
 
+  /// The `willSet` of a property declared with ``KeyValueAccessor/observedProperty(_:)``: announces the change of
+  /// its key when the object has observers (NIB-105).
+  @inline(__always)
+  final func propertyWillChange(_ key: String) {
+    if observers != nil { willChangeValue(forKey: key) }
+  }
+
+  /// The `didSet` of a property declared with ``KeyValueAccessor/observedProperty(_:)``: ends the change announced
+  /// by ``propertyWillChange(_:)`` (NIB-105).
+  @inline(__always)
+  final func propertyDidChange(_ key: String) {
+    if observers != nil { didChangeValue(forKey: key) }
+  }
+
   /// How many times `awakeFromNib()` reached this class's implementation (for tests).
   package var awakeFromNibCount: Int { awakenings }
   private var awakenings = 0
@@ -56,8 +70,28 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// The values of the ``Outlet`` properties, by name; made on the first outlet set.
   private var outletValues: [String: AnyObject]?
 
+  /// Set while ``observedKey(for:)`` reads a key path, to learn which ``Outlet`` property it reads.
+  private var outletProbe: OutletProbe?
+
+  /// The name of the last ``Outlet`` property read while probing.
+  private final class OutletProbe {
+    var name: String?
+  }
+
+  /// The key observing a key path reports: the key declared with it in ``keyValueAccessors``, else the ``Outlet``
+  /// property it reads (`observe(\.title)` for `@Outlet var title: Label?`), found by reading it once (NIB-104).
+  open func observedKey(for keyPath: AnyKeyPath) -> String? {
+    if let key = declaredKey(for: keyPath) { return key }
+    let probe = OutletProbe()
+    outletProbe = probe
+    defer { outletProbe = nil }
+    _ = self[keyPath: keyPath]
+    return probe.name
+  }
+
   /// The value of an ``Outlet`` property.
   func outletValue(_ name: String) -> AnyObject? {
+    if let outletProbe { outletProbe.name = name }
     let stored = outletValues?[name]
     if let box = stored as? WeakOutletBox { return box.object }
     return stored

@@ -10,7 +10,9 @@ import NibLoading
 open class View: Responder {
   /// The frame in the superview's coordinates. Setting it resizes subviews by their autoresizing masks.
   open var frame: Rect {
+    willSet { propertyWillChange("frame") }
     didSet {
+      propertyDidChange("frame")
       if frame.size != oldValue.size {
         resizeSubviews(from: oldValue.size)
         setNeedsLayout()
@@ -60,17 +62,32 @@ open class View: Responder {
   public var autoresizingMask: AutoresizingMask
   // (Spelled `Optional<…>`, which has no implicit `nil` default: see `init(coder:)`.)
   /// The background colour.
-  public var backgroundColor: Optional<Color>
+  public var backgroundColor: Optional<Color> {
+    willSet { propertyWillChange("backgroundColor") }
+    didSet { propertyDidChange("backgroundColor") }
+  }
   /// Opacity, 0…1.
-  public var alpha: Double
+  public var alpha: Double {
+    willSet { propertyWillChange("alpha") }
+    didSet { propertyDidChange("alpha") }
+  }
   /// Whether the view is hidden.
-  public var isHidden: Bool
+  public var isHidden: Bool {
+    willSet { propertyWillChange("hidden") }
+    didSet { propertyDidChange("hidden") }
+  }
   /// A number to find the view by.
-  public var tag: Int
+  public var tag: Int {
+    willSet { propertyWillChange("tag") }
+    didSet { propertyDidChange("tag") }
+  }
   /// How content is laid out.
   public var contentMode: ContentMode
   /// Whether the view takes part in touch handling.
-  public var isUserInteractionEnabled: Bool
+  public var isUserInteractionEnabled: Bool {
+    willSet { propertyWillChange("userInteractionEnabled") }
+    didSet { propertyDidChange("userInteractionEnabled") }
+  }
   /// Whether the view is positioned by its autoresizing mask rather than by constraints.
   public var translatesAutoresizingMaskIntoConstraints: Bool
   /// Constraints installed on this view.
@@ -101,17 +118,29 @@ open class View: Responder {
   /// Gesture recognisers attached to this view.
   public var gestureRecognizers: [GestureRecognizer] {
     get { extras?.gestureRecognizers ?? [] }
-    set { if !newValue.isEmpty || extras != nil { madeExtras().gestureRecognizers = newValue } }
+    set {
+      propertyWillChange("gestureRecognizers")
+      if !newValue.isEmpty || extras != nil { madeExtras().gestureRecognizers = newValue }
+      propertyDidChange("gestureRecognizers")
+    }
   }
   /// The contextual menu (an AppKit outlet).
   public var menu: Menu? {
     get { extras?.menu }
-    set { if newValue != nil || extras != nil { madeExtras().menu = newValue } }
+    set {
+      propertyWillChange("menu")
+      if newValue != nil || extras != nil { madeExtras().menu = newValue }
+      propertyDidChange("menu")
+    }
   }
   /// The next view in the key-view loop (an AppKit outlet, held weakly).
   public var nextKeyView: View? {
     get { extras?.nextKeyView }
-    set { if newValue != nil || extras != nil { madeExtras().nextKeyView = newValue } }
+    set {
+      propertyWillChange("nextKeyView")
+      if newValue != nil || extras != nil { madeExtras().nextKeyView = newValue }
+      propertyDidChange("nextKeyView")
+    }
   }
   /// What few views have (gesture recognisers, a menu, a key-view link, an owning view controller), made when first
   /// set: one reference to store and release per view instead of four fields, two of them weak.
@@ -464,12 +493,13 @@ open class View: Responder {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "frame": .property(\View.frame), "backgroundColor": .property(\View.backgroundColor),
-        "alpha": .property(\View.alpha), "hidden": .property(\View.isHidden), "isHidden": .property(\View.isHidden),
-        "tag": .property(\View.tag), "layer": .readOnly(\View.layer),
-        "userInteractionEnabled": .property(\View.isUserInteractionEnabled),
-        "gestureRecognizers": .property(\View.gestureRecognizers), "menu": .property(\View.menu),
-        "nextKeyView": .property(\View.nextKeyView),
+        "frame": .observedProperty(\View.frame), "backgroundColor": .observedProperty(\View.backgroundColor),
+        "alpha": .observedProperty(\View.alpha), "hidden": .observedProperty(\View.isHidden),
+        "isHidden": .property(\View.isHidden),
+        "tag": .observedProperty(\View.tag), "layer": .readOnly(\View.layer),
+        "userInteractionEnabled": .observedProperty(\View.isUserInteractionEnabled),
+        "gestureRecognizers": .observedProperty(\View.gestureRecognizers), "menu": .observedProperty(\View.menu),
+        "nextKeyView": .observedProperty(\View.nextKeyView),
         "clipsToBounds": .custom(
           View.self, get: { $0.layer.masksToBounds },
           set: { view, value in

@@ -13,7 +13,10 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// Where ``nibName`` is looked up.
   public var nibBundle: NibBundle?
   /// The title.
-  public var title: String?
+  public var title: String? {
+    willSet { propertyWillChange("title") }
+    didSet { propertyDidChange("title") }
+  }
   /// The storyboard identifier.
   public var storyboardIdentifier: String?
   /// Segues recorded from this controller.
@@ -24,7 +27,10 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   public var segueTemplates: [SegueTemplate] { recordedSegues.map(\.template) }
   private var recordedSegues: [(template: SegueTemplate, destination: AnyObject?)] = []
   /// The storyboard the controller came from (a ``Storyboard``, or the object a compiled storyboard's outlet sets).
-  public var storyboard: AnyObject?
+  public var storyboard: AnyObject? {
+    willSet { propertyWillChange("storyboard") }
+    didSet { propertyDidChange("storyboard") }
+  }
   /// The identifier of the storyboard scene the controller came from.
   public private(set) var sceneIdentifier: String?
   /// The controller this one presents (through a segue or ``present(_:)``).
@@ -36,9 +42,15 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// The controller this one is a child of.
   public private(set) weak var parent: ViewController?
   /// The navigation item (an outlet).
-  public var navigationItem: AnyObject?
+  public var navigationItem: AnyObject? {
+    willSet { propertyWillChange("navigationItem") }
+    didSet { propertyDidChange("navigationItem") }
+  }
   /// The tab bar item (an outlet).
-  public var tabBarItem: AnyObject?
+  public var tabBarItem: AnyObject? {
+    willSet { propertyWillChange("tabBarItem") }
+    didSet { propertyDidChange("tabBarItem") }
+  }
   /// How many times `viewDidLoad()` ran.
   public private(set) var viewDidLoadCount = 0
 
@@ -235,9 +247,9 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
         "view": .custom(
           ViewController.self, get: { $0.loadedView },
           set: { controller, value in controller.setView(value as? View) }),
-        "title": .property(\ViewController.title), "storyboard": .property(\ViewController.storyboard),
-        "navigationItem": .property(\ViewController.navigationItem),
-        "tabBarItem": .property(\ViewController.tabBarItem),
+        "title": .observedProperty(\ViewController.title), "storyboard": .observedProperty(\ViewController.storyboard),
+        "navigationItem": .observedProperty(\ViewController.navigationItem),
+        "tabBarItem": .observedProperty(\ViewController.tabBarItem),
       ], uniquingKeysWith: { $1 })
   }
 }
@@ -246,14 +258,22 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
 open class Window: View {
   /// The root view controller (an outlet).
   public var rootViewController: ViewController? {
+    willSet { propertyWillChange("rootViewController") }
     didSet {
+      propertyDidChange("rootViewController")
       if let view = rootViewController?.view { addSubview(view) }
     }
   }
   /// The window's delegate (an outlet).
-  public weak var delegate: AnyObject?
+  public weak var delegate: AnyObject? {
+    willSet { propertyWillChange("delegate") }
+    didSet { propertyDidChange("delegate") }
+  }
   /// The view that gets focus first (an outlet).
-  public weak var initialFirstResponder: View?
+  public weak var initialFirstResponder: View? {
+    willSet { propertyWillChange("initialFirstResponder") }
+    didSet { propertyDidChange("initialFirstResponder") }
+  }
   /// Whether the window was made key and visible.
   public private(set) var isKeyWindow = false
 
@@ -277,8 +297,9 @@ open class Window: View {
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
       [
-        "rootViewController": .property(\Window.rootViewController), "delegate": .property(\Window.delegate),
-        "initialFirstResponder": .property(\Window.initialFirstResponder),
+        "rootViewController": .observedProperty(\Window.rootViewController),
+        "delegate": .observedProperty(\Window.delegate),
+        "initialFirstResponder": .observedProperty(\Window.initialFirstResponder),
       ], uniquingKeysWith: { $1 })
   }
 }
@@ -286,11 +307,17 @@ open class Window: View {
 /// A menu, in the role of `NSMenu`.
 open class Menu: Responder {
   /// The title.
-  public var title = ""
+  public var title = "" {
+    willSet { propertyWillChange("title") }
+    didSet { propertyDidChange("title") }
+  }
   /// The items.
   public var items: [MenuItem] = []
   /// The menu's delegate (an outlet).
-  public weak var delegate: AnyObject?
+  public weak var delegate: AnyObject? {
+    willSet { propertyWillChange("delegate") }
+    didSet { propertyDidChange("delegate") }
+  }
   /// Creates a menu in code.
   public init(title: String) {
     self.title = title
@@ -306,18 +333,25 @@ open class Menu: Responder {
   /// `title`, `delegate`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["title": .property(\Menu.title), "delegate": .property(\Menu.delegate)], uniquingKeysWith: { $1 })
+      ["title": .observedProperty(\Menu.title), "delegate": .observedProperty(\Menu.delegate)], uniquingKeysWith: { $1 }
+    )
   }
 }
 
 /// A menu item with target and action, in the role of `NSMenuItem`.
 open class MenuItem: Responder, ActionSending {
   /// The title.
-  public var title = ""
+  public var title = "" {
+    willSet { propertyWillChange("title") }
+    didSet { propertyDidChange("title") }
+  }
   /// The key equivalent.
   public var keyEquivalent = ""
   /// The submenu.
-  public var submenu: Menu?
+  public var submenu: Menu? {
+    willSet { propertyWillChange("submenu") }
+    didSet { propertyDidChange("submenu") }
+  }
   /// The target.
   public weak var target: AnyObject?
   /// The action.
@@ -343,6 +377,7 @@ open class MenuItem: Responder, ActionSending {
   /// `title`, `submenu`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
     super.keyValueAccessors.merging(
-      ["title": .property(\MenuItem.title), "submenu": .property(\MenuItem.submenu)], uniquingKeysWith: { $1 })
+      ["title": .observedProperty(\MenuItem.title), "submenu": .observedProperty(\MenuItem.submenu)],
+      uniquingKeysWith: { $1 })
   }
 }

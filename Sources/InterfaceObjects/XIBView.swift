@@ -17,7 +17,10 @@ import Synchronization
 /// nesting deeper than ``maximumNesting`` is an error instead of a stack overflow.
 open class XIBView: View {
   /// The XIB's root view.
-  public var base: View?
+  public var base: View? {
+    willSet { propertyWillChange("base") }
+    didSet { propertyDidChange("base") }
+  }
   /// Which initialiser ran (`"init(frame:)"` or `"init(coder:)"`).
   package private(set) var initializer: String
   /// Why loading the XIB from `init(frame:)` failed, or `nil` (`init(coder:)` throws instead).
@@ -79,6 +82,6 @@ open class XIBView: View {
 
   /// `base`.
   open override class var keyValueAccessors: [String: KeyValueAccessor] {
-    super.keyValueAccessors.merging(["base": .property(\XIBView.base)], uniquingKeysWith: { $1 })
+    super.keyValueAccessors.merging(["base": .observedProperty(\XIBView.base)], uniquingKeysWith: { $1 })
   }
 }

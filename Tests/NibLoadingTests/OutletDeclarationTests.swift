@@ -196,6 +196,119 @@ struct CatalogObservationTests {
     #expect(seen == ["a→b", "b→c"])
     #expect(enabled == [false])
   }
+
+  @Test("NIB-105: every key the catalog declares as an observed property notifies once when set, however it is set")
+  func everyObservedKey() throws {
+    let samples = CatalogSamples()
+    var checked = 0
+    for object in samples.objects {
+      let accessors = type(of: object).keyValueAccessors.filter { $0.value.postsOwnChanges }.sorted { $0.key < $1.key }
+      for (key, accessor) in accessors {
+        let current = try object.value(forKey: key)
+        guard let value = samples.value(of: accessor.valueType, differingFrom: current) else {
+          Issue.record("no sample value of \(accessor.valueType) for \(type(of: object)).\(key)")
+          continue
+        }
+        var seen: [KeyValueChange.Kind] = []
+        let token = object.observe(key, options: [.prior]) { seen.append($0.kind) }
+        // The key's setter is the property's: setValue leaves the notifications to its willSet and didSet.
+        try object.setValue(value, forKey: key)
+        withExtendedLifetime(token) {}
+        #expect(seen == [.willChange, .didChange], "\(type(of: object)).\(key)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 40, "the catalog's read-write keys are observed properties")
+  }
+
+  @Test("NIB-105: direct assignments of stored, computed and weak properties reach observers by key and key path")
+  func directAssignments() throws {
+    let view = View(frame: .zero)
+    var seen: [String] = []
+    let tokens = [
+      view.observe(\.isHidden, options: [.new]) { seen.append("hidden \($0.newValue ?? "-")") },
+      view.observe("frame", options: [.new]) { seen.append("frame \(($0.newValue as? Rect)?.width ?? -1)") },
+      view.observe(\.menu, options: [.new]) { seen.append("menu \(($0.newValue as? Menu)?.title ?? "nil")") },
+    ]
+    view.isHidden = true
+    view.frame.size.width = 12
+    view.menu = Menu(title: "Edit")
+    let window = Window(frame: .zero)
+    let controller = ViewController()
+    let windowToken = window.observe(\.rootViewController, options: [.old, .new]) {
+      seen.append("root \($0.oldValue == nil) \(($0.newValue as AnyObject?) === controller)")
+    }
+    window.rootViewController = controller
+    withExtendedLifetime((tokens, windowToken)) {}
+    #expect(seen == ["hidden true", "frame 12.0", "menu Edit", "root true true"])
+  }
+}
+
+/// A controller with an outlet declared in one line.
+private final class ObservedOwner: Responder {
+  @Outlet var title: Label?
+  @Outlet(.weak) var partner: Responder?
+}
+
+@Suite("Observing outlets by key path")
+struct OutletKeyPathObservationTests {
+  @Test("NIB-104: an @Outlet property is observed by its key path, for assignments and nib connections alike")
+  func outletKeyPath() throws {
+    let owner = ObservedOwner()
+    var seen: [String] = []
+    let token = owner.observe(\.title, options: [.old, .new]) {
+      seen.append("\($0.key) \(($0.oldValue as? Label)?.text ?? "nil")→\(($0.newValue as? Label)?.text ?? "nil")")
+    }
+    let first = Label(frame: .zero)
+    first.text = "first"
+    owner.title = first
+    let second = Label(frame: .zero)
+    second.text = "second"
+    try owner.setValue(second, forKey: "title")
+    let partner = Responder()
+    var partners = 0
+    let partnerToken = owner.observe(\.partner) { _ in partners += 1 }
+    owner.partner = partner
+    withExtendedLifetime((token, partnerToken, partner)) {}
+    #expect(seen == ["title nil→first", "title first→second"])
+    #expect(partners == 1)
+  }
+}
+
+/// Objects of each catalog class, and a value of each type their keys take, to set every observed key.
+private struct CatalogSamples {
+  let keep: [AnyObject] = [
+    Responder(), View(frame: .zero), Menu(title: "m"), ViewController(), TextField(frame: .zero),
+  ]
+  let objects: [Responder] = [
+    View(frame: .zero), Label(frame: .zero), Button(frame: .zero), ImageView(frame: .zero), TextField(frame: .zero),
+    Switch(frame: .zero), Slider(frame: .zero), ScrollView(frame: .zero), StackView(frame: .zero),
+    TableView(frame: .zero), TableViewCell(reuseIdentifier: "r"), Window(frame: .zero), ViewController(),
+    Menu(title: "m"), MenuItem(title: "i"), GestureRecognizer(),
+  ]
+
+  /// A value of `type` that differs from `current`, or `nil` when the test has none for the type.
+  func value(of type: Any.Type, differingFrom current: Any?) -> Any? {
+    switch type {
+    case is Double.Type: (current as? Double ?? 0) + 0.25
+    case is Int.Type: (current as? Int ?? 0) + 1
+    case is Bool.Type: !(current as? Bool ?? false)
+    case is String.Type, is String?.Type: "changed"
+    case is Color?.Type: Color(red: 0.1, green: 0.2, blue: 0.3)
+    case is Image?.Type: Image(named: "changed")
+    case is Rect.Type: Rect(x: 1, y: 2, width: 30, height: 40)
+    case is Size.Type: Size(width: 5, height: 6)
+    case is Point.Type: Point(x: 7, y: 8)
+    case is [GestureRecognizer].Type: [GestureRecognizer()]
+    case is AnyObject?.Type: keep[0]
+    case is View?.Type: keep[1]
+    case is Menu?.Type: keep[2]
+    case is ViewController?.Type: keep[3]
+    case is TextField?.Type: keep[4]
+    case is ImageView?.Type: ImageView(frame: .zero)
+    default: nil
+    }
+  }
 }
 
 /// A view with a weak outlet, as `@IBOutlet weak var`.
