@@ -27,6 +27,7 @@ public enum InterfaceCatalog {
       ("UICollectionView", CollectionView.self), ("NSCollectionView", CollectionView.self),
       ("UICollectionViewCell", CollectionViewCell.self), ("UICollectionReusableView", CollectionViewCell.self),
       ("UIViewController", ViewController.self), ("NSViewController", ViewController.self),
+      ("UINavigationController", NavigationController.self),
       ("UIWindow", Window.self), ("NSWindow", Window.self), ("NSPanel", Window.self), ("NSWindowTemplate", Window.self),
       ("NSMenu", Menu.self), ("NSMenuItem", MenuItem.self),
       ("NSLayoutConstraint", LayoutConstraint.self),
@@ -56,7 +57,7 @@ public enum InterfaceCatalog {
         "NSStepper", "NSColorWell", "NSDatePicker", "NSComboBox", "UIRefreshControl",
       ].map { ($0, StandInControl.self as any Coding.Type) }
       + [
-        "UINavigationController", "UITabBarController", "UITableViewController", "UICollectionViewController",
+        "UITabBarController", "UITableViewController", "UICollectionViewController",
         "UIPageViewController", "UISplitViewController", "NSSplitViewController", "NSTabViewController",
         "NSWindowController", "AVPlayerViewController", "UIHostingController",
       ].map { ($0, StandInViewController.self as any Coding.Type) }

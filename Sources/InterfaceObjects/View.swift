@@ -558,6 +558,20 @@ extension View: SegueSource {
   /// The segues this view triggers, as the storyboard declares them (NIB-131).
   public var triggeredSegues: [SegueTemplate] { extras?.segues.map(\.template) ?? [] }
 
+  /// The segues of this view and the views below it that load with their scene (a container view's embed
+  /// segue), in depth-first order (NIB-137).
+  func segueLoadingWithScene() -> [(template: SegueTemplate, destination: AnyObject?)] {
+    var found: [(template: SegueTemplate, destination: AnyObject?)] = []
+    var pending: [View] = [self]
+    while let view = pending.popLast() {
+      for segue in view.extras?.segues ?? [] where segue.template.loadsWithScene {
+        found.append((segue.template, segue.destination))
+      }
+      pending.append(contentsOf: view.subviews.reversed())
+    }
+    return found
+  }
+
   /// Performs the segues this view triggers from the first view controller up the responder chain from
   /// `responder` (a cell out of the view hierarchy gives its table view), each after that controller's
   /// `shouldPerformSegue(withIdentifier:sender:)`, with this view as the sender. A failure goes to the

@@ -80,7 +80,8 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     super.init()
   }
 
-  /// Reads `view` (`UIView`), `title`, `storyboardIdentifier`, `nibName`.
+  /// Reads `view` (`UIView`), `title`, `storyboardIdentifier`, `nibName`, and the child controllers a compiled
+  /// storyboard archives in a container (`UIChildViewControllers`: a navigation controller's stack).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
     title = try coder.string(["title", "UITitle"])
@@ -88,6 +89,9 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     nibName = try coder.string(["nibName", "UINibName"])
     if let view = try coder.decodeObject(forKey: coder.firstKey(["view", "UIView", "NSView"]) ?? "view") as? View {
       setView(view)
+    }
+    if coder.containsValue(forKey: "UIChildViewControllers") {
+      for child in try coder.objects(["UIChildViewControllers"], of: ViewController.self) { addChild(child) }
     }
   }
 
@@ -155,10 +159,20 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     recordedSegues.append((template, destination))
   }
 
-  /// Remembers the storyboard and scene the controller came from (NIB-100).
-  public func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String) {
+  /// Remembers the storyboard and scene the controller came from (NIB-100), then performs the segues that load
+  /// with the scene, as UIKit does: each relationship segue (a navigation controller's root, a tab bar
+  /// controller's tabs) and each embed segue of its loaded view's container views (the container's child, after
+  /// ``prepare(for:sender:)``) (NIB-137).
+  /// - Throws: what instantiating those segues' destinations throws.
+  public func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String) throws {
     self.storyboard = storyboard
     self.sceneIdentifier = sceneIdentifier
+    for (template, destination) in recordedSegues where template.loadsWithScene {
+      try perform(template, destination: destination, sender: nil)
+    }
+    for (template, destination) in loadedView?.segueLoadingWithScene() ?? [] {
+      try perform(template, destination: destination, sender: nil)
+    }
   }
 
   /// Whether a segue triggered by the user (``triggerSegue(withIdentifier:sender:)``) may go ahead: `true` unless
@@ -189,7 +203,9 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   package func perform(_ template: SegueTemplate, destination recorded: AnyObject?, sender: Any?) throws {
     if template.isUnwind { return try unwind(template, sender: sender) }
     let name = template.identifier ?? template.id ?? ""
+    // A segue to the controller's own scene leads to a fresh instance of it, as in UIKit.
     var destination = recorded as? ViewController
+    if destination === self { destination = nil }
     if destination == nil, let storyboard = storyboard as? Storyboard, let sceneIdentifier {
       destination = try storyboard.instantiateDestination(of: template, fromScene: sceneIdentifier) as? ViewController
     }
@@ -202,8 +218,9 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     }
     let segue = StoryboardSegue(
       identifier: template.identifier, kind: template.kind, source: self, destination: destination)
-    prepare(for: segue, sender: sender)
-    segue.perform()
+    // UIKit prepares every segue but a relationship.
+    if template.kind != SegueTemplate.relationshipKind { prepare(for: segue, sender: sender) }
+    segue.perform(sender: sender)
   }
 
   /// Performs a segue the user triggered (a control's tap, in UIKit): asks ``shouldPerformSegue(withIdentifier:sender:)``
@@ -217,7 +234,27 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     return true
   }
 
-  /// Presents another controller (what a `show` or `presentation` segue does).
+  /// The nearest navigation controller among the controllers this one is a child of, or `nil`.
+  public var navigationController: NavigationController? {
+    var current = parent
+    while let controller = current {
+      if let navigation = controller as? NavigationController { return navigation }
+      current = controller.parent
+    }
+    return nil
+  }
+
+  /// Shows another controller as UIKit's `show(_:sender:)` does (what a `show` segue does): pushes it onto the
+  /// navigation stack this controller is in (or that it is), else presents it (NIB-137).
+  open func show(_ controller: ViewController, sender: Any?) {
+    if let navigation = self as? NavigationController ?? navigationController {
+      navigation.pushViewController(controller)
+    } else {
+      present(controller)
+    }
+  }
+
+  /// Presents another controller (what a `presentation` segue does).
   public func present(_ controller: ViewController) {
     presentedViewController?.presentingViewController = nil
     presentedViewController = controller
@@ -235,9 +272,16 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
 
   /// Adds a child controller (what an `embed` segue does).
   public func addChild(_ controller: ViewController) {
-    controller.parent?.children.removeAll { $0 === controller }
+    controller.removeFromParent()
     children.append(controller)
     controller.parent = self
+  }
+
+  /// Leaves the controller this one is a child of.
+  public func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
   }
 
   /// `view`, `title`.

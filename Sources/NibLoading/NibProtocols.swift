@@ -59,8 +59,10 @@ extension UnknownClassAdopting {
 /// A view controller that knows the storyboard and scene it was instantiated from, to perform its segues
 /// (`performSegue(withIdentifier:sender:)`) (NIB-100).
 public protocol StoryboardSceneAdopting: AnyObject {
-  /// Called right after the storyboard instantiated the scene's controller.
-  func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String)
+  /// Called right after the storyboard instantiated the scene's controller; the controller may perform the segues
+  /// that load with its scene here (relationship and embed segues, NIB-137).
+  /// - Throws: what instantiating those segues' destinations throws; the storyboard's instantiation then fails.
+  func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String) throws
 }
 
 /// A table or collection view to which a storyboard hands the nibs of its prototype cells (NIB-102).

@@ -3,6 +3,10 @@
 public struct SegueTemplate: Sendable, Hashable {
   /// The kind of an unwind segue, whose destination is the scene's exit.
   public static let unwindKind = "unwind"
+  /// The kind of a container's relationship segue (a navigation controller's root, a tab bar controller's tabs).
+  public static let relationshipKind = "relationship"
+  /// The kind of a container view's embed segue.
+  public static let embedKind = "embed"
 
   /// The identifier (`nil`: none, as for most segues triggered by a control or a cell).
   public var identifier: String?
@@ -26,4 +30,8 @@ public struct SegueTemplate: Sendable, Hashable {
 
   /// `true` for an unwind segue.
   public var isUnwind: Bool { kind == Self.unwindKind }
+
+  /// `true` for the segues performed when their source's scene is instantiated: relationship and embed segues
+  /// (NIB-137).
+  public var loadsWithScene: Bool { kind == Self.relationshipKind || kind == Self.embedKind }
 }

@@ -254,9 +254,10 @@ public final class Storyboard: Sendable {
     return table
   }
 
-  /// The scenes of a storyboard document: an identifier (the storyboard identifier, or
-  /// `UIViewController-<controller id>` when it has none or an empty one), the scene, and the indexes of its
-  /// objects in the document's table.
+  /// The scenes of a storyboard document: an identifier (the storyboard identifier, or, as Apple's tools name the
+  /// scene, `<controller's UIKit class>-<controller id>` when it has none or an empty one:
+  /// `UIViewController-BYZ-38-t0r`, `UINavigationController-4yX-ry-qSy`), the scene, and the indexes of its objects
+  /// in the document's table.
   /// - Throws: `corruptData` when two scenes have the same identifier (Interface Builder refuses it too; one scene
   ///   would hide the other).
   package static func scenes(of document: XIBDocument, table: ObjectTable) throws -> [(String, XIBScene, [Int])] {
@@ -272,7 +273,12 @@ public final class Storyboard: Sendable {
       let indexes = indexesByScene[scene.sceneID] ?? scene.objectIDs.compactMap { indexByID[$0] }
       guard !indexes.isEmpty else { continue }
       let named = scene.storyboardIdentifier.flatMap { $0.isEmpty ? nil : $0 }
-      let identifier = named ?? scene.controllerID.map { "UIViewController-\($0)" } ?? scene.sceneID
+      let identifier =
+        named
+        ?? scene.controllerID.map { id in
+          let className = indexByID[id].map { table.objects[$0].baseClassName } ?? "UIViewController"
+          return "\(className.isEmpty ? "UIViewController" : className)-\(id)"
+        } ?? scene.sceneID
       if let first = lineByIdentifier[identifier] {
         throw ArchiveError(
           .corruptData,
@@ -291,13 +297,31 @@ public final class Storyboard: Sendable {
     return try instantiateViewController(withIdentifier: identifier, options: options)
   }
 
-  /// Instantiates the view controller of a scene, with a fresh graph each call.
-  /// - Throws: ``ArchiveError`` (`valueNotFound`) for an unknown identifier, or the loading error.
+  /// How many scene instantiations are nested in this task: a scene's relationship and embed segues instantiate
+  /// their destinations while it loads, and a storyboard whose segues form a cycle would never end (NIB-137).
+  @TaskLocal private static var nesting = 0
+  /// The deepest nesting of scene instantiations: 64.
+  public static let maximumNesting = 64
+
+  /// Instantiates the view controller of a scene, with a fresh graph each call, and the controllers its
+  /// relationship and embed segues load with it (NIB-137).
+  /// - Throws: ``ArchiveError`` (`valueNotFound`) for an unknown identifier, (`limitExceeded`) when scenes load
+  ///   each other more than ``maximumNesting`` deep, or the loading error.
   public func instantiateViewController(
     withIdentifier identifier: String, options: NibOptions = NibOptions()
   ) throws
     -> AnyObject
   {
+    guard Self.nesting < Self.maximumNesting else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the scene \"\(identifier)\" loads scenes nested more than \(Self.maximumNesting) deep through relationship and embed segues: the storyboard's segues form a cycle"
+      )
+    }
+    return try Self.$nesting.withValue(Self.nesting + 1) { try instantiateScene(identifier, options: options) }
+  }
+
+  private func instantiateScene(_ identifier: String, options: NibOptions) throws -> AnyObject {
     var options = options
     if options.missingOwnerPolicy == .fail { options.missingOwnerPolicy = .skipConnections }
     switch source {
@@ -312,15 +336,15 @@ public final class Storyboard: Sendable {
         guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
         controller = first
       }
-      (controller as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
       register(prototypes[identifier] ?? [], in: instance)
+      try (controller as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
       return controller
     case .compiled(let compiled):
       let scene = try compiledScene(identifier, of: compiled)
       let instance = try scene.nib.instantiateGraph(owner: nil, options: options)
       guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
-      (first as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
       register(scene.prototypes, in: instance)
+      try (first as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
       return first
     }
   }

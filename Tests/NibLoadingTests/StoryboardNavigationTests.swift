@@ -15,12 +15,7 @@ final class RoutingController: ViewController {
   override func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { allowed }
 }
 
-private let navigationRegistry: ClassRegistry = {
-  let registry = ClassRegistry()
-  InterfaceCatalog.register(in: registry)
-  registry.register(RoutingController.self, as: "RoutingController")
-  return registry
-}()
+private let navigationRegistry = catalogRegistry(with: [RoutingController.self])
 
 @Suite("Storyboard navigation")
 struct StoryboardNavigationTests {
@@ -97,8 +92,8 @@ struct StoryboardNavigationTests {
     let detail = try #require(home.presentedViewController)
     #expect(detail.presentingViewController === home)
     #expect(detail.title == "prepared by Home")
-    #expect(home.prepared.map(\.identifier) == ["detail"])
-    #expect(home.prepared.first?.sender == "button")
+    #expect(home.prepared.map(\.identifier) == ["panel", "detail"], "the embed segue was prepared as the scene loaded")
+    #expect(home.prepared.last?.sender == "button")
     #expect((detail.view.subviews.first as? Label)?.text == "detail")
     try home.performSegue(withIdentifier: "detail", sender: nil)
     #expect(home.presentedViewController !== detail, "each segue instantiates a fresh destination")
@@ -119,14 +114,15 @@ struct StoryboardNavigationTests {
     #expect(home.presentedViewController?.sceneIdentifier == "Prefs")
   }
 
-  @Test("NIB-100: an embed segue adds a child; shouldPerformSegue vetoes a triggered segue; unknown ones throw")
+  @Test(
+    "NIB-100, NIB-137: an embed segue adds a child as the scene loads; shouldPerformSegue vetoes a triggered segue; unknown ones throw"
+  )
   func embedVetoAndUnknown() throws {
     let url = try folder()
     defer { try? FileManager.default.removeItem(at: url) }
     let storyboard = try Storyboard(
       contentsOf: url.appendingPathComponent("Main.storyboard"), registry: navigationRegistry)
     let home = try #require(try storyboard.instantiateInitialViewController() as? RoutingController)
-    try home.performSegue(withIdentifier: "panel", sender: nil)
     #expect(home.children.count == 1)
     #expect(home.children.first?.parent === home)
     home.allowed = false

@@ -26,13 +26,7 @@ final class UnwindDetailController: ViewController {
   override func prepare(for segue: StoryboardSegue, sender: Any?) { prepared.append(segue) }
 }
 
-private let unwindRegistry: ClassRegistry = {
-  let registry = ClassRegistry()
-  InterfaceCatalog.register(in: registry)
-  registry.register(UnwindHomeController.self, as: "UnwindHomeController")
-  registry.register(UnwindDetailController.self, as: "UnwindDetailController")
-  return registry
-}()
+private let unwindRegistry = catalogRegistry(with: [UnwindHomeController.self, UnwindDetailController.self])
 
 @Suite("Storyboard unwind and triggered segues")
 struct StoryboardUnwindTests {
@@ -109,12 +103,7 @@ struct StoryboardUnwindTests {
     </document>
     """
 
-  func storyboard() throws -> Storyboard {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("Unwind-\(UUID().uuidString).storyboard")
-    try Data(Self.main.utf8).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
-    return try Storyboard(contentsOf: url, registry: unwindRegistry)
-  }
+  func storyboard() throws -> Storyboard { try openStoryboard(Self.main, registry: unwindRegistry) }
 
   /// Home, and the Detail its button presented.
   func presentedDetail(_ storyboard: Storyboard) throws -> (UnwindHomeController, UnwindDetailController) {

@@ -145,3 +145,19 @@ func compileStoryboard(_ text: String, entryPoint: String, name: String) throws 
     to: folder.appendingPathComponent("Info.plist"))
   return folder
 }
+
+/// A registry with the interface catalog and the test classes given, each under its Swift name.
+func catalogRegistry(with classes: [any Coding.Type]) -> ClassRegistry {
+  let registry = ClassRegistry()
+  InterfaceCatalog.register(in: registry)
+  for type in classes { registry.register(type, as: "\(type)") }
+  return registry
+}
+
+/// Opens a storyboard document written to a temporary file (removed once it is open).
+func openStoryboard(_ text: String, registry: ClassRegistry) throws -> Storyboard {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).storyboard")
+  try Data(text.utf8).write(to: url)
+  defer { try? FileManager.default.removeItem(at: url) }
+  return try Storyboard(contentsOf: url, registry: registry)
+}
