@@ -555,10 +555,11 @@ open class LayoutConstraint: Responder {
 
   // MARK: Installation (NIB-044)
 
-  /// Called by a view that lists this constraint when it is decoded; the first such view installs it.
-  func install(on view: View) {
+  /// Called by a view that lists this constraint when it is decoded, with an unowned reference to itself; the first
+  /// such view installs it.
+  func install(on view: View, reference: UnownedView) {
     guard installerIdentity == nil else { return }
-    installerReference = UnownedView(view)
+    installerReference = reference
     installerIdentity = ObjectIdentifier(view)
     // The link phase may hold items of the view's subtree without weak references from here on.
     view.holdsUnretainedItems = true

@@ -209,7 +209,9 @@ open class View: Responder {
     if !children.isEmpty { adoptSubviews(children) }
     // Their items are linked later, in the link phase, once the whole hierarchy exists (NIB-044).
     if !installedConstraints.isEmpty {
-      for constraint in installedConstraints { constraint.install(on: self) }
+      // The unowned reference to this view is made once for all of them (making one counts a strong reference).
+      let reference = UnownedView(self)
+      for constraint in installedConstraints { constraint.install(on: self, reference: reference) }
     }
     if let cornerRadius = values.cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
   }
@@ -337,6 +339,10 @@ open class View: Responder {
   /// nib's have) the list is built aside and stored once, rather than grown and checked view by view.
   private func adoptSubviews(_ children: [View]) {
     guard !children.isEmpty else { return }
+    // The reference to this view is made once and copied into each subview (``setSuperview(_:)`` for each would
+    // count a strong reference to this view per subview to make it).
+    let reference = UnownedView(self)
+    let identity = ObjectIdentifier(self)
     for n in children.indices {
       // A view that has a superview (another view's, or this one's when listed twice) or is this view takes the
       // general path, from there on.
@@ -345,7 +351,8 @@ open class View: Responder {
         for view in children[n...] { addSubview(view) }
         return
       }
-      children[n].setSuperview(self)
+      children[n].superviewStorage = reference
+      children[n].superviewIdentity = identity
     }
     // The list itself is kept (one reference), rather than each view appended to a copy.
     if subviews.isEmpty { subviews = children } else { subviews += children }
