@@ -396,19 +396,11 @@ open class LayoutConstraint: Responder {
     // same order as after it). The non-optional properties have no default value, so that each store is the
     // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
     let values = try coder.constants(Values.self)
-    if let nib = coder.nibCoder, let items = values.items {
-      // A nib's coder: the items' targets are known; only the fields present are asked for, both items in one
-      // link when both name objects.
-      if case .object(let first) = items.firstItem, case .object(let second) = items.secondItem {
-        nib.deferObjectReferences(
-          to: first, forKey: "firstItem", and: second, forKey: "secondItem", assign: LayoutConstraint.assignItems)
-      } else {
-        try LayoutConstraint.link(nib, items.firstItem, "firstItem", LayoutConstraint.assignFirstItem)
-        try LayoutConstraint.link(nib, items.secondItem, "secondItem", LayoutConstraint.assignSecondItem)
-      }
-      try LayoutConstraint.link(nib, items.nsFirstItem, "NSFirstItem", LayoutConstraint.assignFirstItem)
-      try LayoutConstraint.link(nib, items.nsSecondItem, "NSSecondItem", LayoutConstraint.assignSecondItem)
-    } else {
+    // A nib's coder: the items' targets are known (``link(_:_:)``); any other coder is asked field by field.
+    let linkedByNib = try values.items.flatMap { items in
+      try coder.withNibCoder { try LayoutConstraint.link(items, $0) }
+    }
+    if linkedByNib == nil {
       try LayoutConstraint.link(coder, "firstItem", LayoutConstraint.assignFirstItem)
       try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
       try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)
@@ -479,6 +471,20 @@ open class LayoutConstraint: Responder {
     var firstItem, secondItem, nsFirstItem, nsSecondItem: ItemField
   }
 
+  /// Asks a nib's coder for the links of the item fields: only the fields present, both items in one link when both
+  /// name objects.
+  private static func link(_ items: ItemFields, _ nib: NibObjectCoder) throws {
+    if case .object(let first) = items.firstItem, case .object(let second) = items.secondItem {
+      nib.deferObjectReferences(
+        to: first, forKey: "firstItem", and: second, forKey: "secondItem", assign: LayoutConstraint.assignItems)
+    } else {
+      try link(nib, items.firstItem, "firstItem", LayoutConstraint.assignFirstItem)
+      try link(nib, items.secondItem, "secondItem", LayoutConstraint.assignSecondItem)
+    }
+    try link(nib, items.nsFirstItem, "NSFirstItem", LayoutConstraint.assignFirstItem)
+    try link(nib, items.nsSecondItem, "NSSecondItem", LayoutConstraint.assignSecondItem)
+  }
+
   /// ``link(_:_:_:)`` for a nib object's item field whose kind is known.
   private static func link(
     _ nib: NibObjectCoder, _ field: ItemField, _ key: String,
@@ -529,12 +535,12 @@ open class LayoutConstraint: Responder {
 
   /// Sets the first item from the link phase: without a weak reference when the installer keeps it alive.
   private func linkFirstItem(_ item: AnyObject?) {
-    switch heldByInstaller(item) {
-    case nil: firstItem = item
-    case .installer?:
+    switch holder(of: item) {
+    case .none: firstItem = item
+    case .installer:
       firstInSubtree = nil
       firstIsInstaller = true
-    case .subtree(let view)?:
+    case .subtree(let view):
       firstInSubtree = UnownedView(view)
       firstIsInstaller = false
     }
@@ -542,12 +548,12 @@ open class LayoutConstraint: Responder {
 
   /// Sets the second item from the link phase, as ``linkFirstItem(_:)`` does the first.
   private func linkSecondItem(_ item: AnyObject?) {
-    switch heldByInstaller(item) {
-    case nil: secondItem = item
-    case .installer?:
+    switch holder(of: item) {
+    case .none: secondItem = item
+    case .installer:
       secondInSubtree = nil
       secondIsInstaller = true
-    case .subtree(let view)?:
+    case .subtree(let view):
       secondInSubtree = UnownedView(view)
       secondIsInstaller = false
     }
@@ -555,6 +561,8 @@ open class LayoutConstraint: Responder {
 
   /// How the installer keeps an item alive.
   private enum Holder {
+    /// It does not: the item is held weakly.
+    case none
     /// The item is the installer.
     case installer
     /// The item is a view of the installer's subtree.
@@ -562,23 +570,26 @@ open class LayoutConstraint: Responder {
   }
 
   /// How the installer keeps `item` alive when it is the installer or a view of its subtree (while it holds this
-  /// constraint), else `nil`.
+  /// constraint).
   ///
   /// The installer is recognised by its identity (``installerIdentity`` is set only while it is alive), so neither
-  /// test reads the unowned reference to it.
-  private func heldByInstaller(_ item: AnyObject?) -> Holder? {
-    guard let installerIdentity, let item else { return nil }
+  /// test reads the unowned reference to it. Inlined, so that the view of a subtree goes to the caller's store
+  /// without a reference of its own.
+  @inline(__always)
+  private func holder(of item: AnyObject?) -> Holder {
+    guard let installerIdentity, let item else { return .none }
     if ObjectIdentifier(item) == installerIdentity { return .installer }
-    guard let view = item as? View, view.isDescendant(ofViewWith: installerIdentity) else { return nil }
+    guard let view = item as? View, view.isDescendant(ofViewWith: installerIdentity) else { return .none }
     return .subtree(view)
   }
 
   // MARK: Installation (NIB-044)
 
-  /// Called by a view that lists this constraint when it is decoded; the first such view installs it.
-  func install(on view: View) {
+  /// Called by a view that lists this constraint when it is decoded, with an unowned reference to itself; the first
+  /// such view installs it.
+  func install(on view: View, reference: UnownedView) {
     guard installerIdentity == nil else { return }
-    installerReference = UnownedView(view)
+    installerReference = reference
     installerIdentity = ObjectIdentifier(view)
     // The link phase may hold items of the view's subtree without weak references from here on.
     view.holdsUnretainedItems = true
@@ -618,7 +629,9 @@ open class LayoutConstraint: Responder {
     installerIdentity = nil
   }
 
-  /// The object a link is for, as a constraint.
+  /// The object a link is for, as a constraint. (Inlined, so that the constraint is used where the caller holds it,
+  /// without a reference of its own.)
+  @inline(__always)
   private static func constraint(_ object: AnyObject, _ key: String) throws -> LayoutConstraint {
     guard let constraint = object as? LayoutConstraint else {
       throw ArchiveError(

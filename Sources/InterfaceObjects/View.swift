@@ -234,9 +234,14 @@ open class View: Responder {
       extras = made
     }
     try super.init(coder: coder)
-    adoptSubviews(children)
+    // (Most views have neither: they then make no call that holds the view.)
+    if !children.isEmpty { adoptSubviews(children) }
     // Their items are linked later, in the link phase, once the whole hierarchy exists (NIB-044).
-    for constraint in installedConstraints { constraint.install(on: self) }
+    if !installedConstraints.isEmpty {
+      // The unowned reference to this view is made once for all of them (making one counts a strong reference).
+      let reference = UnownedView(self)
+      for constraint in installedConstraints { constraint.install(on: self, reference: reference) }
+    }
     if let cornerRadius = values.cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
   }
 
@@ -363,20 +368,23 @@ open class View: Responder {
   /// nib's have) the list is built aside and stored once, rather than grown and checked view by view.
   private func adoptSubviews(_ children: [View]) {
     guard !children.isEmpty else { return }
-    var adopted = subviews
-    adopted.reserveCapacity(adopted.count + children.count)
-    for (n, child) in children.enumerated() {
+    // The reference to this view is made once and copied into each subview (``setSuperview(_:)`` for each would
+    // count a strong reference to this view per subview to make it).
+    let reference = UnownedView(self)
+    let identity = ObjectIdentifier(self)
+    for n in children.indices {
       // A view that has a superview (another view's, or this one's when listed twice) or is this view takes the
       // general path, from there on.
-      guard child !== self, child.superviewIdentity == nil else {
-        subviews = adopted
+      guard children[n] !== self, children[n].superviewIdentity == nil else {
+        subviews += children[..<n]
         for view in children[n...] { addSubview(view) }
         return
       }
-      adopted.append(child)
-      child.setSuperview(self)
+      children[n].superviewStorage = reference
+      children[n].superviewIdentity = identity
     }
-    subviews = adopted
+    // The list itself is kept (one reference), rather than each view appended to a copy.
+    if subviews.isEmpty { subviews = children } else { subviews += children }
     setNeedsLayout()
   }
 
@@ -424,7 +432,10 @@ open class View: Responder {
 
   /// `true` when the view with this identity (one that is alive) is this view or one of its descendants.
   func isDescendant(ofViewWith identity: ObjectIdentifier) -> Bool {
-    var current: View? = self
+    // This view and its superview are compared by identity alone, which holds no reference (a constraint's items
+    // are mostly the installer's direct subviews).
+    if ObjectIdentifier(self) == identity || superviewIdentity == identity { return true }
+    var current = superviewStorage?.view
     while let candidate = current {
       if ObjectIdentifier(candidate) == identity || candidate.superviewIdentity == identity { return true }
       current = candidate.superviewStorage?.view

@@ -162,7 +162,8 @@ final class NibInstantiator {
     defer { progress.coders.removeAll() }
     progress.statistics.placeholders = plan.placeholderCount
     // 1. Decode: every object, in document order; references pull objects in earlier.
-    for index in plan.decodeOrder { _ = try instantiate(index, key: nil) }
+    // (Most are decoded already, as references of those before them: those are skipped without asking for them.)
+    for index in plan.decodeOrder where progress.states[index] != .done { _ = try instantiate(index, key: nil) }
     if let error { throw error }
     // 2. Link: deferred references (back pointers, cycles).
     try runLinks()
@@ -206,11 +207,15 @@ final class NibInstantiator {
     // An object decoded already (the link and connection phases ask for most objects again). Placeholders are
     // never marked done.
     if progress.states[index] == .done { return progress.instances[index] }
-    let object = plan.objects[index]
-    if object.isPlaceholder, let placeholder = object.placeholder { return try resolve(placeholder, object: object) }
+    // The plan's object is read where it is needed rather than held across the initialiser, which would count a
+    // reference to it for every object decoded.
+    if plan.objects[index].isPlaceholder, let placeholder = plan.objects[index].placeholder {
+      return try resolve(placeholder, object: plan.objects[index])
+    }
     switch progress.states[index] {
     case .done: return progress.instances[index]
     case .inProgress:
+      let object = plan.objects[index]
       throw ArchiveError(
         .referenceCycle,
         "reference cycle: object \(object.id) (\(object.className)) is still being decoded when \(key.map { "the key \"\($0)\"" } ?? "a reference") refers back to it; decode back references with decodeReference(forKey:into:)",
@@ -224,9 +229,9 @@ final class NibInstantiator {
         .limitExceeded,
         "objects nest deeper than the limit of \(Self.maxDepth) or than this thread's stack allows; "
           + "decode long chains with decodeReference(forKey:into:)",
-        at: object.location)
+        at: plan.objects[index].location)
     }
-    let type = object.type ?? resolveUnregisteredClass(object)
+    let type = plan.objects[index].type ?? resolveUnregisteredClass(plan.objects[index])
     progress.states[index] = .inProgress
     let linkStart = progress.links.count
     let instance: AnyObject
@@ -235,7 +240,7 @@ final class NibInstantiator {
     do {
       // The coder is handed over to the initialiser, which takes its argument as its own; it is read back from
       // ``Progress/coders`` only when it recorded lookups to publish (the first instantiations).
-      instance = try type.init(coder: coder(for: object))
+      instance = try type.init(coder: coder(for: index))
       if recordsLookups, lookupTapes[index] == nil, progress.depth <= progress.coders.count {
         progress.coders[progress.depth - 1].publishLookups()
       }
@@ -245,12 +250,13 @@ final class NibInstantiator {
       for i in linkStart..<progress.links.count where progress.links[i].ownerIndex == index {
         progress.links[i].isLive = false
       }
+      let object = plan.objects[index]
       var location = object.location
       location.className = location.className ?? object.className
       throw error.located(in: location)
     }
-    if object.type == nil, progress.fellBack.contains(index) {
-      (instance as? any UnknownClassAdopting)?.adoptUnknownClass(object.className)
+    if plan.objects[index].type == nil, progress.fellBack.contains(index) {
+      (instance as? any UnknownClassAdopting)?.adoptUnknownClass(plan.objects[index].className)
     }
     progress.states[index] = .done
     // The instance is moved into the list and read back from there: returning it beside the store would hold it
@@ -258,26 +264,29 @@ final class NibInstantiator {
     progress.instances[index] = consume instance
     progress.created.append(index)
     progress.statistics.objects += 1
-    options.trace?(.decode(id: object.id, className: object.className))
+    if let trace = options.trace {
+      let object = plan.objects[index]
+      trace(.decode(id: object.id, className: object.className))
+    }
     return progress.instances[index]
   }
 
-  /// A coder for `object` at the current depth: the one the previous object at this depth used, unless its
-  /// initialiser kept a reference to it (an object may keep its coder; it then keeps it to itself).
-  private func coder(for object: NibPlan.Object) -> NibObjectCoder {
+  /// A coder for the object at `index` at the current depth: the one the previous object at this depth used, unless
+  /// its initialiser kept a reference to it (an object may keep its coder; it then keeps it to itself).
+  private func coder(for index: Int) -> NibObjectCoder {
     let level = progress.depth - 1
     if level < progress.coders.count {
       if isKnownUniquelyReferenced(&progress.coders[level]) {
         // Read out once: a method called on the array's element would hold it a second time.
         let coder = progress.coders[level]
-        coder.reuse(for: object)
+        coder.reuse(for: index)
         return coder
       }
-      let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
+      let coder = NibObjectCoder(instantiator: self, object: plan.objects[index], recordsLookups: recordsLookups)
       progress.coders[level] = coder
       return coder
     }
-    let coder = NibObjectCoder(instantiator: self, object: object, recordsLookups: recordsLookups)
+    let coder = NibObjectCoder(instantiator: self, object: plan.objects[index], recordsLookups: recordsLookups)
     if level == progress.coders.count { progress.coders.append(coder) }
     return coder
   }
@@ -479,12 +488,23 @@ final class NibInstantiator {
 
   private func connectAction(_ connection: NibPlan.Connection) throws {
     if try skipForMissingOwner(connection) { return }
-    let source = plan.objects[connection.source]
     guard let instance = try instantiate(connection.source, key: nil) else {
       return try connectionFailure(
         connection, "action \"\(connection.label)\": the source \(describe(connection.source)) is nil")
     }
-    let target = try connection.destination.flatMap { try instantiate($0, key: nil) }
+    // The File's Owner (most actions' target) is handed on as the instantiator holds it, with no reference of the
+    // call's own: the owner is held weakly by its controls, so each of its references goes through its side table.
+    if connection.targetsFilesOwner {
+      try connectAction(connection, source: instance, target: owner)
+    } else {
+      try connectAction(
+        connection, source: instance, target: try connection.destination.flatMap { try instantiate($0, key: nil) })
+    }
+  }
+
+  /// Connects an action from `instance`, the connection's source, to `target`.
+  private func connectAction(_ connection: NibPlan.Connection, source instance: AnyObject, target: AnyObject?) throws {
+    let source = plan.objects[connection.source]
     if let target {
       guard targetResponds(target, toAction: connection.label) else {
         return try connectionFailure(

@@ -253,7 +253,10 @@ extension NibObjectCoder {
       var objects: [T] = []
       objects.reserveCapacity(indexes.count)
       for index in indexes {
-        if let object = try objectElement(index, forKey: key) as? T { objects.append(object) }
+        // The element is handed on rather than copied: the cast and the append take the reference the instantiator
+        // returned.
+        let object = try objectElement(index, forKey: key)
+        if let element = (consume object) as? T { objects.append(consume element) }
       }
       return objects
     }

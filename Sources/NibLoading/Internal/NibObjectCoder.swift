@@ -15,8 +15,6 @@ package final class NibObjectCoder: DecodingCoder {
   private struct Cursor {
     /// The index of the object being decoded.
     var objectIndex: Int
-    /// The object's fields.
-    var fields: FieldIndex
     /// The steps of the tape being replayed, valid while the instantiator holds the tape
     /// (``NibInstantiator/lookupTapes``); empty once a query differs from the tape (or when there is none).
     var replay: UnsafeBufferPointer<LookupTape.Step>
@@ -28,21 +26,21 @@ package final class NibObjectCoder: DecodingCoder {
     var recorder: LookupTape.Recorder?
   }
   private var cursor: Cursor
-  /// The object's fields.
-  package var fields: FieldIndex { cursor.fields }
+  /// The object's fields, read from the plan the instantiator holds rather than kept: handing the coder to the next
+  /// object then stores no reference.
+  package var fields: FieldIndex { instantiator.plan.objects[cursor.objectIndex].fields }
   private let recordsLookups: Bool
 
   init(instantiator: NibInstantiator, object: NibPlan.Object, recordsLookups: Bool) {
     self.instantiator = instantiator
     self.recordsLookups = recordsLookups
-    cursor = Cursor(objectIndex: object.index, fields: object.fields, replay: UnsafeBufferPointer(start: nil, count: 0))
+    cursor = Cursor(objectIndex: object.index, replay: UnsafeBufferPointer(start: nil, count: 0))
     startLookups()
   }
 
-  /// Makes this coder the one for `object`, as a new one would be.
-  func reuse(for object: NibPlan.Object) {
-    cursor.objectIndex = object.index
-    cursor.fields = object.fields
+  /// Makes this coder the one for the object at `index`, as a new one would be.
+  func reuse(for index: Int) {
+    cursor.objectIndex = index
     cursor.step = 0
     startLookups()
   }
@@ -51,8 +49,9 @@ package final class NibObjectCoder: DecodingCoder {
   @inline(__always)
   private func startLookups() {
     guard recordsLookups else { return }
-    if let stored = instantiator.lookupTapes[cursor.objectIndex] {
-      cursor.replay = stored.steps
+    // The steps are read out of the tape before anything else is stored, so that the tape is not held meanwhile.
+    if let steps = instantiator.lookupTapes[cursor.objectIndex]?.steps {
+      cursor.replay = steps
       cursor.replaying = true
       if cursor.recorder != nil { cursor.recorder = nil }
     } else {
@@ -190,7 +189,7 @@ package final class NibObjectCoder: DecodingCoder {
   /// objects as `decodeObject(forKey:)` would give them (instantiated in order, `nil` ones left out) but unboxed,
   /// straight into an array of their own element type, reading the field once for the whole collection.
   package func objectElements(at i: Int) -> (indexes: [Int], key: String)? {
-    let entry = cursor.fields.entries[i]
+    let entry = fields.entries[i]
     guard let indexes = entry.elementObjects else { return nil }
     cursor.recorder?.noteObjectRead()
     return (indexes, entry.key)
@@ -340,6 +339,14 @@ extension DecodingCoder {
     let object: AnyObject = self
     guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
     return unsafeDowncast(object, to: NibObjectCoder.self)
+  }
+
+  /// `body` of this coder as the nib loader's own coder, or `nil` for any other coder: as ``nibCoder``, without
+  /// handing the caller a reference of its own to the coder.
+  package func withNibCoder<R>(_ body: (NibObjectCoder) throws -> R) rethrows -> R? {
+    let object: AnyObject = self
+    guard ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(NibObjectCoder.self) else { return nil }
+    return try body(unsafeDowncast(object, to: NibObjectCoder.self))
   }
 
   /// ``NibObjectCoder/replayedMemo(_:)`` of this coder when it is the nib loader's own coder, else `nil`: asked

@@ -102,6 +102,8 @@ final class NibPlan: @unchecked Sendable {
     let destinationIdentifier: String?
     /// The source or the destination is File's Owner.
     let touchesFilesOwner: Bool
+    /// The destination is File's Owner.
+    let targetsFilesOwner: Bool
 
     init(_ record: ConnectionRecord, objects: [ObjectRecord]) {
       kind = record.kind
@@ -114,8 +116,11 @@ final class NibPlan: @unchecked Sendable {
       id = record.id
       unwindAction = record.unwindAction
       destinationIdentifier = record.destinationIdentifier
-      let ends = [record.source] + (record.destination.map { [$0] } ?? [])
-      touchesFilesOwner = ends.contains { objects.indices.contains($0) && objects[$0].placeholder == .filesOwner }
+      func isFilesOwner(_ index: Int) -> Bool {
+        objects.indices.contains(index) && objects[index].placeholder == .filesOwner
+      }
+      targetsFilesOwner = record.destination.map(isFilesOwner) ?? false
+      touchesFilesOwner = isFilesOwner(record.source) || targetsFilesOwner
     }
   }
 
