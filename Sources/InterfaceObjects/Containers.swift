@@ -266,11 +266,7 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
   ) throws
     -> TableViewCell
   {
-    if var pool = reusable[identifier], let cell = pool.popLast() {
-      reusable[identifier] = pool
-      cell.prepareForReuse()
-      return cell
-    }
+    if let cell = reusedCell(withIdentifier: identifier) { return cell }
     if let nib = nibs[identifier] {
       guard
         let cell = try nib.instantiate(owner: nil, options: nibOptions).first(where: { $0 is TableViewCell })
@@ -312,16 +308,19 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
   /// `nil` when nothing is registered for it (NIB-106).
   /// - Throws: ``ArchiveError`` when the registered nib does not load.
   public func makeView(withIdentifier identifier: String, owner: AnyObject?) throws -> View? {
-    if var pool = reusable[identifier], let cell = pool.popLast() {
-      reusable[identifier] = pool
-      cell.prepareForReuse()
-      return cell
-    }
+    if let cell = reusedCell(withIdentifier: identifier) { return cell }
     guard let nib = nibs[identifier] else { return nil }
     guard let view = try nib.instantiate(owner: owner, options: nibOptions).first(where: { $0 is View }) as? View
     else { return nil }
     instantiatedCellCount += 1
     return view
+  }
+
+  /// The last cell returned to the pool for the identifier, taken out of it and prepared for reuse, or `nil`.
+  private func reusedCell(withIdentifier identifier: String) -> TableViewCell? {
+    guard let cell = reusable[identifier]?.popLast() else { return nil }
+    cell.prepareForReuse()
+    return cell
   }
 
   /// Returns a cell to the reuse pool (what scrolling off screen does).

@@ -90,9 +90,7 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     if let view = try coder.decodeObject(forKey: coder.firstKey(["view", "UIView", "NSView"]) ?? "view") as? View {
       setView(view)
     }
-    if coder.containsValue(forKey: "UIChildViewControllers") {
-      for child in try coder.objects(["UIChildViewControllers"], of: ViewController.self) { addChild(child) }
-    }
+    for child in try coder.objects(["UIChildViewControllers"], of: ViewController.self) { addChild(child) }
   }
 
   /// The root view, loaded on first access.

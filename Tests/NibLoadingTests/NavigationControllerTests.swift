@@ -4,19 +4,20 @@ import InterfaceObjects
 import NibLoading
 import Testing
 
-/// The root of a navigation stack: declares the unwind action and records what it prepares.
-final class NavigationHome: ViewController {
+/// A controller that records the segues it prepares.
+class PreparingController: ViewController {
   var prepared: [String] = []
-  var unwound = 0
-  func backHome(_ segue: StoryboardSegue) { unwound += 1 }
-  override class var actions: [Action] { [Action("backHome:", backHome)] }
   override func prepare(for segue: StoryboardSegue, sender: Any?) { prepared.append(segue.identifier ?? segue.kind) }
 }
 
 /// A controller pushed onto the stack, with a container view whose child is embedded.
-final class NavigationDetail: ViewController {
-  var prepared: [String] = []
-  override func prepare(for segue: StoryboardSegue, sender: Any?) { prepared.append(segue.identifier ?? segue.kind) }
+final class NavigationDetail: PreparingController {}
+
+/// The root of a navigation stack: declares the unwind action.
+final class NavigationHome: PreparingController {
+  var unwound = 0
+  func backHome(_ segue: StoryboardSegue) { unwound += 1 }
+  override class var actions: [Action] { [Action("backHome:", backHome)] }
 }
 
 private let navigationTestRegistry = catalogRegistry(with: [NavigationHome.self, NavigationDetail.self])
