@@ -22,7 +22,7 @@ public struct KeyValueChange {
   public let newValue: Any?
 }
 
-/// What an observer registered with ``KeyValueObservable/observe(_:options:_:)`` is told, as Foundation's
+/// What an observer registered with ``KeyValueObservable/observe(_:options:_:)-(String,_,_)`` is told, as Foundation's
 /// `NSKeyValueObservingOptions`.
 public struct KeyValueObservingOptions: OptionSet, Sendable, Hashable {
   // Foundation's bit values.

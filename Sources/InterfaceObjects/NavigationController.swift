@@ -1,8 +1,8 @@
 import ArchiveCoding
 import NibLoading
 
-/// A stack of view controllers, in the role of `UINavigationController`: ``show(_:sender:)`` and `show` segues
-/// from its controllers push onto it, unwind segues pop it, and a storyboard gives it its root through its
+/// A stack of view controllers, in the role of `UINavigationController`: ``ViewController/show(_:sender:)`` and `show`
+/// segues from its controllers push onto it, unwind segues pop it, and a storyboard gives it its root through its
 /// relationship segue (NIB-137).
 ///
 /// The stack is the controller's ``ViewController/children``, the root first.

@@ -137,8 +137,8 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
 
   /// Sets an ``Outlet`` property of that name, or stores the value when standing in for an unknown class;
   /// otherwise throws, naming the class and key.
-  /// - Throws: ``ArchiveError`` (`typeMismatch`) for a value of the wrong class for the outlet, naming both
-  ///   classes (NIB-094); (`connectionFailed`) for a key the class does not have.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`typeMismatch`) for a value of the wrong class for the outlet, naming
+  ///   both classes (NIB-094); (`connectionFailed`) for a key the class does not have.
   open func setValue(_ value: Any?, forUndefinedKey key: String) throws {
     if let outlet = OutletDeclarations.declaration(key, of: self) {
       let value = KeyValueConversion.unwrap(value)

@@ -26,7 +26,8 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// The segues recorded from this controller as the storyboard declares them (NIB-130).
   public var segueTemplates: [SegueTemplate] { recordedSegues.map(\.template) }
   private var recordedSegues: [(template: SegueTemplate, destination: AnyObject?)] = []
-  /// The storyboard the controller came from (a ``Storyboard``, or the object a compiled storyboard's outlet sets).
+  /// The storyboard the controller came from (a ``/NibLoading/Storyboard``, or the object a compiled storyboard's
+  /// outlet sets).
   public var storyboard: AnyObject? {
     willSet { propertyWillChange("storyboard") }
     didSet { propertyDidChange("storyboard") }
@@ -116,8 +117,8 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   }
 
   /// Loads the view if it is not loaded yet, reporting a failure (UIKit's `loadViewIfNeeded()`).
-  /// - Throws: what loading the nib threw (``viewLoadError``), or ``ArchiveError`` (`connectionFailed`) when the
-  ///   nib did not connect the `view` outlet (NIB-098).
+  /// - Throws: what loading the nib threw (``viewLoadError``), or ``/ArchiveCoding/ArchiveError`` (`connectionFailed`)
+  ///   when the nib did not connect the `view` outlet (NIB-098).
   public func loadViewIfNeeded() throws {
     _ = view
     if let viewLoadError { throw viewLoadError }
@@ -183,8 +184,8 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// Performs a segue of this controller's storyboard scene, as UIKit's `performSegue(withIdentifier:sender:)`:
   /// instantiates the destination (a scene of the storyboard, or of a storyboard a reference names), calls
   /// ``prepare(for:sender:)``, then performs the segue (NIB-100).
-  /// - Throws: ``ArchiveError`` (`valueNotFound`) when the controller has no segue of that identifier to a view
-  ///   controller, or what loading the destination threw.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`valueNotFound`) when the controller has no segue of that identifier to
+  ///   a view controller, or what loading the destination threw.
   ///
   /// An unwind segue walks back up from this controller to the first controller that declares its unwind action
   /// (NIB-132).
@@ -221,8 +222,8 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     segue.perform(sender: sender)
   }
 
-  /// Performs a segue the user triggered (a control's tap, in UIKit): asks ``shouldPerformSegue(withIdentifier:sender:)``
-  /// first (NIB-100).
+  /// Performs a segue the user triggered (a control's tap, in UIKit): asks
+  /// ``shouldPerformSegue(withIdentifier:sender:)`` first (NIB-100).
   /// - Returns: `true` when the segue was performed.
   /// - Throws: what ``performSegue(withIdentifier:sender:)`` throws.
   @discardableResult

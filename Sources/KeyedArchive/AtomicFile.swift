@@ -19,7 +19,7 @@ import Darwin
 /// redirection with `>>` appends (ARC-050). A socket is an error.
 public enum AtomicFile {
   /// Writes `data` to `url` atomically.
-  /// - Throws: ``ArchiveError`` with code `fileIO` naming the path and the system error.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with code `fileIO` naming the path and the system error.
   public static func write(_ data: Data, to url: URL) throws {
     var target = url.path
     func fail(_ what: String) -> ArchiveError {

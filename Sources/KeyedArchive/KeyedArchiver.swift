@@ -14,7 +14,7 @@ import PropertyList
 public final class KeyedArchiver: EncodingCoder {
   /// The form of the output. Default: binary.
   public var outputFormat: PropertyListFormat = .binary
-  /// `true` when every encoded class must conform to ``SecureCoding`` and support it.
+  /// `true` when every encoded class must conform to ``/ArchiveCoding/SecureCoding`` and support it.
   public let requiresSecureCoding: Bool
   /// The registry used for class names and `$classes` chains.
   public let registry: ClassRegistry
@@ -75,7 +75,7 @@ public final class KeyedArchiver: EncodingCoder {
   /// Creates an archiver.
   /// - Parameters:
   ///   - requiringSecureCoding: refuse classes that do not support secure coding.
-  ///   - registry: the class registry; default ``ClassRegistry/shared``.
+  ///   - registry: the class registry; default ``/ArchiveCoding/ClassRegistry/shared``.
   public init(requiringSecureCoding: Bool = false, registry: ClassRegistry = .shared) {
     self.requiresSecureCoding = requiringSecureCoding
     self.registry = registry
@@ -91,11 +91,11 @@ public final class KeyedArchiver: EncodingCoder {
 
   /// Archives one object under the `root` key.
   /// - Parameters:
-  ///   - root: the object graph's root (a ``Coding`` instance or a Foundation value).
+  ///   - root: the object graph's root (a ``/ArchiveCoding/Coding`` instance or a Foundation value).
   ///   - requiringSecureCoding: refuse classes that do not support secure coding.
   ///   - format: binary (default) or XML.
   /// - Returns: the archive.
-  /// - Throws: ``ArchiveError`` when a value cannot be archived.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when a value cannot be archived.
   public static func archivedData(
     withRootObject root: Any?, requiringSecureCoding: Bool = false, format: PropertyListFormat = .binary
   ) throws -> Data {
@@ -173,9 +173,9 @@ public final class KeyedArchiver: EncodingCoder {
     pushUID(uid, keyRef: userKeyRef(key))
   }
 
-  /// Records an error; ``finishEncoding()`` throws the first one. An ``ArchiveError`` without a location is located
-  /// at the object being encoded (its `$objects` index and class) and, once the encode call that failed returns, at
-  /// its key (COD-105).
+  /// Records an error; ``finishEncoding()`` throws the first one. An ``/ArchiveCoding/ArchiveError`` without a location
+  /// is located at the object being encoded (its `$objects` index and class) and, once the encode call that failed
+  /// returns, at its key (COD-105).
   public func failWithError(_ error: any Error) {
     guard recordedError == nil else { return }
     guard let archiveError = error as? ArchiveError, archiveError.location.objectIndex == nil,

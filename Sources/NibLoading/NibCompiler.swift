@@ -6,12 +6,11 @@ import PropertyList
 /// The compiled-nib class and key names, shared with the reader.
 private typealias Wire = CompiledNibWireNames
 
-/// Compiles an ``ObjectTable`` into a keyed-archive nib with the root keys of Apple's iOS keyed-archive nibs
-/// (NIB-070): `UINibObjectsKey` (every object, in table order), `UINibTopLevelObjectsKey`,
-/// `UINibConnectionsKey` (`UIRuntimeOutletConnection`, `UIRuntimeOutletCollectionConnection`,
-/// `UIRuntimeEventConnection` with `UIEventMask`, and `UIStoryboardSegueTemplate` for segues),
-/// `UINibVisibleWindowsKey`, `UINibKeyValuePairsKey` (`UINibKeyValuePair`) and an empty
-/// `UINibAccessibilityConfigurationsKey`.
+/// Compiles an ``/ArchiveCoding/ObjectTable`` into a keyed-archive nib with the root keys of Apple's iOS keyed-archive
+/// nibs (NIB-070): `UINibObjectsKey` (every object, in table order), `UINibTopLevelObjectsKey`, `UINibConnectionsKey`
+/// (`UIRuntimeOutletConnection`, `UIRuntimeOutletCollectionConnection`, `UIRuntimeEventConnection` with `UIEventMask`,
+/// and `UIStoryboardSegueTemplate` for segues), `UINibVisibleWindowsKey`, `UINibKeyValuePairsKey` (`UINibKeyValuePair`)
+/// and an empty `UINibAccessibilityConfigurationsKey`.
 ///
 /// Placeholders become `UIProxyObject`s with their `UIProxiedObjectIdentifier`; objects whose class differs from
 /// their element's class become `UIClassSwapper`s (`UIClassName`, `UIOriginalClassName`). Geometry is written as
@@ -19,9 +18,11 @@ private typealias Wire = CompiledNibWireNames
 /// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
 public enum NibCompiler {
   /// Compiles a table.
-  /// - Parameter format: binary (default) or XML.
+  /// - Parameters:
+  ///   - table: the object table of a XIB document or a storyboard scene.
+  ///   - format: binary (default) or XML.
   /// - Returns: the keyed-archive nib.
-  /// - Throws: ``ArchiveError`` when a value cannot be archived.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when a value cannot be archived.
   public static func compile(_ table: ObjectTable, format: PropertyListFormat = .binary) throws -> Data {
     let objects = table.objects.map { record -> ArchivedObject in
       if let placeholder = record.placeholder {

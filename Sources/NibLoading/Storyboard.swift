@@ -54,7 +54,7 @@ public final class Storyboard: Sendable {
   public let identifiers: [String]
 
   /// Opens a `.storyboard` document or a `.storyboardc` folder.
-  /// - Throws: ``ArchiveError`` when the file cannot be read or is not a storyboard.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the file cannot be read or is not a storyboard.
   public init(contentsOf url: URL, registry: ClassRegistry = .shared) throws {
     self.registry = registry
     directory = url.deletingLastPathComponent()
@@ -190,7 +190,7 @@ public final class Storyboard: Sendable {
   /// Instantiates the view controller a segue leads to from a scene: a scene of this storyboard, or one of the
   /// storyboard a reference names, found next to this one (NIB-100).
   /// - Returns: the controller, or `nil` when the scene has no such segue to another scene.
-  /// - Throws: ``ArchiveError`` when the destination cannot be found or loaded.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the destination cannot be found or loaded.
   public func instantiateDestination(
     ofSegue identifier: String, fromScene scene: String, options: NibOptions = NibOptions()
   ) throws -> AnyObject? {
@@ -305,8 +305,8 @@ public final class Storyboard: Sendable {
 
   /// Instantiates the view controller of a scene, with a fresh graph each call, and the controllers its
   /// relationship and embed segues load with it (NIB-137).
-  /// - Throws: ``ArchiveError`` (`valueNotFound`) for an unknown identifier, (`limitExceeded`) when scenes load
-  ///   each other more than ``maximumNesting`` deep, or the loading error.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`valueNotFound`) for an unknown identifier, (`limitExceeded`) when
+  ///   scenes load each other more than ``maximumNesting`` deep, or the loading error.
   public func instantiateViewController(
     withIdentifier identifier: String, options: NibOptions = NibOptions()
   ) throws
