@@ -107,6 +107,22 @@ let package = Package(
         "InterfaceObjects", "TestSupport",
       ],
       swiftSettings: strict),
+    // The documentation's examples, compiled and run; the check that every code block of the catalogs and the
+    // README is one of them; the built site in a browser (Specs/Documentation.md).
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: [
+        "ArchiveCoding", "PropertyList", "KeyedArchive", "Typedstream", "NibLoading", "InterfaceObjects", "XIB",
+        "CompiledNib", "ArchiveTesting", "ArchiveComparison", "KeyedCommands", "keyed", "TestSupport",
+      ],
+      // One by one, so that `Bundle.module` finds them by name at its top level, as the articles load them.
+      resources: [
+        .copy("Resources/Card.xib"), .copy("Resources/ReferencedCard.xib"), .copy("Resources/ActionCard.xib"),
+        .copy("Resources/EncapsulatedCard.xib"), .copy("Resources/DecoupledCard.xib"),
+        .copy("Resources/NameBadge.xib"), .copy("Resources/NameBadgeHost.xib"), .copy("Resources/BookCell.xib"),
+        .copy("Resources/Reading.storyboard"), .copy("Resources/DetailViewController.xib"),
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests",
       dependencies: ["KeyedCommands", "keyed", "ArchiveTesting", "ArchiveComparison", "TestSupport"],
