@@ -82,7 +82,8 @@ struct CodeBlockTests {
     for block in Self.blocks where block.language == "xml" {
       if case .missing(let line, let closest) = findExample(block.lines, in: files) {
         Issue.record(
-          "\(block): not part of any resource of Tests/DocumentationTests (closest: \(closest ?? "none"), line \(line))")
+          "\(block): not part of any resource of Tests/DocumentationTests (closest: \(closest ?? "none"), line \(line))"
+        )
       }
     }
   }
@@ -102,7 +103,9 @@ struct CodeBlockTests {
   func matcherReportsTheFirstDifference() {
     let file = (name: "Example.swift", lines: significantLines(["func f() {", "  let a = 1", "", "  let b = 2", "}"]))
     #expect(findExample(["let a = 1", "let b = 2"], in: [file]) == .found("Example.swift"))
-    #expect(findExample(["let a = 1", "let b = 3"], in: [file]) == .missing(firstUnmatchedLine: 1, closestFile: "Example.swift"))
+    #expect(
+      findExample(["let a = 1", "let b = 3"], in: [file])
+        == .missing(firstUnmatchedLine: 1, closestFile: "Example.swift"))
     #expect(findExample(["let c = 1"], in: [file]) == .missing(firstUnmatchedLine: 0, closestFile: nil))
   }
 }

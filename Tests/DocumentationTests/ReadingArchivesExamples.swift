@@ -56,7 +56,8 @@ struct ReadingArchivesExamples {
     return Data(xml.replacingOccurrences(of: "<string>\(stored)</string>", with: "<string>MyApp.Contact</string>").utf8)
   }
 
-  @Test("DOC-031: an app's archive of its own class, written by Foundation, reads into the class registered for its name")
+  @Test(
+    "DOC-031: an app's archive of its own class, written by Foundation, reads into the class registered for its name")
   func appClass() throws {
     let data = try Self.appArchive()
 

@@ -49,7 +49,8 @@ struct TableCellsExamples {
     let tableView = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
 
     tableView.register(try Nib(nibName: "BookCell", bundle: .module), forCellReuseIdentifier: "Book")
-    let cell = try tableView.dequeueReusableCell(withIdentifier: "Book", for: IndexPath(row: 0, section: 0)) as? BookCell
+    let cell =
+      try tableView.dequeueReusableCell(withIdentifier: "Book", for: IndexPath(row: 0, section: 0)) as? BookCell
     cell?.titleLabel?.text = "Emma"
 
     #expect(cell?.titleLabel?.text == "Emma")
