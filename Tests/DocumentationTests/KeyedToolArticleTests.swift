@@ -1,5 +1,6 @@
 import Foundation
 import KeyedArchive
+import TestSupport
 import Testing
 import Typedstream
 
@@ -7,15 +8,7 @@ import Typedstream
 // files they name, and compares what each command prints with what the article shows (DOC-022, DOC-037).
 
 /// The built `keyed` executable next to the test bundle, or in `.build/debug`.
-let keyedExecutable: URL = {
-  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for _ in 0..<4 {
-    let candidate = directory.appendingPathComponent("keyed")
-    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    directory = directory.deletingLastPathComponent()
-  }
-  return packageRoot.appendingPathComponent(".build/debug/keyed")
-}()
+let keyedExecutable = ProcessRunner.builtProduct("keyed", packageRoot: packageRoot)
 
 /// One command of a console session and what the article shows it printing.
 struct ConsoleCommand: CustomStringConvertible {
@@ -60,25 +53,6 @@ struct ConsoleCommand: CustomStringConvertible {
   }
 }
 
-/// Runs the built `keyed` in `directory`; returns its exit status and standard output.
-func runKeyed(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-  let process = Process()
-  process.executableURL = keyedExecutable
-  process.arguments = arguments
-  process.currentDirectoryURL = directory
-  let outputFile = directory.appendingPathComponent(".stdout")
-  FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-  let output = try FileHandle(forWritingTo: outputFile)
-  defer { try? output.close() }
-  process.standardOutput = output
-  process.standardError = FileHandle.nullDevice
-  process.standardInput = FileHandle.nullDevice
-  try process.run()
-  process.waitUntilExit()
-  let text = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
-  return (process.terminationStatus, text)
-}
-
 @Suite(
   "Documentation: the keyed tool's sessions", .serialized,
   .enabled(
@@ -87,13 +61,7 @@ func runKeyed(_ arguments: [String], in directory: URL) throws -> (status: Int32
 struct KeyedToolArticleTests {
   /// The files the sessions name, made the way the other articles make them.
   static func makeFixtures(in directory: URL) throws {
-    registerNotebookModel()
-    let notebook = Notebook(title: "Ideas")
-    for text in ["Archive the model", "Load the views"] {
-      let page = Page(text: text)
-      page.notebook = notebook
-      notebook.pages.append(page)
-    }
+    let notebook = ideasNotebook()
     try KeyedArchiver.archive(notebook, to: directory.appendingPathComponent("Ideas.notebook"))
     notebook.pages[1].text = "Load the storyboards"
     try KeyedArchiver.archive(notebook, to: directory.appendingPathComponent("Ideas-2.notebook"))
@@ -118,7 +86,9 @@ struct KeyedToolArticleTests {
     try Self.makeFixtures(in: directory)
     for command in commands {
       #expect(command.arguments.first == "keyed", "\(command): a session runs keyed only")
-      let (status, output) = try runKeyed(Array(command.arguments.dropFirst()), in: directory)
+      let run = try ProcessRunner.run(keyedExecutable, Array(command.arguments.dropFirst()), in: directory)
+      let (status, output) = (run.status, run.output)
+      #expect(run.finished, "\(command) did not finish within a minute")
       let printed = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       let shown = command.expected + [""]
       // `keyed diff` exits 1 when it finds differences; every other command shown succeeds.

@@ -51,6 +51,18 @@ func registerNotebookModel() {
   ClassRegistry.shared.register(Page.self, as: "Page")
 }
 
+/// The notebook of the article's example, its model registered: "Ideas", with two pages pointing back at it.
+func ideasNotebook() -> Notebook {
+  registerNotebookModel()
+  let notebook = Notebook(title: "Ideas")
+  for text in ["Archive the model", "Load the views"] {
+    let page = Page(text: text)
+    page.notebook = notebook
+    notebook.pages.append(page)
+  }
+  return notebook
+}
+
 final class Reminder: SecureCoding {
   var text: String
   init(text: String) { self.text = text }

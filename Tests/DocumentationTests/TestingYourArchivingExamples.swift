@@ -33,16 +33,7 @@ let goldenFolder = packageRoot.appendingPathComponent("Tests/DocumentationTests/
 
 @Suite("Documentation: testing your archiving", .serialized)
 struct TestingYourArchivingExamples {
-  let notebook: Notebook = {
-    registerNotebookModel()
-    let notebook = Notebook(title: "Ideas")
-    for text in ["Archive the model", "Load the views"] {
-      let page = Page(text: text)
-      page.notebook = notebook
-      notebook.pages.append(page)
-    }
-    return notebook
-  }()
+  let notebook = ideasNotebook()
 
   @Test("DOC-036: the notebook survives archiving, in Swift Testing's terms")
   func notebookSurvivesArchiving() {

@@ -150,7 +150,7 @@ struct RenderTests {
     let expected = try Data(contentsOf: golden)
     #expect(first == expected, "\(name).svg changed; rerun with KEYED_RECORD_GOLDENS=1 to accept the new drawing")
     if name == "TableViewCell" {
-      // The README and the keyed tool guide show this drawing.
+      // The keyed tool guide shows this drawing.
       let shown = packageRoot.appendingPathComponent("docs/Guides.docc/Resources/TableViewCell.svg")
       if ProcessInfo.processInfo.environment["KEYED_RECORD_GOLDENS"] != nil { try first.write(to: shown) }
       #expect(

@@ -22,26 +22,11 @@ package enum HeadlessChromium {
     let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-profile-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: profile) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments =
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-        "--no-first-run", "--disable-extensions", "--user-data-dir=\(profile.path)",
-      ] + arguments
-    // Standard output goes to a file: a dumped DOM can be larger than a pipe holds while the process runs.
-    let outputFile = profile.appendingPathComponent("stdout.txt")
-    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-    let output = try FileHandle(forWritingTo: outputFile)
-    defer { try? output.close() }
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    let finished = !process.isRunning
-    if !finished { kill(process.processIdentifier, SIGKILL) }  // SIGTERM may be blocked in a test process
-    process.waitUntilExit()
-    return (String(decoding: try Data(contentsOf: outputFile), as: UTF8.self), finished)
+    let flags = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+      "--no-first-run", "--disable-extensions", "--user-data-dir=\(profile.path)",
+    ]
+    let result = try ProcessRunner.run(executable, flags + arguments, timeout: timeout)
+    return (result.output, result.finished)
   }
 }
