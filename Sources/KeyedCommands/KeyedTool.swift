@@ -203,7 +203,7 @@ struct Context {
     if !Self.isRegularFile(path) { return try readStream(path) }
     try Self.checkSize(path)
     do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
+      return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     } catch {
       throw InputError(
         message: "\(path): cannot be read (\(error.localizedDescription))", status: KeyedTool.ExitCode.failure)
@@ -372,6 +372,10 @@ struct Context {
       throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")
     }
     let data = try read(path)
+    if PropertyListReader.format(of: data) == .binary {
+      try convertBinary(path, data: data, to: out, format: format)
+      return
+    }
     let value = try readPropertyList(path, data: data)
     if Self.isKeyedArchive(value) {
       do {
@@ -394,6 +398,30 @@ struct Context {
   }
 
   /// `keyed validate` of one file (CLI-021): its one-line summary.
+  /// `convert` of a binary property list or keyed archive, re-encoded as it is read, without the value tree
+  /// (CLI-134): checked as reading the tree checks it, then as the unarchiver checks an archive's container, then
+  /// against the expansion bound, before anything is written.
+  private func convertBinary(_ path: String, data: Data, to out: String, format: PropertyListFormat) throws {
+    try data.withUnsafeBytes { bytes in
+      do {
+        let reader = try BinaryPropertyListReader(
+          store: ByteStore(borrowing: bytes), options: .default, validation: .full)
+        let transcoder = try PropertyListTranscoder(reader: reader)
+        let expansion = try transcoder.measure()
+        if KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) {
+          _ = try KeyedArchiveContainer(reader: reader, maxObjectCount: KeyedUnarchiverOptions.default.maxObjectCount)
+        }
+        try ExpansionBound.check(expansion)
+        try AtomicFile.write(to: URL(fileURLWithPath: out)) { write in
+          // Without loss: a set, which the XML form has no element for, is refused rather than written as an array.
+          if format == .xml { try transcoder.xml(sets: .refuse, into: write) } else { try write(transcoder.binary()) }
+        }
+      } catch let error as ArchiveError where error.code != .fileIO {
+        throw inputError(path, error)
+      }
+    }
+  }
+
   mutating func validate(_ path: String) throws {
     if isTypedstreamInput(path) {
       try validateTypedstream(path)
