@@ -62,38 +62,19 @@ struct ArgumentDefinition {
   }
 }
 
-/// A property wrapper that declares one input of a ``Command``: ``Flag``, ``Option`` or ``Argument``.
+/// What the property wrappers that declare one input of a ``Command`` share: ``Flag``, ``Option`` and
+/// ``Argument``.
 ///
 /// The wrappers are classes so that ``CommandParser`` can give a parsed value to the declaration it finds among an
-/// instance's properties (through `Mirror`, which reads properties but cannot assign them).
-protocol CommandInput: AnyObject {
+/// instance's properties (through `Mirror`, which reads properties but cannot assign them), and subclasses of this
+/// one so that finding them is a class cast, which costs nothing at start-up, where a cast to a protocol would
+/// search the conformances of every loaded library.
+class CommandInput {
   /// The declaration.
-  var definition: ArgumentDefinition { get }
+  let definition: ArgumentDefinition
+
+  init(_ definition: ArgumentDefinition) { self.definition = definition }
+
   /// Takes the values the command line gave this declaration, in order (for a flag, one per occurrence).
-  func bind(_ values: [String])
-}
-
-/// The Swift types an ``Option`` or ``Argument`` property can have, each with its arity: `String` (exactly one),
-/// `String?` (at most one), `[String]` (positional: one or more; option: every occurrence).
-protocol ArgumentValue {
-  /// How many values the type holds.
-  static var arity: ArgumentDefinition.Arity { get }
-  /// The value of `values`, which ``CommandParser`` checked against the arity (the last one wins for a repeated
-  /// option of one value).
-  init(values: [String])
-}
-
-extension String: ArgumentValue {
-  static var arity: ArgumentDefinition.Arity { .one }
-  init(values: [String]) { self = values.last ?? "" }
-}
-
-extension Optional: ArgumentValue where Wrapped == String {
-  static var arity: ArgumentDefinition.Arity { .optional }
-  init(values: [String]) { self = values.last }
-}
-
-extension Array: ArgumentValue where Element == String {
-  static var arity: ArgumentDefinition.Arity { .many }
-  init(values: [String]) { self = values }
+  func bind(_ values: [String]) {}
 }

@@ -5,8 +5,8 @@
 /// positional. Anything that does not fit the declarations is a ``UsageError``.
 enum CommandParser {
   /// The declarations of `command`'s inputs, in the order its properties declare them.
-  static func inputs(of command: some Command) -> [any CommandInput] {
-    Mirror(reflecting: command).children.compactMap { $0.value as? any CommandInput }
+  static func inputs(of command: some Command) -> [CommandInput] {
+    Mirror(reflecting: command).children.compactMap { $0.value as? CommandInput }
   }
 
   /// A new `C` with the values of `arguments` (the words after the verb).

@@ -5,7 +5,6 @@
 /// ```
 @propertyWrapper
 final class Flag: CommandInput {
-  let definition: ArgumentDefinition
   /// Whether the flag was given.
   private(set) var wrappedValue = false
 
@@ -15,8 +14,9 @@ final class Flag: CommandInput {
   ///   - help: its line in the help (`\n` breaks it).
   ///   - group: flags of one group are shown as alternatives in the usage line (`[--trace | --trace-all]`).
   init(_ names: String..., help: String, group: String? = nil) {
-    definition = ArgumentDefinition(kind: .flag, names: names, arity: .optional, help: help, group: group)
+    super.init(
+      ArgumentDefinition(kind: .flag, names: names, arity: .optional, help: help, group: group))
   }
 
-  func bind(_ values: [String]) { wrappedValue = !values.isEmpty }
+  override func bind(_ values: [String]) { wrappedValue = !values.isEmpty }
 }
