@@ -70,7 +70,8 @@ let package = Package(
     // milliseconds instead of resolving twenty shared libraries (Decision 0055). No test target depends on it, so
     // that the flag stays out of the test product; `swift build` and `swift test` build it all the same.
     .executableTarget(
-      name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict,
+      name: "keyed", dependencies: ["KeyedCommands"],
+      swiftSettings: strict + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
     .executableTarget(
       name: "keyed-benchmarks",
