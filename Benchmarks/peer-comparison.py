@@ -188,14 +188,22 @@ def install_peers(work):
     return python
 
 
-def measure(command, runs, timeout, stdin_null=True):
+# The peak resident memory of one process is read by GNU time, which starts it from its own small process: Linux
+# records in a child's maximum resident set the size of the process it was forked from, so a child of this script
+# (which holds the inputs it generated and the JSON it compared) would report this script's peak.
+TIME = shutil.which("time", path="/usr/bin:/bin")
+
+
+def measure(command, runs, timeout):
     """Runs `command` `runs` times, each as its own process: (median seconds, peak MiB, failure or None)."""
     times, peak = [], 0
+    report = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"peer-comparison-{os.getpid()}.time")
     for _ in range(runs):
         started = time.perf_counter()
+        wrapped = [TIME, "-f", "%M", "-o", report, *command] if TIME else command
         try:
-            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                       stdin=subprocess.DEVNULL if stdin_null else None)
+            process = subprocess.Popen(wrapped, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                       stdin=subprocess.DEVNULL, start_new_session=True)
         except OSError as error:
             return None, None, str(error)
         deadline = started + timeout
@@ -204,7 +212,7 @@ def measure(command, runs, timeout, stdin_null=True):
             if pid:
                 break
             if time.perf_counter() > deadline:
-                process.kill()
+                os.killpg(process.pid, 9)  # the side and the `time` that started it
                 os.wait4(process.pid, 0)
                 process.returncode = -9
                 return None, None, f"no result within {timeout} s"
@@ -216,7 +224,12 @@ def measure(command, runs, timeout, stdin_null=True):
         if process.returncode not in (0, 1) or (process.returncode == 1 and "diff" not in command[1:2]):
             return None, None, f"exit {process.returncode}: {errors.strip().splitlines()[-1:] or ''}"
         times.append(elapsed)
-        peak = max(peak, usage.ru_maxrss / 1024)
+        kilobytes = usage.ru_maxrss
+        if TIME:
+            with open(report) as f:
+                kilobytes = int(f.read().split()[-1])
+            os.unlink(report)
+        peak = max(peak, kilobytes / 1024)
         if elapsed > timeout / 4:
             break  # one run of a slow side is enough
     return statistics.median(times), peak, None
@@ -233,6 +246,13 @@ def same(a, b):
 
 def agreement(keyed, python, peer, files, timeout):
     """None when the peer's JSON of each file equals `keyed dump --json`'s, else what differs."""
+    try:
+        return compare(keyed, python, peer, files, timeout)
+    except subprocess.TimeoutExpired as error:
+        return f"no result within {error.timeout} s"
+
+
+def compare(keyed, python, peer, files, timeout):
     ours = subprocess.run([keyed, "dump", "--json", *files], capture_output=True, timeout=timeout)
     if ours.returncode != 0:
         return f"keyed failed: {ours.stderr.decode(errors='replace').strip()[:200]}"
@@ -278,6 +298,9 @@ def main():
                               capture_output=True).stdout.decode().strip()
         keyed = os.path.join(path, "keyed")
     os.makedirs(args.work, exist_ok=True)
+    if not TIME:
+        print("/usr/bin/time is missing: peak memory is read from wait4, which may report this script's own peak",
+              file=sys.stderr)
     inputs = generate(args.work, keyed, args.quick)
     nibs = corpus_nibs()[: 3 if args.quick else 20]
     python = install_peers(args.work)
@@ -328,6 +351,7 @@ def main():
     ratios = {}
     for case, title, kind in cases:
         files = inputs[case]
+        print(f"== {title}", file=sys.stderr)
         ours_time, ours_peak, error = measure([keyed, "dump", "--json", *files], runs, timeout)
         if error:
             failures.append(f"keyed dump --json ({case}): {error}")
@@ -345,6 +369,7 @@ def main():
                     failures.append(f"{peer} ({case}) disagrees: {problem}")
                     report.append(f"| | | {peer} | disagrees: {problem[:80]} | | |")
                     continue
+            print(f"   {peer}", file=sys.stderr)
             elapsed, peak, error = measure([python, "-c", body + DRIVER, *files], runs, timeout)
             ratio = None if error or ours_time is None else elapsed / ours_time
             ratios[(case, peer)] = ratio
