@@ -414,7 +414,11 @@ struct Context {
         try ExpansionBound.check(expansion)
         try AtomicFile.write(to: URL(fileURLWithPath: out)) { write in
           // Without loss: a set, which the XML form has no element for, is refused rather than written as an array.
-          if format == .xml { try transcoder.xml(sets: .refuse, into: write) } else { try write(transcoder.binary()) }
+          if format == .xml {
+            try transcoder.xml(sets: .refuse, into: write)
+          } else {
+            try transcoder.binary(into: write)
+          }
         }
       } catch let error as ArchiveError where error.code != .fileIO {
         throw inputError(path, error)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Every step gives what the tree would: ``measure()`` checks what ``BinaryPropertyListReader/value(of:)`` checks
 /// (with the same errors, met in the same order) and counts what writing the value out writes, as
-/// `ExpansionBound` counts the tree; ``binary()`` makes the same calls of ``BinaryPropertyListWriter`` as
+/// `ExpansionBound` counts the tree; ``binary(into:)`` makes the same calls of ``BinaryPropertyListWriter`` as
 /// ``BinaryPropertyListWriter/write(_:)`` makes for the tree, so the bytes are the same; ``xml(sets:into:)`` writes
 /// the bytes of ``XMLPropertyListWriter/write(_:sets:)``, in pieces. A dictionary whose keys repeat keeps each key
 /// at its first position with its last value, as ``PropertyListDictionary`` does, and a container reached more than
@@ -137,31 +137,36 @@ package struct PropertyListTranscoder {
 
   // MARK: Binary
 
-  /// The binary property list, byte for byte what ``BinaryPropertyListWriter/write(_:)`` writes for the value.
-  /// - Throws: ``ArchiveError`` for content that cannot be read (which ``measure()`` met first), or past 2^32 objects.
-  package func binary() throws -> Data {
+  /// Writes the binary property list, byte for byte what ``BinaryPropertyListWriter/write(_:)`` writes for the
+  /// value, and hands it to `write` (in one piece: the writer narrows references at the end, and handing out its
+  /// bytes earlier would cost the archiver that shares it; Decision 0056).
+  /// - Throws: ``ArchiveError`` for content that cannot be read (which ``measure()`` met first), past 2^32 objects,
+  ///   or what `write` throws.
+  package func binary(into write: (Data) throws -> Void) throws {
     var writer = BinaryPropertyListWriter()
     let top = try add(reader.topObject, to: &writer)
-    return try writer.finish(top: top)
+    try write(try writer.finish(top: top))
   }
 
   private func add(_ object: Int, to writer: inout BinaryPropertyListWriter) throws -> BinaryPropertyListWriter.Ref {
     let header = try reader.header(of: object)
+    let ref: BinaryPropertyListWriter.Ref
     switch header.kind {
     case .array, .set:
       let start = writer.mark
       for index in 0..<header.count { writer.push(try add(reader.element(header, index), to: &writer)) }
-      return header.kind == .array ? writer.endArray(from: start) : writer.endSet(from: start)
+      ref = header.kind == .array ? writer.endArray(from: start) : writer.endSet(from: start)
     case .dictionary:
       let start = writer.mark
       for entry in try entries(header) {
         let key = writer.add(try scalar(reader.element(header, entry.key)))
         writer.push(key: key, value: try add(reader.dictionaryValue(header, entry.value), to: &writer))
       }
-      return writer.endDictionary(from: start)
+      ref = writer.endDictionary(from: start)
     default:
       return writer.add(try scalar(header, object: object))
     }
+    return ref
   }
 
   // MARK: XML

@@ -114,6 +114,12 @@ struct StreamingConvertTests {
       ("integer key", try PropertyListWriter.write(.dictionary(PropertyListDictionary([(.integer(3), "three")])))),
       ("empty", try PropertyListWriter.write(["a": [], "d": .dictionary(PropertyListDictionary())])),
       ("archive", try PropertyListSupport.sampleArchive()),
+      // 120,000 objects, about 1.7 MB: the binary output is handed to the file in pieces (references 4 bytes wide).
+      (
+        "large",
+        try PropertyListWriter.write(
+          .array((0..<40_000).map { ["n": .integer(Int64($0) * 7919), "s": .string("item \($0)")] }))
+      ),
     ]
     for (name, data) in cases { try Self.expectSameAsTree(data, name: name, in: directory) }
   }
