@@ -43,11 +43,8 @@ final class DemoBook: Coding {
 }
 
 extension Context {
-  mutating func demo(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: [], valued: [])
-    guard parsed.positional.isEmpty else {
-      throw UsageError(message: "demo takes no FILE argument, found '\(parsed.positional[0])'")
-    }
+  /// `keyed demo` (CLI-050).
+  mutating func demo() throws {
     let started = Date()
     ClassRegistry.shared.register(DemoShelf.self, as: "DemoShelf")
     ClassRegistry.shared.register(DemoBook.self, as: "DemoBook")
@@ -78,7 +75,7 @@ extension Context {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let picture = folder.appendingPathComponent("TableViewCell.svg").path
     var drawing = Context(standardInput: { Data() })
-    try drawing.render([xib, "-o", picture])
+    try drawing.render(xib, to: picture, scene: nil)
     output += "   'keyed render' drew the table cell XIB (its labels, its button, File's Owner beside it):\n"
     output += "   Picture written to \(picture)\n"
     output += "   Open it in a browser; with -o OUT.html the page lists the objects and connections too.\n"

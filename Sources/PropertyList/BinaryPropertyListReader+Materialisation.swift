@@ -9,9 +9,18 @@ extension BinaryPropertyListReader {
   /// - Throws: ``ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
   ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
   package func value(of object: Int) throws -> PropertyListValue {
-    // Count first (linear: each shared container is counted once), so a hostile file is refused before any
-    // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
-    // unchecked: nesting, cycles and dictionary keys.
+    var state = Materialization(budget: options.maxExpandedValueCount)
+    state.sharedContainers = try sharedContainers(from: object)
+    return try materialize(object, &state)
+  }
+
+  /// Counts what materialising the object and everything it contains would make, without making it, and returns
+  /// the containers reached more than once. Linear: each shared container is counted once, so a hostile file is
+  /// refused before any allocation instead of after building a huge tree. The count also checks what
+  /// ``Validation/onAccess`` left unchecked: nesting, cycles and dictionary keys.
+  /// - Throws: ``ArchiveError`` when containers nest deeper than the limit or contain themselves, a dictionary key
+  ///   is a container, or the expansion of shared containers exceeds the limit.
+  package func sharedContainers(from object: Int) throws -> Set<Int> {
     var memo: [Int: Expansion] = [:]
     let expanded = try expansion(of: object, depth: 1, memo: &memo).count
     guard expanded <= options.maxExpandedValueCount else {
@@ -20,9 +29,9 @@ extension BinaryPropertyListReader {
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
-    var state = Materialization(budget: options.maxExpandedValueCount)
-    for (container, expansion) in memo where expansion.shared { state.sharedContainers.insert(container) }
-    return try materialize(object, &state)
+    var shared = Set<Int>()
+    for (container, expansion) in memo where expansion.shared { shared.insert(container) }
+    return shared
   }
 
   /// Strings and data longer than this are materialised once per object and shared.

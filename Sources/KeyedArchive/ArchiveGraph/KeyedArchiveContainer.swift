@@ -113,6 +113,14 @@ package struct KeyedArchiveContainer {
     return found
   }
 
+  /// `true` when `reader`'s top object is a dictionary with any of the archive's top-level keys, as
+  /// ``looksLikeKeyedArchive(_:)`` tells from the value, read in place.
+  package static func looksLikeKeyedArchive(reader: BinaryPropertyListReader) -> Bool {
+    guard let root = try? reader.header(of: reader.topObject), root.kind == .dictionary else { return false }
+    let found = positions(in: root, of: reader)
+    return found.archiver != nil || found.objects != nil || found.top != nil || found.version != nil
+  }
+
   /// `true` when `value` is a dictionary with any of the archive's top-level keys: a damaged archive (one key
   /// missing) is then still treated, and reported, as a keyed archive rather than passing as a plain property list.
   package static func looksLikeKeyedArchive(_ value: PropertyListValue) -> Bool {
