@@ -18,6 +18,9 @@ private typealias Wire = CompiledNibWireNames
 /// `NSValue`s, and structured values (colours, fonts, button states) as `NibRecord` objects holding their element
 /// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
 public enum NibCompiler {
+  /// The keys under which a XIB names another object by its id: a constraint's items.
+  private static let itemKeys: Set<String> = ["firstItem", "secondItem"]
+
   /// Compiles a table.
   /// - Parameter format: binary (default) or XML.
   /// - Returns: the keyed-archive nib.
@@ -56,8 +59,17 @@ public enum NibCompiler {
       default: .init(key: KeyedArchiver.escape(field.key), value: .object(value(field.value)))
       }
     }
+    // A XIB names a constraint's items by id (`firstItem="lb0"`): the compiled nib refers to the objects, as Apple's
+    // `NSFirstItem` does (NIB-070).
+    var indexByID: [String: Int] = [:]
+    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
     for (index, record) in table.objects.enumerated() where record.placeholder == nil {
-      objects[index].fields += record.fields.map(entry)
+      objects[index].fields += record.fields.map { field in
+        guard Self.itemKeys.contains(field.key), case .string(let id) = field.value, let item = indexByID[id] else {
+          return entry(field)
+        }
+        return .init(key: KeyedArchiver.escape(field.key), value: .object(objects[item]))
+      }
     }
     var connections: [ArchivedObject] = []
     for connection in table.connections {
