@@ -106,12 +106,21 @@ final class NibInstantiator {
   // one).
   @exclusivity(unchecked) private var progress: Progress
   /// The last action target (held, so that its identity is not reused while it is compared with)
-  /// (``targetResponds(_:toAction:)``).
+  /// (``verdict(of:onAction:from:)``).
   private var lastActionTarget: AnyObject?
   /// What ``lastActionTarget`` is as a responder, or `nil` when it is none.
   private var lastActionResponder: (any ActionResponding)?
-  /// The last action ``lastActionTarget`` was asked about, and its answer.
-  private var lastAction: (name: String, responds: Bool)?
+  /// The last action ``lastActionTarget`` was asked about, the class of the sender it was asked for, and the answer.
+  private var lastAction: (name: String, sender: ObjectIdentifier, verdict: ActionVerdict)?
+
+  /// Whether a target takes an action from a sender.
+  private enum ActionVerdict {
+    case accepted
+    /// The target has no such action.
+    case missing
+    /// The target has the action, but not from this sender (NIB-341), or declares it wrongly (NIB-342).
+    case refused(String)
+  }
   private var application: GenericNibObject?
   private var standIns: [String: GenericNibObject] = [:]
   private var warnings: [String] = []
@@ -495,11 +504,15 @@ final class NibInstantiator {
   private func connectAction(_ connection: NibPlan.Connection, source instance: AnyObject, target: AnyObject?) throws {
     let source = plan.objects[connection.source]
     if let target {
-      guard targetResponds(target, toAction: connection.label) else {
+      switch verdict(of: target, onAction: connection.label, from: instance) {
+      case .accepted: break
+      case .missing:
         return try connectionFailure(
           connection,
           "action \"\(connection.label)\": the target \(describeTarget(target, connection.destination)) has no such action"
         )
+      case .refused(let reason):
+        return try connectionFailure(connection, "action \"\(connection.label)\" from \(describe(connection.source)): \(reason)")
       }
     }
     // Every object that takes a target and an action is a sender, as Apple's loaders connect them (NIB-090); an
@@ -522,22 +535,28 @@ final class NibInstantiator {
         event: connection.eventName))
   }
 
-  /// Whether `target` is an ``ActionResponding`` that responds to `action`. What the target is as a responder is
-  /// remembered for the last target (a nib's actions mostly go to one object, the File's Owner), and it is asked in
-  /// place: copying the pair out retained and released the target twice an action, each through its side table
-  /// once a control holds it weakly. The answer for the last action is remembered too, so that controls that send
-  /// one action to one target (a cell's buttons) ask once per instantiation.
-  private func targetResponds(_ target: AnyObject, toAction action: String) -> Bool {
+  /// Whether `target` is an ``ActionResponding`` that takes `action` from `sender`. What the target is as a
+  /// responder is remembered for the last target (a nib's actions mostly go to one object, the File's Owner), and it
+  /// is asked in place: copying the pair out retained and released the target twice an action, each through its side
+  /// table once a control holds it weakly. The answer for the last action and sender class is remembered too, so that
+  /// controls of one class that send one action to one target (a cell's buttons) ask once per instantiation.
+  private func verdict(of target: AnyObject, onAction action: String, from sender: AnyObject) -> ActionVerdict {
+    let senderClass = ObjectIdentifier(type(of: sender))
     if lastActionTarget !== target {
       lastActionResponder = target as? any ActionResponding
       lastActionTarget = target
       lastAction = nil
-    } else if let lastAction, lastAction.name == action {
-      return lastAction.responds
+    } else if let lastAction, lastAction.sender == senderClass, lastAction.name == action {
+      return lastAction.verdict
     }
-    let responds = lastActionResponder?.responds(toAction: action) ?? false
-    lastAction = (action, responds)
-    return responds
+    let verdict: ActionVerdict
+    if let responder = lastActionResponder, responder.responds(toAction: action) {
+      verdict = responder.refusal(ofAction: action, from: sender).map(ActionVerdict.refused) ?? .accepted
+    } else {
+      verdict = .missing
+    }
+    lastAction = (action, senderClass, verdict)
+    return verdict
   }
 
   private func connectSegue(_ connection: NibPlan.Connection) throws {

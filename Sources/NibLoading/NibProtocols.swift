@@ -18,6 +18,16 @@ public protocol ActionSending: AnyObject {
 public protocol ActionResponding: AnyObject {
   /// `true` when the object has an action of this name (`"dismiss:"`).
   func responds(toAction action: String) -> Bool
+
+  /// Why `sender` may not send the action, or `nil` when it may: a method that takes a sender of another class, or a
+  /// declaration whose selector does not match its method. A nib that connects such an action fails to load, naming
+  /// the reason and the connection's location (NIB-341, NIB-342). Default: `nil`.
+  func refusal(ofAction action: String, from sender: AnyObject) -> String?
+}
+
+extension ActionResponding {
+  /// Refuses nothing.
+  public func refusal(ofAction action: String, from sender: AnyObject) -> String? { nil }
 }
 
 /// An object a storyboard segue can start from (view controllers).
