@@ -547,14 +547,14 @@ extension View: SegueSource {
   /// The segues this view triggers, as the storyboard declares them (NIB-131).
   public var triggeredSegues: [SegueTemplate] { extras?.segues.map(\.template) ?? [] }
 
-  /// The segues of this view and the views below it that load with their scene (a container view's embed
-  /// segue), in depth-first order (NIB-137).
-  func segueLoadingWithScene() -> [(template: SegueTemplate, destination: AnyObject?)] {
-    var found: [(template: SegueTemplate, destination: AnyObject?)] = []
+  /// The embed segues of this view and the views below it (container views), in depth-first order, each with the
+  /// view that holds it (NIB-313).
+  func embedSegues() -> [(container: View, template: SegueTemplate, destination: AnyObject?)] {
+    var found: [(container: View, template: SegueTemplate, destination: AnyObject?)] = []
     var pending: [View] = [self]
     while let view = pending.popLast() {
-      for segue in view.extras?.segues ?? [] where segue.template.loadsWithScene {
-        found.append((segue.template, segue.destination))
+      for segue in view.extras?.segues ?? [] where segue.template.kind == SegueTemplate.embedKind {
+        found.append((view, segue.template, segue.destination))
       }
       pending.append(contentsOf: view.subviews.reversed())
     }

@@ -67,12 +67,13 @@ extension UnknownClassAdopting {
 }
 
 /// A view controller that knows the storyboard and scene it was instantiated from, to perform its segues
-/// (`performSegue(withIdentifier:sender:)`) (NIB-100).
+/// (`performSegue(withIdentifier:sender:)`) (NIB-100) and load its view from the scene (NIB-311).
 public protocol StoryboardSceneAdopting: AnyObject {
-  /// Called right after the storyboard instantiated the scene's controller; the controller may perform the segues
-  /// that load with its scene here (relationship and embed segues, NIB-137).
+  /// Called right after the storyboard instantiated the scene's controller: the controller keeps the scene's view to
+  /// load on first access of `view`, and may perform the segues that load with its scene (relationship segues,
+  /// NIB-137).
   /// - Throws: what instantiating those segues' destinations throws; the storyboard's instantiation then fails.
-  func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String) throws
+  func adoptStoryboardScene(_ scene: StoryboardScene) throws
 }
 
 /// A table or collection view to which a storyboard hands the nibs of its prototype cells (NIB-102).
