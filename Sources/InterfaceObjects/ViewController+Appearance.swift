@@ -57,11 +57,12 @@ extension ViewController {
     endAppearanceTransition()
   }
 
-  /// One controller's view replaces another's on screen, as UIKit orders the calls: the old one's
-  /// `viewWillDisappear`, the new one's `viewWillAppear`, the old one's `viewDidDisappear`, the new one's
-  /// `viewDidAppear` (NIB-314).
+  /// One controller's view replaces another's on screen, as UIKit orders the calls: the new one's view loads, then
+  /// the old one's `viewWillDisappear`, the new one's `viewWillAppear`, the old one's `viewDidDisappear`, the new
+  /// one's `viewDidAppear` (NIB-314).
   static func transition(from old: ViewController?, to new: ViewController?) {
     guard old !== new else { return }
+    _ = new?.view
     old?.beginAppearanceTransition(false, animated: false)
     new?.beginAppearanceTransition(true, animated: false)
     old?.endAppearanceTransition()

@@ -43,6 +43,12 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// Whether a storyboard instantiated the controller: its view comes from the scene (or is made empty), never from
   /// a nib found by name.
   private var isSceneController = false
+  /// What an Apple-compiled controller hands its view's nib for its upstream placeholders
+  /// (`UIExternalObjectsTableForViewLoading`), the controller itself left out (it is named in ``upstreamSelf``, so
+  /// that the controller does not hold itself).
+  private var upstreamObjects: [String: AnyObject] = [:]
+  /// The upstream placeholders of the view's nib that stand for the controller itself.
+  private var upstreamSelf: [String] = []
   /// The controller this one presents (through a segue or ``present(_:)``).
   public internal(set) var presentedViewController: ViewController?
   /// The controller that presents this one.
@@ -96,8 +102,9 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     super.init()
   }
 
-  /// Reads `view` (`UIView`), `title`, `storyboardIdentifier`, `nibName`, and the child controllers a compiled
-  /// storyboard archives in a container (`UIChildViewControllers`: a navigation controller's stack).
+  /// Reads `view` (`UIView`), `title`, `storyboardIdentifier`, `nibName`, `navigationItem` (`UINavigationItem`),
+  /// `tabBarItem` (`UITabBarItem`), and the child controllers a compiled storyboard archives in a container
+  /// (`UIChildViewControllers`: a navigation controller's stack).
   public required init(coder: any DecodingCoder) throws {
     try super.init(coder: coder)
     title = try coder.string(["title", "UITitle"])
@@ -106,7 +113,27 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     if let key = coder.firstKey(["view", "UIView", "NSView"]), let view = try coder.decodeObject(forKey: key) as? View {
       setView(view)
     }
+    if let key = coder.firstKey(["navigationItem", "UINavigationItem"]) {
+      navigationItem = try coder.decodeObject(forKey: key) as AnyObject?
+    }
+    if let key = coder.firstKey(["tabBarItem", "UITabBarItem"]) {
+      tabBarItem = try coder.decodeObject(forKey: key) as AnyObject?
+    }
     for child in try coder.objects(["UIChildViewControllers"], of: ViewController.self) { addChild(child) }
+    // The table names the controller itself: it is read once the controller exists (NIB-312).
+    if coder.containsValue(forKey: "UIExternalObjectsTableForViewLoading") {
+      try coder.decodeDeferred(forKey: "UIExternalObjectsTableForViewLoading", allowedClasses: nil) { owner, value in
+        (owner as? ViewController)?.keepUpstreamObjects(value as? [String: Any] ?? [:])
+      }
+    }
+  }
+
+  private func keepUpstreamObjects(_ table: [String: Any]) {
+    for (name, value) in table {
+      guard Swift.type(of: value) is AnyClass else { continue }
+      let object = value as AnyObject
+      if object === self { upstreamSelf.append(name) } else { upstreamObjects[name] = object }
+    }
   }
 
   /// The root view, made on first access: ``loadView()``, then the embed segues of its container views, then
@@ -162,6 +189,16 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
       self.sceneView = nil
       load("the view of the storyboard scene \"\(sceneIdentifier ?? "?")\"") {
         _ = try sceneView.instantiate(owner: self, options: nibOptions)
+      }
+      return
+    }
+    // An Apple-compiled controller's view is in a nib of its storyboard's folder (NIB-312).
+    if let storyboard = storyboard as? Storyboard, let nibName {
+      var objects = upstreamObjects
+      for name in upstreamSelf { objects[name] = self }
+      load("the view nib \"\(nibName)\" of its storyboard") {
+        _ = try StoryboardSceneView(nib: try storyboard.viewNib(named: nibName), externalObjects: objects)
+          .instantiate(owner: self, options: nibOptions)
       }
       return
     }

@@ -38,21 +38,6 @@ public struct NibInstance {
     return created.reduce(0) { $0 + (keptPlainFields[$1]?.count ?? 0) }
   }
 
-  /// The table index of a created object.
-  func index(of object: AnyObject) -> Int? {
-    created.first { instances[$0] === object }
-  }
-
-  /// The created object at a table index.
-  func object(at index: Int) -> AnyObject? {
-    instances.indices.contains(index) ? instances[index] : nil
-  }
-
-  /// A field of the object at a table index, as the table holds it.
-  func field(_ key: String, ofObjectAt index: Int) -> FieldValue? {
-    plan.table.objects.indices.contains(index) ? plan.table.objects[index].field(key) : nil
-  }
-
   /// Every created object by its document id (built when asked for: loading a nib does not need it).
   public var objectsByID: [String: AnyObject] {
     var byID: [String: AnyObject] = [:]

@@ -20,15 +20,13 @@ public final class Storyboard: Sendable {
   }
 
   /// A scene's nibs: the controller's, and the view's when the scene was cut in two (NIB-311), with the document id
-  /// of the object each upstream placeholder of the view's nib stands for; or, in an Apple-compiled storyboard, the
-  /// name of the view's nib and its upstream objects, which the controller's nib archives.
+  /// of the object each upstream placeholder of the view's nib stands for. (An Apple-compiled controller names its
+  /// view's nib itself, ``viewNib(named:)``.)
   private struct Scene: Sendable {
     let controller: Nib
     /// The document id of the scene's controller, when the scene names one.
     let controllerID: String?
     let view: (nib: Nib, upstream: [String: String])?
-    /// An Apple-compiled scene's view nib (`UINibName`), loaded from the storyboard's folder.
-    var viewNibName: String?
     let prototypes: [Prototype]
   }
 
@@ -109,25 +107,21 @@ public final class Storyboard: Sendable {
   }
 
   /// A scene's nibs: the scene cut into its controller's nib and its view's when the controller has a view
-  /// (NIB-311), else the whole scene as the controller's nib; an Apple-compiled controller names its view's nib
-  /// instead (`UINibName`).
+  /// (NIB-311), else the whole scene as the controller's nib (an Apple-compiled controller names its view's nib
+  /// instead, `UINibName`).
   private static func scene(
     _ table: ObjectTable, identifier: String, controller: Int?, controllerID: String?, prototypes: [Prototype],
     registry: ClassRegistry
   ) -> Scene {
     guard let controller, let parts = table.splittingView(of: controller) else {
-      var viewNibName: String?
-      if let controller, case .string(let name)? = table.objects[controller].field(CompiledNibWireNames.uiNibName) {
-        viewNibName = name
-      }
       return Scene(
         controller: Nib(table: table, name: identifier, registry: registry), controllerID: controllerID, view: nil,
-        viewNibName: viewNibName, prototypes: prototypes)
+        prototypes: prototypes)
     }
     return Scene(
       controller: Nib(table: parts.controller, name: identifier, registry: registry), controllerID: controllerID,
       view: (Nib(table: parts.view, name: "\(identifier) view", registry: registry), parts.upstream),
-      viewNibName: nil, prototypes: prototypes)
+      prototypes: prototypes)
   }
 
   /// The prototype cells of each scene's table views (a table view's `prototypes`), each cut from the document
@@ -373,6 +367,8 @@ public final class Storyboard: Sendable {
     case .compiled(let compiled):
       scene = try compiledScene(identifier, of: compiled)
     }
+    // Apple's compiled controllers connect their `storyboard` outlet to the storyboard's placeholder.
+    sceneOptions.externalObjects[CompiledNibWireNames.storyboardPlaceholderIdentifier] = self
     let instance = try scene.controller.instantiateGraph(owner: nil, options: sceneOptions)
     let objects = instance.objectsByID
     guard let controller = scene.controllerID.flatMap({ objects[$0] }) ?? instance.topLevelObjects.first else {
@@ -382,11 +378,8 @@ public final class Storyboard: Sendable {
     if let (nib, upstream) = scene.view {
       view = StoryboardSceneView(
         nib: nib, externalObjects: upstream.compactMapValues { objects[$0] }, prototypes: scene.prototypes.map(\.entry))
-    } else if let name = scene.viewNibName, case .compiled(let compiled) = source {
-      view = StoryboardSceneView(
-        nib: try viewNib(named: name, of: compiled), externalObjects: Self.upstreamObjects(of: controller, in: instance),
-        prototypes: [])
     } else {
+      // An Apple-compiled controller loads its view's nib by name from the storyboard (``viewNib(named:)``).
       register(scene.prototypes, in: instance)
       view = nil
     }
@@ -395,22 +388,16 @@ public final class Storyboard: Sendable {
     return controller
   }
 
-  /// The objects an Apple-compiled controller hands its view's nib for its upstream placeholders
-  /// (`UIExternalObjectsTableForViewLoading`: a dictionary from each placeholder's name to an object of the
-  /// controller's nib).
-  private static func upstreamObjects(of controller: AnyObject, in instance: NibInstance) -> [String: AnyObject] {
-    guard let index = instance.index(of: controller),
-      case .record(_, let entries)? = instance.field(CompiledNibWireNames.uiExternalObjectsTableForViewLoading, ofObjectAt: index)
-    else { return [:] }
-    var objects: [String: AnyObject] = [:]
-    for entry in entries {
-      if case .object(let target) = entry.value, let object = instance.object(at: target) { objects[entry.key] = object }
+  /// A nib of a compiled storyboard's folder by name, parsed once: the view's nib an Apple-compiled scene's
+  /// controller names (`UINibName`, `<controller id>-view-<view id>`) and loads its view from, with the controller as
+  /// File's Owner (NIB-312).
+  /// - Throws: ``ArchiveError`` when the storyboard is a document (its scenes' views come with them), or the name is
+  ///   not a single path component.
+  public func viewNib(named name: String) throws -> Nib {
+    guard case .compiled(let compiled) = source else {
+      throw ArchiveError(
+        .valueNotFound, "the storyboard document has no view nib named \"\(name)\": its scenes hold their views")
     }
-    return objects
-  }
-
-  /// An Apple-compiled storyboard's view nib by name, parsed once (NIB-312).
-  private func viewNib(named name: String, of compiled: CompiledStoryboard) throws -> Nib {
     if let nib = viewNibs.withLock({ $0[name] }) { return nib }
     // A name from the file: one path component, so that it cannot lead out of the storyboard's folder.
     guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {

@@ -25,10 +25,19 @@ public struct StoryboardSceneView {
   /// The nibs of the prototype cells of the view's table views, by the table view's document id.
   let prototypes: [(tableViewID: String, reuseIdentifier: String, nib: Nib)]
 
-  init(nib: Nib, externalObjects: [String: AnyObject], prototypes: [(tableViewID: String, reuseIdentifier: String, nib: Nib)]) {
+  init(
+    nib: Nib, externalObjects: [String: AnyObject], prototypes: [(tableViewID: String, reuseIdentifier: String, nib: Nib)]
+  ) {
     self.nib = nib
     self.externalObjects = externalObjects
     self.prototypes = prototypes
+  }
+
+  /// A scene's view from its nib and the objects of its controller's nib that the view's nib's upstream placeholders
+  /// stand for, by the placeholders' names: what an Apple-compiled controller names (`UINibName`) and archives
+  /// (`UIExternalObjectsTableForViewLoading`) (NIB-312).
+  public init(nib: Nib, externalObjects: [String: AnyObject]) {
+    self.init(nib: nib, externalObjects: externalObjects, prototypes: [])
   }
 
   /// Instantiates the view's nib with `owner` (the scene's controller) as File's Owner and the controller's objects

@@ -14,7 +14,8 @@ extension ObjectTable {
   /// the controller reaches through its other fields (its navigation item and bar items), which the view's nib reaches
   /// through upstream placeholders (`UpstreamPlaceholder-<id>`), and the scene's placeholders, which it copies. Every
   /// connection whose source or destination is in the view's part moves to the view's nib, the controller's end
-  /// becoming File's Owner; the view's nib connects File's Owner's `view` outlet to the view.
+  /// becoming File's Owner; the view's nib connects File's Owner's `view` outlet to the view. The controller keeps a
+  /// copy of each identified segue its view's controls trigger, but an embed.
   /// - Parameter controller: the index of the scene's controller.
   /// - Returns: the two tables, and the document id of the object of the controller's nib each upstream placeholder
   ///   of the view's nib stands for, by the placeholder's name.
@@ -107,6 +108,15 @@ extension ObjectTable {
       }
       if connection.kind == .outlet, connection.source == controller, connection.label == "view" { connectsView = true }
       viewConnections.append(moved)
+      // As Apple's compiler keeps the segue templates of a scene on its controller, the controller knows the
+      // identified segues its view's controls trigger (`performSegue(withIdentifier:sender:)` finds them before the
+      // view loads); an embed segue stays with its container view, which performs it as the view loads (NIB-313).
+      if connection.kind == .segue, fromView, !connection.label.isEmpty, connection.eventName != SegueTemplate.embedKind
+      {
+        var template = connection
+        template.source = controller
+        controllerConnections.append(template)
+      }
     }
     if !connectsView, let position = local[view] {
       viewConnections.insert(

@@ -102,9 +102,6 @@ enum CompiledNibWireNames {
 
   /// The name of the nib an Apple-compiled scene's controller loads its view from (NIB-312).
   static let uiNibName = "UINibName"
-  /// What an Apple-compiled scene's controller hands its view's nib for its upstream placeholders: a dictionary
-  /// from each placeholder's name to an object of the controller's nib (NIB-312).
-  static let uiExternalObjectsTableForViewLoading = "UIExternalObjectsTableForViewLoading"
   static let segueClassSuffixes = ["SegueTemplate", "Segue"]
 
   // MARK: Runtime attributes
