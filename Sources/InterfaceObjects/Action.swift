@@ -45,8 +45,10 @@ public struct Action {
     if colons == arity {
       declarationError = nil
     } else {
-      let forms = ["takes no argument: write it without a colon", "takes the sender: write it as \"name:\"",
-        "takes the sender and the event: write it as \"name:forEvent:\""]
+      let forms = [
+        "takes no argument: write it without a colon", "takes the sender: write it as \"name:\"",
+        "takes the sender and the event: write it as \"name:forEvent:\"",
+      ]
       declarationError =
         "the action \"\(selector)\" is declared with a method that \(forms[arity]) (\(colons) colon\(colons == 1 ? "" : "s") found)"
     }

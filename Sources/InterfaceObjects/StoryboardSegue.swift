@@ -11,8 +11,7 @@ public final class StoryboardSegue {
   /// The view an embed segue puts the destination's view in (a container view), or `nil`.
   let container: View?
 
-  init(identifier: String?, kind: String, source: ViewController, destination: ViewController, container: View? = nil)
-  {
+  init(identifier: String?, kind: String, source: ViewController, destination: ViewController, container: View? = nil) {
     (self.identifier, self.kind, self.source, self.destination) = (identifier, kind, source, destination)
     self.container = container
   }

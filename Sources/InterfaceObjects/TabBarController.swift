@@ -13,7 +13,9 @@ public protocol TabBarControllerDelegate: AnyObject {
 
 extension TabBarControllerDelegate {
   /// Allows every selection.
-  public func tabBarController(_ tabBarController: TabBarController, shouldSelect viewController: ViewController)
+  public func tabBarController(
+    _ tabBarController: TabBarController, shouldSelect viewController: ViewController
+  )
     -> Bool
   { true }
   /// Does nothing.

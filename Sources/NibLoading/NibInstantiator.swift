@@ -514,7 +514,8 @@ final class NibInstantiator {
           "action \"\(connection.label)\": the target \(describeTarget(target, connection.destination)) has no such action"
         )
       case .refused(let reason):
-        return try connectionFailure(connection, "action \"\(connection.label)\" from \(describe(connection.source)): \(reason)")
+        return try connectionFailure(
+          connection, "action \"\(connection.label)\" from \(describe(connection.source)): \(reason)")
       }
     }
     // Every object that takes a target and an action is a sender, as Apple's loaders connect them (NIB-090); an

@@ -26,7 +26,8 @@ public struct StoryboardSceneView {
   let prototypes: [(tableViewID: String, reuseIdentifier: String, nib: Nib)]
 
   init(
-    nib: Nib, externalObjects: [String: AnyObject], prototypes: [(tableViewID: String, reuseIdentifier: String, nib: Nib)]
+    nib: Nib, externalObjects: [String: AnyObject],
+    prototypes: [(tableViewID: String, reuseIdentifier: String, nib: Nib)]
   ) {
     self.nib = nib
     self.externalObjects = externalObjects

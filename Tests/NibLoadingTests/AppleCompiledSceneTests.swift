@@ -65,7 +65,10 @@ enum AppleCompiledStoryboard {
       connections: [
         connection(
           "UIRuntimeOutletConnection",
-          [("UILabel", .object("storyboard")), ("UISource", .object(home)), ("UIDestination", .object(storyboardProxy))])
+          [
+            ("UILabel", .object("storyboard")), ("UISource", .object(home)),
+            ("UIDestination", .object(storyboardProxy)),
+          ])
       ]
     ).write(to: folder.appendingPathComponent("Home.nib"))
     // The view's nib: File's Owner is the controller; the label outlet comes from the upstream placeholder.
@@ -115,7 +118,8 @@ struct AppleCompiledSceneTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let storyboard = try Storyboard(contentsOf: folder, registry: appleRegistry)
     let log = TraceLog()
-    let home = try #require(try storyboard.instantiateInitialViewController(options: log.options) as? LifecycleController)
+    let home = try #require(
+      try storyboard.instantiateInitialViewController(options: log.options) as? LifecycleController)
     #expect(!home.isViewLoaded && home.title == "Home")
     #expect(home.navigationItem != nil)
     let view = home.view

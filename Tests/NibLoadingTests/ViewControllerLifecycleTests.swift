@@ -192,10 +192,11 @@ struct ViewControllerLifecycleTests {
     #expect(panel.view.superview?.superview === home.view, "the child's view is in the container view")
     #expect(panel.message == "from Home", "an embed segue is prepared")
     #expect(
-      log.of("Home") + log.of("Panel") == [
-        "Home loadView", #"Home prepare(for: "embedPanel") → Panel"#, "Home viewDidLoad", "Panel loadView",
-        "Panel viewDidLoad",
-      ].sorted { ($0.hasPrefix("Home") ? 0 : 1) < ($1.hasPrefix("Home") ? 0 : 1) })
+      log.of("Home") + log.of("Panel")
+        == [
+          "Home loadView", #"Home prepare(for: "embedPanel") → Panel"#, "Home viewDidLoad", "Panel loadView",
+          "Panel viewDidLoad",
+        ].sorted { ($0.hasPrefix("Home") ? 0 : 1) < ($1.hasPrefix("Home") ? 0 : 1) })
     let order = log.lifecycle
     #expect(
       try #require(order.firstIndex(of: "Panel viewDidLoad")) < #require(order.firstIndex(of: "Home viewDidLoad")))

@@ -36,7 +36,9 @@ extension ObjectTable {
     // The view's part: what the view reaches through fields and through its objects' outlets.
     var outletsBySource: [Int: [Int]] = [:]
     for connection in connections where connection.kind == .outlet || connection.kind == .outletCollection {
-      if let destination = connection.destination { outletsBySource[connection.source, default: []].append(destination) }
+      if let destination = connection.destination {
+        outletsBySource[connection.source, default: []].append(destination)
+      }
     }
     var viewPart: [Int] = []
     var inView: Set<Int> = []
@@ -131,9 +133,11 @@ extension ObjectTable {
       moved.value = remap(attribute.value)
       return moved
     }
-    let viewTopLevel = [local[view]].compactMap { $0 } + topLevel.compactMap { index in
-      index != view && inView.contains(index) ? local[index] : nil
-    }
+    let viewTopLevel =
+      [local[view]].compactMap { $0 }
+      + topLevel.compactMap { index in
+        index != view && inView.contains(index) ? local[index] : nil
+      }
     let viewTable = ObjectTable(
       objects: records, topLevel: viewTopLevel, connections: viewConnections, runtimeAttributes: viewAttributes,
       visibleWindows: [], platform: platform, warnings: [])
