@@ -69,6 +69,9 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   }
   /// How many times `viewDidLoad()` was called.
   public private(set) var viewDidLoadCount = 0
+  /// Whether the view came with the controller (a nib that archives it inline) and `viewDidLoad()` is still to run
+  /// on its first access (NIB-310).
+  private var viewDidLoadPending = false
   /// Where the controller is in its appearance (NIB-314).
   var appearance = Appearance.disappeared
 
@@ -112,6 +115,7 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     nibName = try coder.string(["nibName", "UINibName"])
     if let key = coder.firstKey(["view", "UIView", "NSView"]), let view = try coder.decodeObject(forKey: key) as? View {
       setView(view)
+      viewDidLoadPending = true
     }
     if let key = coder.firstKey(["navigationItem", "UINavigationItem"]) {
       navigationItem = try coder.decodeObject(forKey: key) as AnyObject?
@@ -137,10 +141,15 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   }
 
   /// The root view, made on first access: ``loadView()``, then the embed segues of its container views, then
-  /// ``viewDidLoad()`` (NIB-310). A load failure leaves an empty view, kept in ``viewLoadError`` and reported once
-  /// (NIB-330).
+  /// ``viewDidLoad()`` (NIB-310); a view a nib archived with the controller gets its embed segues and
+  /// ``viewDidLoad()`` on first access too. A load failure leaves an empty view, kept in ``viewLoadError`` and
+  /// reported once (NIB-330).
   public var view: View {
-    get { loadedView ?? makeView() }
+    get {
+      guard let loadedView else { return makeView() }
+      if viewDidLoadPending { finishLoading(loadedView) }
+      return loadedView
+    }
     set { setView(newValue) }
   }
 
@@ -159,11 +168,17 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
     loadView()
     let view = loadedView ?? View(frame: Rect(x: 0, y: 0, width: 320, height: 480))
     if loadedView == nil { setView(view) }
+    finishLoading(view)
+    return view
+  }
+
+  /// Ends loading the view: the embed segues, then ``viewDidLoad()``.
+  private func finishLoading(_ view: View) {
+    viewDidLoadPending = false
     performEmbedSegues(in: view)
     trace("viewDidLoad")
     viewDidLoadCount += 1
     viewDidLoad()
-    return view
   }
 
   /// Reports a life-cycle call to the trace (NIB-316).

@@ -348,3 +348,24 @@ struct ViewControllerLifecycleTests {
     #expect(home.children.first?.title == "Panel", "the embed segue of a compiled scene's container view")
   }
 }
+
+@Suite("View controller life cycle: a view archived with its controller")
+struct InlineViewLifecycleTests {
+  @Test("NIB-310: a controller a nib archives with its view gets viewDidLoad once, on first access, outlets set")
+  func inlineView() throws {
+    let nib = Nib(
+      data: xib(
+        #"""
+        <viewController id="vc" customClass="LifecycleController">
+            <view key="view" id="v1"><subviews><label text="inline" id="l1"/></subviews></view>
+            <connections><outlet property="label" destination="l1" id="o1"/></connections>
+        </viewController>
+        """#),
+      registry: catalogRegistry(with: [LifecycleController.self]))
+    let controller = try #require(try nib.instantiate(owner: nil).first as? LifecycleController)
+    #expect(controller.isViewLoaded && controller.viewDidLoadCount == 0, "nothing runs before view is asked for")
+    let view = controller.view
+    #expect(controller.viewDidLoadCount == 1 && controller.labelAtLoad == "inline")
+    #expect(controller.view === view && controller.viewDidLoadCount == 1)
+  }
+}
