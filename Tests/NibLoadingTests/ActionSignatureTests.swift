@@ -164,7 +164,8 @@ struct ObjectTableTrapTests {
   @Test("NIB-343: restricting a table to indexes that are not its objects leaves them out, never a trap")
   func restrictedToUnknownIndexes() {
     let table = ObjectTable(
-      objects: [ObjectRecord(id: "a", className: "UIView"), ObjectRecord(id: "b", className: "UIView")], topLevel: [0, 1])
+      objects: [ObjectRecord(id: "a", className: "UIView"), ObjectRecord(id: "b", className: "UIView")],
+      topLevel: [0, 1])
     let parts = table.restricted(toEach: [[1, 7, -2], [0]])
     #expect(parts.map { $0.objects.map(\.id) } == [["b"], ["a"]])
     #expect(table.restricted(to: [99]).objects.isEmpty)
