@@ -1,5 +1,5 @@
 extension DecodingCoder {
-  /// ``defaultDecodeObjectReferences(forKey:)``.
+  /// `defaultDecodeObjectReferences(forKey:)`.
   public func decodeObjectReferences(forKey key: String) throws -> [AnyObject]? {
     try defaultDecodeObjectReferences(forKey: key)
   }

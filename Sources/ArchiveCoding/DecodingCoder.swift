@@ -91,7 +91,7 @@ public protocol DecodingCoder: AnyObject {
   /// The objects of a collection under a key, in order, as references, `nil` elements left out; missing is `nil`:
   /// for a collection whose elements' classes the caller checks itself (a view's subviews), which a coder can answer
   /// without a cast or a box per element (COD-238). Default:
-  /// ``defaultDecodeObjectReferences(forKey:)``; coders may override it with a faster path that gives the same
+  /// `defaultDecodeObjectReferences(forKey:)`; coders may override it with a faster path that gives the same
   /// results.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a class
   ///   instance.

@@ -1,7 +1,7 @@
 /// What a class's ``Coding/init(coder:)`` makes of its object's plain fields (the fields that refer to no other
 /// object: numbers, strings, geometry, records, which keys are present), read together by one initialiser, so that a
 /// coder that decodes the same object many times may keep the result and hand it to the later decodings
-/// (``DecodingCoder/decodePlainFields(_:)``, COD-230). A nib's coder does: from a cached ``Nib``'s second
+/// (``DecodingCoder/decodePlainFields(_:)``, COD-230). A nib's coder does: from a cached `Nib`'s second
 /// instantiation on, each object's plain fields are read and converted once, whatever class reads them, the
 /// interface catalog's or yours.
 ///

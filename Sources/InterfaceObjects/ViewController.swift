@@ -15,7 +15,7 @@ open class ViewController: Responder, SegueSource, StoryboardSceneAdopting {
   /// The nib the view is loaded from.
   public var nibName: String?
   /// Where ``nibName`` is looked up: when `nil`, the resources of the controller's module, else its binary's bundle
-  /// (``NibLoading/NibBundle/init(for:idiom:)``).
+  /// (`NibBundle(for:)`).
   public var nibBundle: NibBundle?
   /// The title.
   public var title: String? {

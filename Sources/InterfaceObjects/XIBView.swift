@@ -40,7 +40,7 @@ open class XIBView: View {
   open class var nibName: String { String(describing: self) }
 
   /// Where the XIB is found: the resources of the module that defines the class (its SwiftPM `Bundle.module`), else
-  /// the bundle of its binary (``NibLoading/NibBundle/init(for:idiom:)``, NIB-332); override to name another.
+  /// the bundle of its binary (`NibBundle(for:)`, NIB-332); override to name another.
   /// `nil` loads nothing.
   open class var nibBundle: NibBundle? { NibBundle(for: self) }
 

@@ -45,7 +45,7 @@ extension Bundle {
 
 extension NibBundle {
   /// Where the nibs of the module that defines `type` are: its SwiftPM resource bundle
-  /// (``Foundation/Bundle/moduleResources(for:)``) when it has one, else the bundle of its binary, as
+  /// (`Bundle.moduleResources(for:)`) when it has one, else the bundle of its binary, as
   /// `Bundle(for:)` gives it (NIB-332).
   /// - Parameters:
   ///   - type: a class of the module (a view or controller class, whose nib is named after it).

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Whatever makes decoding a nib fast is here, behind the public coder calls, so that users' classes get it as the
 /// interface catalog's do (NIB-300, NIB-301): plain-field results kept across a plan's instantiations
-/// (``decodePlainFields(_:)``), collections of objects collected unboxed (``decodeArrayOfObjects(ofClass:forKey:)``),
+/// (``decodePlainFields(_:)``), collections of objects collected unboxed (``decodeObjectReferences(forKey:)``),
 /// and references handed to the link phase as objects (``decodeDeferredObject(forKey:allowedClasses:assign:)``).
 final class NibObjectCoder: DecodingCoder {
   // The object is held by its index (the plan, which the instantiator holds, holds the object).
