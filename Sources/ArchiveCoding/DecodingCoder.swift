@@ -34,6 +34,20 @@ public protocol DecodingCoder: AnyObject {
   func decodeDeferred(
     forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void) throws
 
+  /// Asks for the object under a key to be handed to `assign`, with the current object, in the link phase, as an
+  /// object: what ``decodeDeferred(forKey:allowedClasses:assign:)`` does for a reference to another object, without
+  /// boxing it in `Any` (COD-231). Default: ``decodeDeferred(forKey:allowedClasses:assign:)``, handing on a decoded
+  /// object and `nil`, and failing the link with `typeMismatch` for a value that is not an object; coders may
+  /// override it with a faster path that gives the same results.
+  func decodeDeferredObject(
+    forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, AnyObject?) throws -> Void) throws
+
+  /// What `Fields(coder: self)` makes of the current object's plain fields (those that refer to no other object); a
+  /// coder that decodes the same object many times (a cached nib's, on every instantiation) may hand back the result
+  /// of an earlier decoding of the object instead of running the initialiser again (COD-230). Default:
+  /// `try Fields(coder: self)`; coders may override it.
+  func decodePlainFields<Fields: PlainFields>(_ type: Fields.Type) throws -> Fields
+
   /// `true` when every decoded class must be allowed explicitly and support secure coding. Required.
   var requiresSecureCoding: Bool { get }
 
@@ -73,6 +87,15 @@ public protocol DecodingCoder: AnyObject {
   /// same results.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a `T`.
   func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]?
+
+  /// The objects of a collection under a key, in order, as references, `nil` elements left out; missing is `nil`:
+  /// for a collection whose elements' classes the caller checks itself (a view's subviews), which a coder can answer
+  /// without a cast or a box per element (COD-238). Default:
+  /// `defaultDecodeObjectReferences(forKey:)`; coders may override it with a faster path that gives the same
+  /// results.
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a class
+  ///   instance.
+  func decodeObjectReferences(forKey key: String) throws -> [AnyObject]?
 
   /// The archived class names the decode call that reached the current object allows, as `NSCoder.allowedClasses`:
   /// inside the `init(coder:)` of an object decoded with `decodeObject(of: [A.self, B.self], …)` under secure

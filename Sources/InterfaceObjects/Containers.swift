@@ -161,14 +161,29 @@ open class TableViewCell: View {
   /// Reads `contentView` (a `<tableViewCellContentView key="contentView">`, a compiled nib's `UIContentView`),
   /// `reuseIdentifier`, and a compiled nib's text and detail labels (`UITextLabel`, `UIDetailTextLabel`).
   public required init(coder: any DecodingCoder) throws {
-    let content = try coder.firstKey(["contentView", "UIContentView"]).flatMap { try coder.decodeObject(forKey: $0) }
-    contentView = content as? View ?? View(frame: .zero)
+    let fields = try coder.decodePlainFields(Fields.self)
+    contentView =
+      try fields.contentViewKey.flatMap { try coder.decodeObject(forKey: $0) } as? View ?? View(frame: .zero)
     try super.init(coder: coder)
-    reuseIdentifier = try coder.string(["reuseIdentifier", "UIReuseIdentifier"])
+    reuseIdentifier = fields.reuseIdentifier
     if contentView.superview == nil { addSubview(contentView) }
-    if coder.firstKey(["UITextLabel", "UIDetailTextLabel"]) != nil {
+    if fields.hasCompiledLabels {
       madeTextLabel = try coder.decodeObject(forKey: "UITextLabel") as? Label
       madeDetailTextLabel = try coder.decodeObject(forKey: "UIDetailTextLabel") as? Label
+    }
+  }
+
+  /// The reuse identifier, and which keys hold the objects `init(coder:)` reads (NIB-300).
+  private final class Fields: PlainFields {
+    let reuseIdentifier: String?
+    let contentViewKey: String?
+    /// Whether a compiled nib archives the cell's labels (`UITextLabel`, `UIDetailTextLabel`).
+    let hasCompiledLabels: Bool
+
+    init(coder: any DecodingCoder) throws {
+      reuseIdentifier = try coder.string(["reuseIdentifier", "UIReuseIdentifier"])
+      contentViewKey = coder.firstKey(["contentView", "UIContentView"])
+      hasCompiledLabels = coder.firstKey(["UITextLabel", "UIDetailTextLabel"]) != nil
     }
   }
 

@@ -51,6 +51,8 @@ public final class KeyedArchiver: EncodingCoder {
   /// Whether the recorded error was raised inside an encode call whose key is not known yet.
   private var errorAwaitsKey = false
   private var finished = false
+  /// Whether an encode call after ``finishEncoding()`` was reported.
+  private var lateEncodeReported = false
   /// What ``finishEncoding()`` gave: the archive or its error (``encodedData`` gives it again).
   private var outcome: Result<Data, any Error>?
   /// The archive, written object by object as objects are encoded.
@@ -202,8 +204,21 @@ public final class KeyedArchiver: EncodingCoder {
     recordedError = error.located(in: .init(keyPath: key))
   }
 
+  /// An encode call after ``finishEncoding()`` cannot reach the archive, which is written: it is reported once on
+  /// standard error (COD-233), never a trap.
+  @inline(__always)
   private func checkNotFinished() {
-    precondition(!finished, "KeyedArchiver: encode called after finishEncoding()")
+    if finished { reportLateEncode() }
+  }
+
+  @inline(never)
+  private func reportLateEncode() {
+    guard !lateEncodeReported else { return }
+    lateEncodeReported = true
+    FileHandle.standardError.write(
+      Data(
+        "error: KeyedArchiver: a value was encoded after finishEncoding(); the archive is written and does not hold it\n"
+          .utf8))
   }
 
   @inline(__always)
@@ -433,10 +448,11 @@ public final class KeyedArchiver: EncodingCoder {
 
   // MARK: Finishing
 
-  /// Encodes every queued object and returns the archive.
+  /// Encodes every queued object and returns the archive; a later call gives the same archive, or throws the same
+  /// error, as ``encodedData`` does (COD-233).
   /// - Throws: the first recorded error (an unarchivable value, a class that does not support secure coding).
   public func finishEncoding() throws -> Data {
-    precondition(!finished, "KeyedArchiver: finishEncoding() called twice")
+    if let outcome { return try outcome.get() }
     drainQueue()
     finished = true
     if hasDelegate { delegate?.archiverWillFinish(self) }

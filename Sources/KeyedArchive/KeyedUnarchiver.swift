@@ -25,12 +25,16 @@ public final class KeyedUnarchiver: DecodingCoder {
     get { storage.state.registry }
     set { storage.state.registry = newValue }
   }
-  /// `true` when every decoded object must be of an allowed class that supports secure coding.
+  /// `true` when every decoded object must be of an allowed class that supports secure coding. It cannot be turned
+  /// off once set: setting `false` then leaves it on and records an ``ArchiveError`` (`invalidValue`) that
+  /// ``finishDecoding()`` throws (COD-234), never a trap.
   public var requiresSecureCoding: Bool {
     get { storage.state.requiresSecureCoding }
     set {
-      precondition(
-        !storage.state.requiresSecureCoding || newValue, "requiresSecureCoding cannot be turned off once set")
+      guard newValue || !storage.state.requiresSecureCoding else {
+        return failWithError(
+          ArchiveError(.invalidValue, "requiresSecureCoding cannot be turned off once set: it stays on"))
+      }
       storage.state.requiresSecureCoding = newValue
     }
   }

@@ -53,6 +53,7 @@ extension Context {
     output += "KeyedArchive demo\n=================\n\n"
     try archiveSection()
     try nibSections(bundle)
+    output += try MailTour.run(in: bundle)
     let picture = try pictureSection(bundle)
     let elapsed = Date().timeIntervalSince(started)
     output += "\nDone in \(String(format: "%.2f", elapsed)) s.\n\n"
@@ -69,7 +70,7 @@ extension Context {
   /// Draws one scenario XIB with `keyed render` and says where the picture is (CLI-050, CLI-090).
   /// - Returns: the picture's path.
   private mutating func pictureSection(_ bundle: NibBundle) throws -> String {
-    output += "\n6. A picture of a XIB\n"
+    output += "7. A picture of a XIB\n"
     let xib = bundle.resourceURL.appendingPathComponent("TableViewCell.xib").path
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-demo")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
