@@ -191,7 +191,10 @@ extension KeyValueCoding {
 
   /// The error for a key the class does not declare: it names the class and the key, and says how to declare it
   /// (COD-237).
-  /// - Parameter hint: another way to declare the key, said first (the interface classes' `@Outlet`).
+  /// - Parameters:
+  ///   - key: the key nothing declares.
+  ///   - hint: another way to declare the key, said first (the interface classes' `@Outlet`).
+  /// - Returns: a `connectionFailed` error naming the class and the key.
   public func undefinedKey(_ key: String, hint: String? = nil) -> ArchiveError {
     let className = "\(type(of: self))"
     let declaration = "in keyValueAccessors (`\"\(key)\": .property(\\\(className).\(key))`)"

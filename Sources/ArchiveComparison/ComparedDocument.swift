@@ -36,7 +36,7 @@ package struct ComparedDocument {
 
   /// Reads bytes, detecting their format as `keyed` does: a XIB or storyboard, a NIBArchive nib, else a property
   /// list, which is a keyed archive when it has the archive's top-level keys.
-  /// - Throws: ``ArchiveError`` when the bytes are malformed, of no supported format, or expand past the bounds of
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the bytes are malformed, of no supported format, or expand past the bounds of
   ///   `keyed dump --json` (CLI-032).
   package init(data: Data, fileName: String) throws {
     switch NibReader.format(of: data.prefix(2048)) {
@@ -64,7 +64,7 @@ package struct ComparedDocument {
   }
 
   /// Reads a file, or a `.nib` directory (its preferred member, as the nib loader picks it).
-  /// - Throws: ``ArchiveError`` (`fileIO` when the file cannot be read).
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO` when the file cannot be read).
   package init(contentsOf url: URL) throws {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -10,7 +10,7 @@ extension ColorObject {
   }
 
   /// Reads a colour written by `NSColor`'s `encodeWithCoder:` to an `NSArchiver`.
-  /// - Throws: ``ArchiveError`` (`unsupportedFormat`) for a pattern or another colour space; the coder's errors.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`unsupportedFormat`) for a pattern or another colour space; the coder's errors.
   static func sequentialColor(from coder: any DecodingCoder) throws -> Color {
     let code = try coder.decodeValue(ofObjCType: "c", as: Int.self)
     guard let space = SequentialSpace(rawValue: code) else {

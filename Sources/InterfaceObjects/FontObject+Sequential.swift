@@ -6,7 +6,7 @@ import Foundation
 // `f`, then four `c` flags.
 extension FontObject {
   /// Reads a font written by `NSFont`'s `encodeWithCoder:` to an `NSArchiver`.
-  /// - Throws: ``ArchiveError`` (`corruptData`) when the name's bytes do not have that layout; the coder's errors.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`corruptData`) when the name's bytes do not have that layout; the coder's errors.
   static func sequentialFont(from coder: any DecodingCoder) throws -> Font {
     let count = try coder.decodeValue(ofObjCType: "i", as: Int.self)
     guard count >= 8, case .bytes(let blob?) = try coder.decodeValue(ofObjCType: "[\(count)c]") else {

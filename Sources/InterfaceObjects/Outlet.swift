@@ -96,7 +96,7 @@ struct OutletDeclaration {
   let cast: (Any) -> AnyObject?
 
   /// The value as the outlet's class.
-  /// - Throws: ``ArchiveError`` (`typeMismatch`) naming the outlet, its class and the value's class.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`typeMismatch`) naming the outlet, its class and the value's class.
   func accept(_ value: Any?) throws -> AnyObject? {
     guard let value else { return nil }
     guard let object = cast(value) else {

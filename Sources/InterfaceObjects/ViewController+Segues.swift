@@ -20,7 +20,7 @@ extension ViewController {
   /// controller it came from, top first, before the navigation controller itself; calls ``prepare(for:sender:)``
   /// on this controller with a segue to that one, sends it the unwind action with the segue, then pops the stack
   /// down to it and dismisses the controllers presented between the two (NIB-132, NIB-137).
-  /// - Throws: ``ArchiveError`` (`valueNotFound`) when the segue has no unwind action or no controller up the
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`valueNotFound`) when the segue has no unwind action or no controller up the
   ///   chain declares it; nothing is prepared or dismissed then.
   func unwind(_ template: SegueTemplate, sender: Any?) throws {
     let name = template.identifier ?? template.id ?? ""

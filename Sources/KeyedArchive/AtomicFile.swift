@@ -27,7 +27,7 @@ public enum AtomicFile {
   /// Writes to `url` atomically what `produce` hands, piece by piece, to the function it is given: a large output
   /// is written as it is made, and replaces the file only once `produce` returns. When `produce` throws, the file
   /// is left as it was (a device, a FIFO or a descriptor of this process has what was written before).
-  /// - Throws: ``ArchiveError`` with code `fileIO` naming the path and the system error, or what `produce` throws.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with code `fileIO` naming the path and the system error, or what `produce` throws.
   package static func write(to url: URL, producing produce: (_ write: (Data) throws -> Void) throws -> Void) throws {
     var target = url.path
     func fail(_ what: String) -> ArchiveError {

@@ -41,7 +41,7 @@ extension KeyedUnarchiver {
   static let shortestMutableClassName = mutableClasses.map(\.utf8.count).min() ?? 0
 
   /// The inline array of references under a key of the current object, or `nil` when the key is absent.
-  /// - Throws: ``ArchiveError`` when the value is not an array.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the value is not an array.
   func referenceArray(_ key: String) throws -> ReferenceArray? {
     guard let ref = fieldRef(key) else { return nil }
     let header = try reader.header(of: ref)

@@ -72,7 +72,7 @@ extension KeyedUnarchiver {
   /// (COD-104): `willReplace` when `awakeAfter(using:)` replaced it, `didDecode`, `willReplace` when the delegate
   /// replaced it.
   /// - Returns: the object to hand out for the entry: the instance, its replacement, or `nil`.
-  /// - Throws: ``ArchiveError``: what `awakeAfter(using:)` throws (another error as its underlying error), located at
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: what `awakeAfter(using:)` throws (another error as its underlying error), located at
   ///   object `uid` (of the class in `classSlot`, when given) unless it names an object already.
   func awaken(_ object: any Coding, uid: Int, classSlot: Int?) throws -> AnyObject? {
     let awoken: AnyObject

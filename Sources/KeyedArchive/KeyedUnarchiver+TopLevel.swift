@@ -20,7 +20,7 @@ extension KeyedUnarchiver {
   /// Decodes the object of every `$top` entry whose key is a string, in stored order (duplicates included), each
   /// read at its position: looking every key up again would scan `$top` once per key, quadratic in its size.
   /// Called from outside any object's `init(coder:)`.
-  /// - Throws: ``ArchiveError`` as ``decodeObject(forStoredKey:allowedClasses:)``, located at the entry's key.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` as ``decodeObject(forStoredKey:allowedClasses:)``, located at the entry's key.
   package func decodeEveryTopLevelObject(allowedClasses: Set<String>?) throws {
     for position in 0..<topHeader.count {
       guard let key = topLevelKey(at: position) else { continue }

@@ -26,7 +26,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     set { storage.state.registry = newValue }
   }
   /// `true` when every decoded object must be of an allowed class that supports secure coding. It cannot be turned
-  /// off once set: setting `false` then leaves it on and records an ``ArchiveError`` (`invalidValue`) that
+  /// off once set: setting `false` then leaves it on and records an ``/ArchiveCoding/ArchiveError`` (`invalidValue`) that
   /// ``finishDecoding()`` throws (COD-234), never a trap.
   public var requiresSecureCoding: Bool {
     get { storage.state.requiresSecureCoding }
@@ -328,7 +328,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Decodes the object under a key exactly as stored in the archive, without `$` escaping: for walking an
   /// archive generically, such as every key of ``topLevelKeys`` (where `$0` is an unkeyed slot, while
   /// `decodeObject(forKey: "$0")` would read the user key `$0`, stored as `$$0`).
-  /// - Throws: ``ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
   package func decodeObject(forStoredKey key: String, allowedClasses: Set<String>?) throws -> Any? {
     try located(key) {
       guard let ref = storedFieldRef(key) else { return nil }
@@ -385,7 +385,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     return Int(raw)
   }
 
-  /// Runs `body` and adds the current object's index, class and key path to any ``ArchiveError`` it throws.
+  /// Runs `body` and adds the current object's index, class and key path to any ``/ArchiveCoding/ArchiveError`` it throws.
   func located<T>(_ key: String, _ body: () throws -> T) throws -> T {
     do {
       return try body()

@@ -236,7 +236,7 @@ public final class Storyboard: Sendable {
   /// none, by its document id (a segue a control or a cell triggers), or by the scene a compiled segue names
   /// (NIB-131, NIB-136).
   /// - Returns: the controller, or `nil` when the storyboard has no such segue to another scene.
-  /// - Throws: ``ArchiveError`` when the destination cannot be found or loaded.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the destination cannot be found or loaded.
   package func instantiateDestination(
     of segue: SegueTemplate, fromScene scene: String, options: NibOptions = NibOptions()
   ) throws -> AnyObject? {
@@ -391,7 +391,7 @@ public final class Storyboard: Sendable {
   /// A nib of a compiled storyboard's folder by name, parsed once: the view's nib an Apple-compiled scene's
   /// controller names (`UINibName`, `<controller id>-view-<view id>`) and loads its view from, with the controller as
   /// File's Owner (NIB-312).
-  /// - Throws: ``ArchiveError`` when the storyboard is a document (its scenes' views come with them), or the name is
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the storyboard is a document (its scenes' views come with them), or the name is
   ///   not a single path component.
   public func viewNib(named name: String) throws -> Nib {
     guard case .compiled(let compiled) = source else {

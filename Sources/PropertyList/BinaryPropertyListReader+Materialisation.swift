@@ -6,7 +6,7 @@ extension BinaryPropertyListReader {
   /// Materialises the object and everything it contains. A string or data object of more than
   /// ``sharedPayloadLength`` bytes, and a container reached more than once, is materialised once and shared by
   /// every reference to it (ARC-007, ARC-043).
-  /// - Throws: ``ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
   ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
   package func value(of object: Int) throws -> PropertyListValue {
     var state = Materialization(budget: options.maxExpandedValueCount)
@@ -18,7 +18,7 @@ extension BinaryPropertyListReader {
   /// the containers reached more than once. Linear: each shared container is counted once, so a hostile file is
   /// refused before any allocation instead of after building a huge tree. The count also checks what
   /// ``Validation/onAccess`` left unchecked: nesting, cycles and dictionary keys.
-  /// - Throws: ``ArchiveError`` when containers nest deeper than the limit or contain themselves, a dictionary key
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when containers nest deeper than the limit or contain themselves, a dictionary key
   ///   is a container, or the expansion of shared containers exceeds the limit.
   package func sharedContainers(from object: Int) throws -> Set<Int> {
     var memo: [Int: Expansion] = [:]

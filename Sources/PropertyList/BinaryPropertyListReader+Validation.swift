@@ -5,7 +5,7 @@ import Foundation
 /// ``Validation/full`` every object, reference and dictionary key and the nesting of the containers.
 extension BinaryPropertyListReader {
   /// Validates the bytes of `store` as a binary property list (a borrowing store reads the caller's memory).
-  /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with a byte offset for any structural problem.
   package init(
     store bytes: ByteStore, options: PropertyListDecodingOptions = .default, validation: Validation = .full
   )

@@ -79,13 +79,13 @@ public struct BinaryPropertyListReader: Sendable {
   @usableFromInline let offsetIntSize: Int
 
   /// Validates `data` as a binary property list.
-  /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with a byte offset for any structural problem.
   package init(_ data: Data, options: PropertyListDecodingOptions = .default, validation: Validation = .full) throws {
     try self.init(store: ByteStore(copying: data), options: options, validation: validation)
   }
 
   /// Validates `bytes` as a binary property list.
-  /// - Throws: ``ArchiveError`` with a byte offset for any structural problem.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with a byte offset for any structural problem.
   package init(bytes: [UInt8], options: PropertyListDecodingOptions = .default, validation: Validation = .full) throws {
     try self.init(store: ByteStore(copying: bytes), options: options, validation: validation)
   }
@@ -93,7 +93,7 @@ public struct BinaryPropertyListReader: Sendable {
   // MARK: Objects
 
   /// The byte offset at which an object starts, checked to lie inside the object area.
-  /// - Throws: ``ArchiveError`` when the object number is not below the object count (a reference out of range)
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the object number is not below the object count (a reference out of range)
   ///   or the offset table gives an offset outside the object area.
   @inline(__always)
   package func offset(of object: Int) throws -> Int {

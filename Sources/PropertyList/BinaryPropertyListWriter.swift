@@ -510,7 +510,7 @@ package struct BinaryPropertyListWriter: ~Copyable {
 
   /// Narrows the references, appends the offset table and the trailer, and returns the file; the writer is left
   /// empty, as a new one. Every reserved object must be filled.
-  /// - Throws: ``ArchiveError`` (`limitExceeded`) past 2^32 objects.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`limitExceeded`) past 2^32 objects.
   package mutating func finish(top: Ref) throws -> Data {
     let count = offsets.count
     guard count <= Int(UInt32.max) else {

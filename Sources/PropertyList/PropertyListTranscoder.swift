@@ -44,7 +44,7 @@ package struct PropertyListTranscoder {
 
   /// Reads every string and integer as materialising the value would (throwing its first error) and returns what
   /// writing the value out writes.
-  /// - Throws: ``ArchiveError`` for a string or integer that cannot be read.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` for a string or integer that cannot be read.
   package func measure() throws -> Expansion {
     var memo: [Int: Expansion] = [:]
     return try measure(reader.topObject, memo: &memo)
@@ -140,7 +140,7 @@ package struct PropertyListTranscoder {
   /// Writes the binary property list, byte for byte what ``BinaryPropertyListWriter/write(_:)`` writes for the
   /// value, and hands it to `write` (in one piece: the writer narrows references at the end, and handing out its
   /// bytes earlier would cost the archiver that shares it; Decision 0056).
-  /// - Throws: ``ArchiveError`` for content that cannot be read (which ``measure()`` met first), past 2^32 objects,
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` for content that cannot be read (which ``measure()`` met first), past 2^32 objects,
   ///   or what `write` throws.
   package func binary(into write: (Data) throws -> Void) throws {
     var writer = BinaryPropertyListWriter()
@@ -173,7 +173,7 @@ package struct PropertyListTranscoder {
 
   /// Writes the XML property list, byte for byte what ``XMLPropertyListWriter/write(_:sets:)`` writes for the
   /// value, handing it to `write` in pieces of about a megabyte.
-  /// - Throws: ``ArchiveError`` with code `invalidValue`, naming the key path, for what the XML form cannot hold (a
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with code `invalidValue`, naming the key path, for what the XML form cannot hold (a
   ///   null object, a key that is not a string, a set when `sets` is `.refuse`), or what `write` throws.
   package func xml(sets: XMLPropertyListWriter.SetHandling, into write: (Data) throws -> Void) throws {
     try withoutActuallyEscaping(write) { write in

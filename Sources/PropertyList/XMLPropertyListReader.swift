@@ -20,7 +20,7 @@ package struct XMLPropertyListReader {
   ///   - data: the document's bytes (UTF-8, or UTF-16 with a byte-order mark).
   ///   - options: limits.
   ///   - fileName: a name for error locations.
-  /// - Throws: ``ArchiveError`` with line and column.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with line and column.
   package static func read(
     _ data: Data, options: PropertyListDecodingOptions = .default, fileName: String? = nil
   ) throws -> PropertyListValue {

@@ -18,7 +18,7 @@ package enum XMLPropertyListWriter {
   }
 
   /// Encodes a value as an XML property list.
-  /// - Throws: ``ArchiveError`` with code `invalidValue` for a dictionary key that is not a string (the XML form
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with code `invalidValue` for a dictionary key that is not a string (the XML form
   ///   only has string keys), for a null object (the XML form has no element for it), naming its key path, or for
   ///   a set when `sets` is `.refuse`.
   package static func write(_ value: PropertyListValue, sets: SetHandling = .asArray) throws -> Data {

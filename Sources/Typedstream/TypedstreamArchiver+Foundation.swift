@@ -24,7 +24,7 @@ extension TypedstreamArchiver {
   }
 
   /// The class chain of a Foundation value and what writes its fields.
-  /// - Throws: ``ArchiveError`` (`invalidValue`) for a value without a sequential form.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`invalidValue`) for a value without a sequential form.
   func foundationForm(_ object: Any) throws -> (chain: [ChainLink], write: () throws -> Void) {
     let checked: (@escaping () -> Void) -> () throws -> Void = { body in
       {

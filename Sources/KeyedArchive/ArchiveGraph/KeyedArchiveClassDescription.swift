@@ -30,7 +30,7 @@ package struct KeyedArchiveClassDescription: Sendable {
   ///   - cachedList: a list of names already read, by property-list object number: many descriptions may share one,
   ///     and each is read once (ARC-043).
   ///   - rememberList: keeps a list just read.
-  /// - Throws: ``ArchiveError`` naming the object and `$class`: `corruptData` when the entry is not a dictionary
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` naming the object and `$class`: `corruptData` when the entry is not a dictionary
   ///   with a string `$classname`, or a list is not an array of strings; `limitExceeded` for a list longer than
   ///   `options.maxClassChainLength` or a name longer than `options.maxClassNameLength`.
   package init(

@@ -18,7 +18,7 @@ package struct KeyedArchiveContainer {
   /// Validates the top level of the property list `reader` reads: a dictionary with `$archiver` =
   /// `"NSKeyedArchiver"`, `$version` = 100000, a `$top` dictionary and an `$objects` array of at most
   /// `maxObjectCount` entries.
-  /// - Throws: ``ArchiveError``: `unsupportedFormat` naming `$archiver` or `$version` when either is missing or
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: `unsupportedFormat` naming `$archiver` or `$version` when either is missing or
   ///   different, or when the top level is not a dictionary; `corruptData` naming `$top` or `$objects` when either
   ///   is missing or of another type; `limitExceeded` for too many objects.
   package init(reader: BinaryPropertyListReader, maxObjectCount: Int) throws {

@@ -10,7 +10,7 @@ extension KeyedArchiveGraph {
   /// - Parameters:
   ///   - index: an `$objects` index of kind ``Kind/classObject``.
   ///   - className: the object's class name, for error locations.
-  /// - Throws: ``ArchiveError`` naming the object, class and key of an unreadable value or a reference past
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` naming the object, class and key of an unreadable value or a reference past
   ///   `$objects`.
   package mutating func fields(of index: Int, className: String? = nil) throws -> [Field] {
     let header = try reader.header(of: entryObject(index))
@@ -128,7 +128,7 @@ extension KeyedArchiveGraph {
   // MARK: Classes
 
   /// The class description `$objects[index]`'s `$class` refers to, read once per description.
-  /// - Throws: ``ArchiveError`` (`corruptData`, naming the object and `$class`) when the object has no `$class`,
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`corruptData`, naming the object and `$class`) when the object has no `$class`,
   ///   when `$class` is not a UID of another entry that is a dictionary with a string `$classname`, or when
   ///   `$classes` or `$classhints` is not an array of strings; `limitExceeded` for a list or name past the limits
   ///   (ARC-043).

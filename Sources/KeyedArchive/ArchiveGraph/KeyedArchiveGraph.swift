@@ -11,7 +11,7 @@ import PropertyList
 /// checked index, so cycles cost nothing to the graph and are left to the walker. A field's value is a
 /// ``PropertyListValue`` whose `.uid` (also inside an inline array or set) is below ``objectCount``.
 ///
-/// Errors are ``ArchiveError``s located at the object index, class name and key they concern.
+/// Errors are ``/ArchiveCoding/ArchiveError``s located at the object index, class name and key they concern.
 package struct KeyedArchiveGraph {
   package typealias Header = BinaryPropertyListReader.Header
 
@@ -98,7 +98,7 @@ package struct KeyedArchiveGraph {
   /// - Parameters:
   ///   - data: the archive.
   ///   - options: the limits (the property-list reader's, the object count, class names and lists).
-  /// - Throws: ``ArchiveError``: the property-list reader's, or the container's (see ``init(reader:options:)``).
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: the property-list reader's, or the container's (see ``init(reader:options:)``).
   package init(data: Data, options: KeyedUnarchiverOptions = .default) throws {
     let reader: BinaryPropertyListReader
     switch PropertyListReader.format(of: data) {
@@ -117,7 +117,7 @@ package struct KeyedArchiveGraph {
   }
 
   /// Opens the archive `reader` reads.
-  /// - Throws: ``ArchiveError``: the container's errors (``KeyedArchiveContainer``), or `corruptData` naming
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: the container's errors (``KeyedArchiveContainer``), or `corruptData` naming
   ///   `$objects` when its entry 0 is not the string `$null`.
   package init(reader: BinaryPropertyListReader, options: KeyedUnarchiverOptions = .default) throws {
     let container = try KeyedArchiveContainer(reader: reader, maxObjectCount: options.maxObjectCount)
@@ -138,7 +138,7 @@ package struct KeyedArchiveGraph {
   // MARK: Top level
 
   /// The `$top` entries in stored order, their references checked.
-  /// - Throws: ``ArchiveError`` naming the key whose value is unreadable or refers past `$objects`.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` naming the key whose value is unreadable or refers past `$objects`.
   package mutating func topLevelFields() throws -> [Field] {
     try fields(topHeader, index: nil, className: nil).fields
   }
@@ -149,7 +149,7 @@ package struct KeyedArchiveGraph {
   // MARK: References
 
   /// `raw` as an `$objects` index.
-  /// - Throws: ``ArchiveError`` (`corruptData`, at `location`) when it is past the end of `$objects`.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`corruptData`, at `location`) when it is past the end of `$objects`.
   package func index(_ raw: UInt64, at location: @autoclosure () -> ArchiveError.Location) throws -> Int {
     guard raw < UInt64(objectCount) else {
       throw ArchiveError(
@@ -183,7 +183,7 @@ package struct KeyedArchiveGraph {
 
   /// What `$objects[index]` is.
   /// - Precondition: `index` is below ``objectCount``.
-  /// - Throws: ``ArchiveError`` when the entry is unreadable or is a UID (which no entry can be).
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the entry is unreadable or is a UID (which no entry can be).
   package func kind(of index: Int) throws -> Kind {
     precondition(index >= 0 && index < objectCount, "$objects index \(index) out of range")
     if index == 0 { return .null }
@@ -208,7 +208,7 @@ package struct KeyedArchiveGraph {
   /// An entry that is not an archived object as a property-list value: a string, number, Boolean, date or data
   /// entry as read, an array or set with its UIDs checked, a dictionary without `$class` as stored; `nil` for the
   /// null marker and for a class object.
-  /// - Throws: ``ArchiveError`` located at the entry when it is unreadable.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` located at the entry when it is unreadable.
   package func plainValue(of index: Int) throws -> PropertyListValue? {
     // The entry's header is read once here: what ``kind(of:)`` decides, without a second read.
     let object = entryObject(index)
@@ -232,7 +232,7 @@ package struct KeyedArchiveGraph {
   }
 
   /// `$objects[index]` as a whole, read once and kept.
-  /// - Throws: ``ArchiveError`` located at the object: an unreadable or UID entry, a `$class` that is not a
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` located at the object: an unreadable or UID entry, a `$class` that is not a
   ///   class description, a field that refers past `$objects`.
   package mutating func entry(_ index: Int) throws -> Entry {
     if let known = entries[index] { return known }

@@ -406,7 +406,7 @@ final class ArchiveDecodingState {
     .dataCorrupted(context(message, uid: uid, path: path, code: code, underlying: underlying))
   }
 
-  /// Runs `body`, turning an ``ArchiveError`` (damaged data) into `DecodingError.dataCorrupted` at `path`.
+  /// Runs `body`, turning an ``/ArchiveCoding/ArchiveError`` (damaged data) into `DecodingError.dataCorrupted` at `path`.
   func located<T>(_ uid: Int, _ path: @autoclosure () -> CodingPathNode, _ body: () throws -> T) throws -> T {
     do {
       return try body()

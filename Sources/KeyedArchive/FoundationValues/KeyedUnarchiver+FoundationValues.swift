@@ -140,7 +140,7 @@ extension KeyedUnarchiver {
   ]
 
   /// The Foundation value of class `className` under `key`, as `T`, or `nil` when the key is absent or holds `$null`.
-  /// - Throws: ``ArchiveError``: the object's own errors, or `typeMismatch` naming the key when it is not a `T`.
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: the object's own errors, or `typeMismatch` naming the key when it is not a `T`.
   private func nested<T>(_ key: String, _ className: String, expected: String) throws -> T? {
     guard let ref = fieldRef(key), let object = try object(atFieldRef: ref, key: key, allowed: [className]) else {
       return nil
@@ -152,7 +152,7 @@ extension KeyedUnarchiver {
   }
 
   /// A number of days from 1 to 7 under `key`, or `nil` when the key is absent.
-  /// - Throws: ``ArchiveError`` (`corruptData`) naming the key when the number is outside 1…7.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`corruptData`) naming the key when the number is outside 1…7.
   private func dayOfWeek(_ key: String, _ what: String) throws -> Int? {
     guard containsValue(forKey: key) else { return nil }
     let day = try int(key)

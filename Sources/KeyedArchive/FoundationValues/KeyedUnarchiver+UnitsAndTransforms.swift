@@ -45,7 +45,7 @@ extension KeyedUnarchiver {
   }
 
   /// The object under `key` as `T`, decoded allowing `allowed`, or `nil` when the key is absent or holds `$null`.
-  /// - Throws: ``ArchiveError`` (`typeMismatch`) naming the key when the object is not a `T`.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`typeMismatch`) naming the key when the object is not a `T`.
   private func nestedObject<T>(_ key: String, allowed: Set<String>, expected: String) throws -> T? {
     // Located at the key: an object of a class not allowed here is reported with its own index.
     let found = try located(key) {

@@ -23,7 +23,7 @@ public enum ScenarioResources {
   }()
 
   /// A bundle over the scenario folder.
-  /// - Throws: ``ArchiveError`` (`fileIO`) when the XIBs cannot be found.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO`) when the XIBs cannot be found.
   public static func bundle() throws -> NibBundle {
     guard let url else {
       throw ArchiveError(.fileIO, "the scenario XIB files were not found next to the executable or in the sources")

@@ -11,7 +11,7 @@ import Foundation
 /// Object ids are the objects' indexes in the container (`$objects` index, NIBArchive object index).
 enum CompiledNibTableBuilder {
   /// Reads a keyed-archive nib (binary or XML property list).
-  /// - Throws: ``ArchiveError``: the property-list reader's errors; `.unsupportedFormat` for a plist that is not an
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: the property-list reader's errors; `.unsupportedFormat` for a plist that is not an
   ///   `NSKeyedArchiver` archive or a root without nib keys; `.corruptData`, `.typeMismatch`, `.limitExceeded` for a
   ///   malformed structure.
   static func table(keyedArchive data: Data, fileName: String) throws -> ObjectTable {
@@ -21,7 +21,7 @@ enum CompiledNibTableBuilder {
   }
 
   /// Reads an Apple `NIBArchive` nib.
-  /// - Throws: ``ArchiveError``: the NIBArchive reader's errors (NIBA-001 to NIBA-018), located in `fileName`;
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: the NIBArchive reader's errors (NIBA-001 to NIBA-018), located in `fileName`;
   ///   `.unsupportedFormat` for a root without nib keys; `.typeMismatch`, `.corruptData`, `.limitExceeded` for a
   ///   malformed structure.
   static func table(nibArchive data: Data, fileName: String) throws -> ObjectTable {

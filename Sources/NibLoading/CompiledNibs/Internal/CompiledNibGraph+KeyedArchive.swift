@@ -41,7 +41,7 @@ extension CompiledNibGraph {
   /// - Parameters:
   ///   - data: a binary or XML property list.
   ///   - fileName: the name used in error locations.
-  /// - Throws: ``ArchiveError`` from the property-list reader; `.unsupportedFormat` when the plist is not an
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` from the property-list reader; `.unsupportedFormat` when the plist is not an
   ///   `NSKeyedArchiver` archive; `.corruptData` for a malformed class reference, a UID past `$objects`, or an entry
   ///   that cannot be an archived object. Every error's location names the file.
   static func keyedArchive(_ data: Data, fileName: String) throws -> CompiledNibGraph {

@@ -40,7 +40,7 @@ struct CompiledNibTableAssembler {
   // MARK: Entry
 
   /// Builds the table for the root's flavour (NIBA-044).
-  /// - Throws: ``ArchiveError`` `.unsupportedFormat` when the root has neither `UINib…` keys nor `IB.objectdata`;
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` `.unsupportedFormat` when the root has neither `UINib…` keys nor `IB.objectdata`;
   ///   `.typeMismatch` or `.corruptData` for malformed lists; `.limitExceeded` for NIBA-048.
   mutating func build() throws -> ObjectTable {
     warnings = graph.warnings
