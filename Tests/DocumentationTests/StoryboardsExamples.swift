@@ -45,6 +45,7 @@ struct StoryboardsExamples {
     #expect(book?.title == "Emma")
     #expect(navigation?.viewControllers.count == 2)
 
+    try book?.loadViewIfNeeded()  // loadView, outlets, viewDidLoad: doneButton is set
     book?.doneButton?.sendActions(for: .touchUpInside)  // the button's unwind segue: back to the shelf
 
     #expect(shelf?.returns == 1)
@@ -56,6 +57,8 @@ struct StoryboardsExamples {
     let storyboard = try Storyboard(name: "Reading", bundle: .module)
     let book = try storyboard.instantiateViewController(withIdentifier: "Book") as? BookViewController
 
+    #expect(book?.doneButton == nil)  // the view loads on first use, as in UIKit
+    try book?.loadViewIfNeeded()
     #expect(book?.doneButton?.title(for: .normal) == "Done")
     #expect(storyboard.identifiers.contains("Shelf"))
   }
