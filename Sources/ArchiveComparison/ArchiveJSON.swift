@@ -1,6 +1,7 @@
 import ArchiveCoding
 import ArchiveSupport
 import Foundation
+import FoundationForms
 import KeyedArchive
 import PropertyList
 
@@ -349,12 +350,12 @@ package struct ArchiveJSON {
       return try collection { .object([("$orderedSet", .array(try $0.elementsOf(fields, uid: uid)))]) }
     case FoundationClass.dictionary, FoundationClass.mutableDictionary:
       return try collection { walker in
-        let keys = fields[ArchiveKeys.nsKeys]?.arrayValue ?? []
-        let values = fields[ArchiveKeys.nsObjects]?.arrayValue ?? []
+        let keys = fields[FoundationKeys.nsKeys]?.arrayValue ?? []
+        let values = fields[FoundationKeys.nsObjects]?.arrayValue ?? []
         guard keys.count == values.count else {
           throw ArchiveError(
             .corruptData,
-            "\(ArchiveKeys.nsKeys) has \(keys.count) entries but \(ArchiveKeys.nsObjects) has \(values.count)",
+            "\(FoundationKeys.nsKeys) has \(keys.count) entries but \(FoundationKeys.nsObjects) has \(values.count)",
             at: .init(objectIndex: uid, className: className))
         }
         // Entries are walked in the order they are written: by key when the keys are all strings, by the keys'
@@ -388,23 +389,23 @@ package struct ArchiveJSON {
       case nil: return nil
       }
     case FoundationClass.data, FoundationClass.mutableData:
-      if case .data(let bytes)? = fields[ArchiveKeys.nsData] ?? fields[ArchiveKeys.nsBytes] {
+      if case .data(let bytes)? = fields[FoundationKeys.nsData] ?? fields[FoundationKeys.nsBytes] {
         return .object([("$data", .raw(CanonicalJSON.string(bytes.base64EncodedString())))])
       }
-      if case .uid? = fields[ArchiveKeys.nsData], let contents = fields[ArchiveKeys.nsData] {
+      if case .uid? = fields[FoundationKeys.nsData], let contents = fields[FoundationKeys.nsData] {
         if counting { countedKinds[uid] = .passthrough(contents) }
         return try passThrough(uid, to: contents)
       }
       return nil
     case FoundationClass.date:
-      switch fields[ArchiveKeys.nsTime] {
+      switch fields[FoundationKeys.nsTime] {
       case .real(let t)?: return .object([("$date", CanonicalJSON.real(t))])
       case .float(let t)?: return .object([("$date", CanonicalJSON.real(Double(t)))])
       case .integer(let t)?: return .object([("$date", .raw(String(t)))])
       default: return nil
       }
     case FoundationClass.uuid:
-      guard case .data(let bytes)? = fields[ArchiveKeys.nsUUIDBytes], bytes.count == 16 else { return nil }
+      guard case .data(let bytes)? = fields[FoundationKeys.nsUUIDBytes], bytes.count == 16 else { return nil }
       let b = [UInt8](bytes)
       let uuid = UUID(
         uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
@@ -415,7 +416,7 @@ package struct ArchiveJSON {
     case FoundationClass.null:
       return .object([(Self.classMember, .raw(CanonicalJSON.string(FoundationClass.null)))])
     case FoundationClass.value:
-      let special = fields[ArchiveKeys.nsSpecial]?.integerValue ?? 0
+      let special = fields[FoundationKeys.nsSpecial]?.integerValue ?? 0
       /// The `count` numbers of a geometry string (`{{x, y}, {w, h}}`), or `nil` when it holds anything else (the
       /// object is then written as a class object, as for a range).
       func numbers(_ key: String, count: Int) -> CanonicalJSON.Node? {
@@ -443,16 +444,17 @@ package struct ArchiveJSON {
       let value: (String, CanonicalJSON.Node)
       switch special {
       case 1:
-        guard let point = numbers(ArchiveKeys.nsPointValue, count: 2) else { return nil }
+        guard let point = numbers(FoundationKeys.nsPointValue, count: 2) else { return nil }
         value = ("point", point)
       case 2:
-        guard let size = numbers(ArchiveKeys.nsSizeValue, count: 2) else { return nil }
+        guard let size = numbers(FoundationKeys.nsSizeValue, count: 2) else { return nil }
         value = ("size", size)
       case 3:
-        guard let rect = numbers(ArchiveKeys.nsRectValue, count: 4) else { return nil }
+        guard let rect = numbers(FoundationKeys.nsRectValue, count: 4) else { return nil }
         value = ("rect", rect)
       case 4:
-        guard let location = number(ArchiveKeys.nsRangeLocation), let length = number(ArchiveKeys.nsRangeLength) else {
+        guard let location = number(FoundationKeys.nsRangeLocation), let length = number(FoundationKeys.nsRangeLength)
+        else {
           return nil
         }
         value = ("range", .array([location, length]))
@@ -477,30 +479,33 @@ package struct ArchiveJSON {
     func tagged(_ tag: String, _ value: CanonicalJSON.Node) -> CanonicalJSON.Node { .object([(tag, value)]) }
     switch className {
     case FoundationClass.timeZone:
-      return fieldString(fields, ArchiveKeys.nsName).map { tagged("$timeZone", .raw(CanonicalJSON.string($0))) }
+      return fieldString(fields, FoundationKeys.nsName).map { tagged("$timeZone", .raw(CanonicalJSON.string($0))) }
     case FoundationClass.locale:
-      return fieldString(fields, ArchiveKeys.nsIdentifier).map { tagged("$locale", .raw(CanonicalJSON.string($0))) }
+      return fieldString(fields, FoundationKeys.nsIdentifier).map { tagged("$locale", .raw(CanonicalJSON.string($0))) }
     case FoundationClass.calendar:
-      return fieldString(fields, ArchiveKeys.nsIdentifier).map { tagged("$calendar", .raw(CanonicalJSON.string($0))) }
+      return fieldString(fields, FoundationKeys.nsIdentifier).map {
+        tagged("$calendar", .raw(CanonicalJSON.string($0)))
+      }
     case FoundationClass.indexSet, FoundationClass.mutableIndexSet:
-      guard let count = fieldInteger(fields, ArchiveKeys.nsRangeCount) else {
-        return fields[ArchiveKeys.nsRangeCount] == nil ? tagged("$indexSet", .array([])) : nil
+      guard let count = fieldInteger(fields, FoundationKeys.nsRangeCount) else {
+        return fields[FoundationKeys.nsRangeCount] == nil ? tagged("$indexSet", .array([])) : nil
       }
       var ranges: [(UInt64, UInt64)] = []
-      if count == 1, fields[ArchiveKeys.nsRangeData] == nil {
-        guard let location = fieldInteger(fields, ArchiveKeys.nsIndexSetLocation),
-          let length = fieldInteger(fields, ArchiveKeys.nsIndexSetLength), location >= 0, length >= 0
+      if count == 1, fields[FoundationKeys.nsRangeData] == nil {
+        guard let location = fieldInteger(fields, FoundationKeys.nsIndexSetLocation),
+          let length = fieldInteger(fields, FoundationKeys.nsIndexSetLength), location >= 0, length >= 0
         else { return nil }
         ranges = [(UInt64(location), UInt64(length))]
-      } else if count > 0 || fields[ArchiveKeys.nsRangeData] != nil {
-        guard let bytes = fieldData(fields, ArchiveKeys.nsRangeData) else { return nil }
+      } else if count > 0 || fields[FoundationKeys.nsRangeData] != nil {
+        guard let bytes = fieldData(fields, FoundationKeys.nsRangeData) else { return nil }
         guard count >= 0, count <= bytes.count / 2 else {
           throw corrupt(
-            ArchiveKeys.nsRangeData, "\(ArchiveKeys.nsRangeCount) is \(count) but the data holds \(bytes.count) bytes")
+            FoundationKeys.nsRangeData,
+            "\(FoundationKeys.nsRangeCount) is \(count) but the data holds \(bytes.count) bytes")
         }
         let values: [UInt64]
         do { values = try PackedIntegers.decode(bytes, count: Int(count) * 2) } catch {
-          throw corrupt(ArchiveKeys.nsRangeData, "the packed ranges are corrupt (\(error))")
+          throw corrupt(FoundationKeys.nsRangeData, "the packed ranges are corrupt (\(error))")
         }
         ranges = stride(from: 0, to: values.count, by: 2).map { (values[$0], values[$0 + 1]) }
       }
@@ -509,40 +514,40 @@ package struct ArchiveJSON {
       return tagged(
         "$indexSet", .array(sorted.map { .array([.raw(String($0.0)), .raw(String($0.1))]) }))
     case FoundationClass.indexPath:
-      guard let length = fieldInteger(fields, ArchiveKeys.nsIndexPathLength) else {
-        return fields[ArchiveKeys.nsIndexPathLength] == nil ? tagged("$indexPath", .array([])) : nil
+      guard let length = fieldInteger(fields, FoundationKeys.nsIndexPathLength) else {
+        return fields[FoundationKeys.nsIndexPathLength] == nil ? tagged("$indexPath", .array([])) : nil
       }
       var indexes: [UInt64] = []
-      if length == 1, fields[ArchiveKeys.nsIndexPathData] == nil {
-        guard let value = fieldInteger(fields, ArchiveKeys.nsIndexPathValue), value >= 0 else { return nil }
+      if length == 1, fields[FoundationKeys.nsIndexPathData] == nil {
+        guard let value = fieldInteger(fields, FoundationKeys.nsIndexPathValue), value >= 0 else { return nil }
         indexes = [UInt64(value)]
       } else if length != 0 {
-        guard let bytes = fieldData(fields, ArchiveKeys.nsIndexPathData) else { return nil }
+        guard let bytes = fieldData(fields, FoundationKeys.nsIndexPathData) else { return nil }
         guard length > 0, length <= bytes.count else {
           throw corrupt(
-            ArchiveKeys.nsIndexPathData,
-            "\(ArchiveKeys.nsIndexPathLength) is \(length) but the data holds \(bytes.count) bytes")
+            FoundationKeys.nsIndexPathData,
+            "\(FoundationKeys.nsIndexPathLength) is \(length) but the data holds \(bytes.count) bytes")
         }
         do { indexes = try PackedIntegers.decode(bytes, count: Int(length)) } catch {
-          throw corrupt(ArchiveKeys.nsIndexPathData, "the packed indexes are corrupt (\(error))")
+          throw corrupt(FoundationKeys.nsIndexPathData, "the packed indexes are corrupt (\(error))")
         }
       }
       try spend(indexes.count)
       return tagged("$indexPath", .array(indexes.map { .raw(String($0)) }))
     case FoundationClass.dateComponents:
       var members: [(String, CanonicalJSON.Node)] = []
-      for field in ArchiveKeys.dateComponentFields {
+      for field in FoundationKeys.dateComponentFields {
         guard let raw = fields[field.key] else { continue }
         guard let value = fieldInteger(fields, field.key) else { return nil }
-        if value != ArchiveKeys.dateComponentUndefined { members.append((field.name, .raw(String(value)))) }
+        if value != FoundationKeys.dateComponentUndefined { members.append((field.name, .raw(String(value)))) }
         _ = raw
       }
-      if case .bool(true)? = fieldPlain(fields, ArchiveKeys.nsIsLeapMonth) {
+      if case .bool(true)? = fieldPlain(fields, FoundationKeys.nsIsLeapMonth) {
         members.append(("isLeapMonth", .raw("true")))
       }
       for (key, name, nestedClass) in [
-        (ArchiveKeys.nsCalendar, "calendar", FoundationClass.calendar),
-        (ArchiveKeys.nsTimeZone, "timeZone", FoundationClass.timeZone),
+        (FoundationKeys.nsCalendar, "calendar", FoundationClass.calendar),
+        (FoundationKeys.nsTimeZone, "timeZone", FoundationClass.timeZone),
       ] {
         guard let nested = try nestedValue(fields, key, expecting: nestedClass, depth: depth) else { continue }
         guard let node = nested else { return nil }
@@ -551,24 +556,25 @@ package struct ArchiveJSON {
       return tagged("$dateComponents", CanonicalJSON.sortedObject(members))
     case FoundationClass.personNameComponents:
       var members: [(String, CanonicalJSON.Node)] = []
-      for part in ArchiveKeys.personNameParts {
+      for part in FoundationKeys.personNameParts {
         guard let value = fields[part.key], value != .uid(0) else { continue }
         guard let text = fieldString(fields, part.key) else { return nil }
         members.append((part.name, .raw(CanonicalJSON.string(text))))
       }
       if depth < 1,
         let nested = try nestedValue(
-          fields, ArchiveKeys.nsPhoneticRepresentation, expecting: FoundationClass.personNameComponents, depth: depth)
+          fields, FoundationKeys.nsPhoneticRepresentation, expecting: FoundationClass.personNameComponents, depth: depth
+        )
       {
         guard let node = nested else { return nil }
         members.append(("phoneticRepresentation", node))
       }
       return tagged("$personName", CanonicalJSON.sortedObject(members))
     case FoundationClass.measurement:
-      guard let value = fieldReal(fields, ArchiveKeys.nsValue),
-        case .uid(let unitReference)? = fields[ArchiveKeys.nsUnit],
+      guard let value = fieldReal(fields, FoundationKeys.nsValue),
+        case .uid(let unitReference)? = fields[FoundationKeys.nsUnit],
         let unitIndex = index(unitReference), case .object(let unit)? = try? archive.entry(unitIndex),
-        let symbol = fieldString(unit.fields, ArchiveKeys.nsSymbol)
+        let symbol = fieldString(unit.fields, FoundationKeys.nsSymbol)
       else { return nil }
       return tagged(
         "$measurement",
@@ -578,19 +584,21 @@ package struct ArchiveJSON {
         ]))
     case FoundationClass.characterSet, FoundationClass.mutableCharacterSet:
       var members: [(String, CanonicalJSON.Node)] = []
-      if fields[ArchiveKeys.nsCharacterSetString] != nil {
-        guard let text = fieldString(fields, ArchiveKeys.nsCharacterSetString) else { return nil }
+      if fields[FoundationKeys.nsCharacterSetString] != nil {
+        guard let text = fieldString(fields, FoundationKeys.nsCharacterSetString) else { return nil }
         members.append(("string", .raw(CanonicalJSON.string(text))))
-      } else if fields[ArchiveKeys.nsBuiltinID] != nil {
-        guard let builtin = fieldInteger(fields, ArchiveKeys.nsBuiltinID) else { return nil }
+      } else if fields[FoundationKeys.nsBuiltinID] != nil {
+        guard let builtin = fieldInteger(fields, FoundationKeys.nsBuiltinID) else { return nil }
         members.append(("builtin", .raw(String(builtin))))
-      } else if fields[ArchiveKeys.nsBitmap] != nil {
-        guard let bitmap = fieldData(fields, ArchiveKeys.nsBitmap) else { return nil }
+      } else if fields[FoundationKeys.nsBitmap] != nil {
+        guard let bitmap = fieldData(fields, FoundationKeys.nsBitmap) else { return nil }
         members.append(("bitmap", .object([("$data", .raw(CanonicalJSON.string(bitmap.base64EncodedString())))])))
       } else {
         return nil
       }
-      if case .bool(true)? = fieldPlain(fields, ArchiveKeys.nsIsInverted) { members.append(("inverted", .raw("true"))) }
+      if case .bool(true)? = fieldPlain(fields, FoundationKeys.nsIsInverted) {
+        members.append(("inverted", .raw("true")))
+      }
       return tagged("$characterSet", CanonicalJSON.sortedObject(members))
     default:
       return nil
@@ -648,7 +656,7 @@ package struct ArchiveJSON {
     case .value(.data(let bytes))?: return bytes
     case .object(let object)?
     where object.className == FoundationClass.data || object.className == FoundationClass.mutableData:
-      if case .data(let bytes)? = object.fields[ArchiveKeys.nsData] ?? object.fields[ArchiveKeys.nsBytes] {
+      if case .data(let bytes)? = object.fields[FoundationKeys.nsData] ?? object.fields[FoundationKeys.nsBytes] {
         return bytes
       }
       return nil
@@ -699,9 +707,9 @@ package struct ArchiveJSON {
 
   /// The form of an `NSString` whose fields are `fields`, or `nil` when they hold none of them.
   private static func stringForm(_ fields: PropertyListDictionary) -> StringForm? {
-    if let text = fields[ArchiveKeys.nsString]?.stringValue { return .text(text) }
-    if case .data(let bytes)? = fields[ArchiveKeys.nsBytes] { return .text(String(decoding: bytes, as: UTF8.self)) }
-    if case .uid? = fields[ArchiveKeys.nsString], let contents = fields[ArchiveKeys.nsString] {
+    if let text = fields[FoundationKeys.nsString]?.stringValue { return .text(text) }
+    if case .data(let bytes)? = fields[FoundationKeys.nsBytes] { return .text(String(decoding: bytes, as: UTF8.self)) }
+    if case .uid? = fields[FoundationKeys.nsString], let contents = fields[FoundationKeys.nsString] {
       return .contents(contents)
     }
     return nil
@@ -729,11 +737,11 @@ package struct ArchiveJSON {
   /// The elements of collection `uid`, in order; none while counting (each is walked and counted, not kept).
   private mutating func elementsOf(_ fields: PropertyListDictionary, uid: Int) throws -> [CanonicalJSON.Node] {
     var list: [PropertyListValue]
-    if let inline = fields[ArchiveKeys.nsObjects]?.arrayValue {
+    if let inline = fields[FoundationKeys.nsObjects]?.arrayValue {
       list = inline
     } else {
       list = []
-      while let element = fields[ArchiveKeys.nsObject(list.count)] { list.append(element) }
+      while let element = fields[FoundationKeys.nsObject(list.count)] { list.append(element) }
     }
     if counting {
       countedKinds[uid] = .collection(list)
@@ -817,14 +825,14 @@ package struct ArchiveJSON {
   private mutating func resolveURL(_ fields: PropertyListDictionary, depth: Int) throws -> URL? {
     guard depth < 16 else { return nil }
     var relative: String?
-    switch fields[ArchiveKeys.nsRelative] {
+    switch fields[FoundationKeys.nsRelative] {
     case .uid(let u)?: relative = plainEntry(u)?.stringValue
     case .string(let s)?: relative = s
     default: relative = nil
     }
     guard let relative else { return nil }
     var base: URL?
-    if case .uid(let u)? = fields[ArchiveKeys.nsBase], let uid = index(u),
+    if case .uid(let u)? = fields[FoundationKeys.nsBase], let uid = index(u),
       case .object(let object)? = try? archive.entry(uid)
     {
       base = try resolveURL(object.fields, depth: depth + 1)

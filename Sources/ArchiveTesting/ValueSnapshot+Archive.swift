@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import KeyedArchive
 import PropertyList
 
@@ -105,21 +106,21 @@ struct ArchiveSnapshotBuilder {
     }
     let fields = object.fields
     var keys = fields.entries.compactMap { $0.key.stringValue }.sorted()
-    if Self.dictionaryClasses.contains(className), case .array(let dictKeys)? = fields[ArchiveKeys.nsKeys],
-      case .array(let dictValues)? = fields[ArchiveKeys.nsObjects], dictKeys.count == dictValues.count
+    if Self.dictionaryClasses.contains(className), case .array(let dictKeys)? = fields[FoundationKeys.nsKeys],
+      case .array(let dictValues)? = fields[FoundationKeys.nsObjects], dictKeys.count == dictValues.count
     {
-      keys.removeAll { $0 == ArchiveKeys.nsKeys || $0 == ArchiveKeys.nsObjects }
+      keys.removeAll { $0 == FoundationKeys.nsKeys || $0 == FoundationKeys.nsObjects }
       var entries: [(name: String, node: Int)] = []
       for (key, value) in zip(dictKeys, dictValues) {
         entries.append(("", try node(forField: key)))
         entries.append(("", try node(forField: value)))
       }
-      children.append(("\(ArchiveKeys.nsKeys)+\(ArchiveKeys.nsObjects)", add(.dictionary, entries)))
-    } else if Self.setClasses.contains(className), case .array(let members)? = fields[ArchiveKeys.nsObjects] {
-      keys.removeAll { $0 == ArchiveKeys.nsObjects }
+      children.append(("\(FoundationKeys.nsKeys)+\(FoundationKeys.nsObjects)", add(.dictionary, entries)))
+    } else if Self.setClasses.contains(className), case .array(let members)? = fields[FoundationKeys.nsObjects] {
+      keys.removeAll { $0 == FoundationKeys.nsObjects }
       var entries: [(name: String, node: Int)] = []
       for member in members { entries.append(("", try node(forField: member))) }
-      children.append((ArchiveKeys.nsObjects, add(.set, entries)))
+      children.append((FoundationKeys.nsObjects, add(.set, entries)))
     }
     for key in keys {
       guard let value = fields[key] else { continue }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 // Class descriptions: read, resolved to a Swift type, and checked against the allowed classes.

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import KeyedArchive
 
 // Foundation's sequential forms (TS-071 to TS-078) as the Swift values the keyed unarchiver gives for the same

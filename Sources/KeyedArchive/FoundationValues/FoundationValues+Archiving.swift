@@ -1,4 +1,5 @@
 import Foundation
+import FoundationForms
 import PropertyList
 
 // Swift's value types archived as the Foundation classes the toolchain's NSKeyedArchiver writes for them
@@ -8,16 +9,16 @@ extension IndexSet: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     archiver.foundationObject(className: FoundationClass.indexSet) { fields in
       let ranges = rangeView
-      fields.append(ArchiveField(key: ArchiveKeys.nsRangeCount, value: .inline(.integer(Int64(ranges.count)))))
+      fields.append(ArchiveField(key: FoundationKeys.nsRangeCount, value: .inline(.integer(Int64(ranges.count)))))
       if ranges.count == 1, let range = ranges.first {
         fields.append(
-          ArchiveField(key: ArchiveKeys.nsIndexSetLocation, value: .inline(.integer(Int64(range.lowerBound)))))
-        fields.append(ArchiveField(key: ArchiveKeys.nsIndexSetLength, value: .inline(.integer(Int64(range.count)))))
+          ArchiveField(key: FoundationKeys.nsIndexSetLocation, value: .inline(.integer(Int64(range.lowerBound)))))
+        fields.append(ArchiveField(key: FoundationKeys.nsIndexSetLength, value: .inline(.integer(Int64(range.count)))))
         return
       }
       let packed = PackedIntegers.encode(ranges.lazy.flatMap { [UInt64($0.lowerBound), UInt64($0.count)] })
       fields.append(
-        ArchiveField(key: ArchiveKeys.nsRangeData, value: .uid(archiver.plainReference(.data(Data(packed))))))
+        ArchiveField(key: FoundationKeys.nsRangeData, value: .uid(archiver.plainReference(.data(Data(packed))))))
     }
   }
 }
@@ -25,13 +26,13 @@ extension IndexSet: KeyedArchiveValue {
 extension IndexPath: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     archiver.foundationObject(className: FoundationClass.indexPath) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsIndexPathLength, value: .inline(.integer(Int64(count)))))
+      fields.append(ArchiveField(key: FoundationKeys.nsIndexPathLength, value: .inline(.integer(Int64(count)))))
       if count == 1, let only = first {
-        fields.append(ArchiveField(key: ArchiveKeys.nsIndexPathValue, value: .inline(.integer(Int64(only)))))
+        fields.append(ArchiveField(key: FoundationKeys.nsIndexPathValue, value: .inline(.integer(Int64(only)))))
       } else if count > 1 {
         let packed = PackedIntegers.encode(map { UInt64(clamping: $0) })
         fields.append(
-          ArchiveField(key: ArchiveKeys.nsIndexPathData, value: .uid(archiver.plainReference(.data(Data(packed))))))
+          ArchiveField(key: FoundationKeys.nsIndexPathData, value: .uid(archiver.plainReference(.data(Data(packed))))))
       }
     }
   }
@@ -40,8 +41,8 @@ extension IndexPath: KeyedArchiveValue {
 extension TimeZone: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     archiver.foundationObject(className: FoundationClass.timeZone) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsName, value: .uid(archiver.plainReference(.string(identifier)))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsData, value: .uid(archiver.plainReference(.data(Data())))))
+      fields.append(ArchiveField(key: FoundationKeys.nsName, value: .uid(archiver.plainReference(.string(identifier)))))
+      fields.append(ArchiveField(key: FoundationKeys.nsData, value: .uid(archiver.plainReference(.data(Data())))))
     }
   }
 }
@@ -50,7 +51,7 @@ extension Locale: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     archiver.foundationObject(className: FoundationClass.locale) { fields in
       fields.append(
-        ArchiveField(key: ArchiveKeys.nsIdentifier, value: .uid(archiver.plainReference(.string(identifier)))))
+        ArchiveField(key: FoundationKeys.nsIdentifier, value: .uid(archiver.plainReference(.string(identifier)))))
     }
   }
 }
@@ -59,18 +60,18 @@ extension Calendar: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     let name = KeyedUnarchiver.calendarIdentifiers.first { $0.value == identifier }?.key ?? "gregorian"
     return archiver.foundationObject(className: FoundationClass.calendar) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsIdentifier, value: .uid(archiver.plainReference(.string(name)))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsLocale, value: .uid(archiver.reference(for: locale))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsFirstWeekday, value: .inline(.integer(Int64(firstWeekday)))))
+      fields.append(ArchiveField(key: FoundationKeys.nsIdentifier, value: .uid(archiver.plainReference(.string(name)))))
+      fields.append(ArchiveField(key: FoundationKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))
+      fields.append(ArchiveField(key: FoundationKeys.nsLocale, value: .uid(archiver.reference(for: locale))))
+      fields.append(ArchiveField(key: FoundationKeys.nsFirstWeekday, value: .inline(.integer(Int64(firstWeekday)))))
       fields.append(
-        ArchiveField(key: ArchiveKeys.nsMinimumDays, value: .inline(.integer(Int64(minimumDaysInFirstWeek)))))
+        ArchiveField(key: FoundationKeys.nsMinimumDays, value: .inline(.integer(Int64(minimumDaysInFirstWeek)))))
     }
   }
 }
 
 extension DateComponents: KeyedArchiveValue {
-  /// The fields `NSDateComponents` archives, in the order of ``ArchiveKeys/dateComponentFields``.
+  /// The fields `NSDateComponents` archives, in the order of ``FoundationKeys/dateComponentFields``.
   static var archivedFields: [WritableKeyPath<DateComponents, Int?>] {
     [
       \.era, \.year, \.month, \.day, \.hour, \.minute, \.second, \.nanosecond, \.weekday, \.weekdayOrdinal, \.quarter,
@@ -81,13 +82,13 @@ extension DateComponents: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     let values = Self.archivedFields.map { self[keyPath: $0] }
     return archiver.foundationObject(className: FoundationClass.dateComponents) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsCalendar, value: .uid(archiver.reference(for: calendar))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))
-      for (field, value) in zip(ArchiveKeys.dateComponentFields, values) {
-        let stored = value.map(Int64.init) ?? ArchiveKeys.dateComponentUndefined
+      fields.append(ArchiveField(key: FoundationKeys.nsCalendar, value: .uid(archiver.reference(for: calendar))))
+      fields.append(ArchiveField(key: FoundationKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))
+      for (field, value) in zip(FoundationKeys.dateComponentFields, values) {
+        let stored = value.map(Int64.init) ?? FoundationKeys.dateComponentUndefined
         fields.append(ArchiveField(key: field.key, value: .inline(.integer(stored))))
       }
-      fields.append(ArchiveField(key: ArchiveKeys.nsIsLeapMonth, value: .inline(.bool(isLeapMonth ?? false))))
+      fields.append(ArchiveField(key: FoundationKeys.nsIsLeapMonth, value: .inline(.bool(isLeapMonth ?? false))))
     }
   }
 }
@@ -96,14 +97,14 @@ extension PersonNameComponents: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     let parts = [namePrefix, givenName, middleName, familyName, nameSuffix, nickname]
     return archiver.foundationObject(className: FoundationClass.personNameComponents) { fields in
-      for (part, text) in zip(ArchiveKeys.personNameParts, parts) {
+      for (part, text) in zip(FoundationKeys.personNameParts, parts) {
         let uid = text.map { archiver.plainReference(.string($0)) } ?? 0
         fields.append(ArchiveField(key: part.key, value: .uid(uid)))
       }
       if let phoneticRepresentation {
         fields.append(
           ArchiveField(
-            key: ArchiveKeys.nsPhoneticRepresentation, value: .uid(archiver.reference(for: phoneticRepresentation))))
+            key: FoundationKeys.nsPhoneticRepresentation, value: .uid(archiver.reference(for: phoneticRepresentation))))
       }
     }
   }
@@ -113,7 +114,7 @@ extension CharacterSet: KeyedArchiveValue {
   /// Written as its bitmap, as the toolchain writes a set it did not make from a string or a builtin set.
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     archiver.foundationObject(className: FoundationClass.characterSet) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsBitmap, value: .inline(.data(bitmapRepresentation))))
+      fields.append(ArchiveField(key: FoundationKeys.nsBitmap, value: .inline(.data(bitmapRepresentation))))
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 extension KeyedUnarchiver {
@@ -19,7 +20,7 @@ extension KeyedUnarchiver {
     case FoundationClass.indexSet, FoundationClass.mutableIndexSet: return try indexSet()
     case FoundationClass.indexPath: return try indexPath()
     case FoundationClass.timeZone: return try timeZone()
-    case FoundationClass.locale: return Locale(identifier: try string(ArchiveKeys.nsIdentifier) ?? "")
+    case FoundationClass.locale: return Locale(identifier: try string(FoundationKeys.nsIdentifier) ?? "")
     case FoundationClass.calendar: return try calendar()
     case FoundationClass.dateComponents: return try dateComponents()
     case FoundationClass.personNameComponents: return try personNameComponents()
@@ -75,12 +76,12 @@ extension KeyedUnarchiver {
 
   /// `NSIndexSet` (ARC-151).
   func indexSet() throws -> IndexSet {
-    let count = try int(ArchiveKeys.nsRangeCount)
+    let count = try int(FoundationKeys.nsRangeCount)
     var ranges: [(Int, Int)] = []
-    if count == 1, !containsValue(forKey: ArchiveKeys.nsRangeData) {
-      ranges = [(try index(ArchiveKeys.nsIndexSetLocation), try index(ArchiveKeys.nsIndexSetLength))]
-    } else if count != 0 || containsValue(forKey: ArchiveKeys.nsRangeData) {
-      let values = try packedIntegers(ArchiveKeys.nsRangeData, count: count, perItem: 2)
+    if count == 1, !containsValue(forKey: FoundationKeys.nsRangeData) {
+      ranges = [(try index(FoundationKeys.nsIndexSetLocation), try index(FoundationKeys.nsIndexSetLength))]
+    } else if count != 0 || containsValue(forKey: FoundationKeys.nsRangeData) {
+      let values = try packedIntegers(FoundationKeys.nsRangeData, count: count, perItem: 2)
       ranges = stride(from: 0, to: values.count, by: 2).map { (values[$0], values[$0 + 1]) }
     }
     var set = IndexSet()
@@ -88,7 +89,7 @@ extension KeyedUnarchiver {
       guard location <= Int.max - length else {
         throw ArchiveError(
           .corruptData, "the range at \(location) of length \(length) runs past the largest index",
-          at: .init(keyPath: ArchiveKeys.nsRangeData))
+          at: .init(keyPath: FoundationKeys.nsRangeData))
       }
       set.insert(integersIn: location..<(location + length))
     }
@@ -97,22 +98,23 @@ extension KeyedUnarchiver {
 
   /// `NSIndexPath` (ARC-152).
   func indexPath() throws -> IndexPath {
-    let length = try int(ArchiveKeys.nsIndexPathLength)
+    let length = try int(FoundationKeys.nsIndexPathLength)
     if length == 0 { return IndexPath() }
-    if length == 1, !containsValue(forKey: ArchiveKeys.nsIndexPathData) {
-      return IndexPath(index: try index(ArchiveKeys.nsIndexPathValue))
+    if length == 1, !containsValue(forKey: FoundationKeys.nsIndexPathData) {
+      return IndexPath(index: try index(FoundationKeys.nsIndexPathValue))
     }
-    return IndexPath(indexes: try packedIntegers(ArchiveKeys.nsIndexPathData, count: length, perItem: 1))
+    return IndexPath(indexes: try packedIntegers(FoundationKeys.nsIndexPathData, count: length, perItem: 1))
   }
 
   /// `NSTimeZone` (ARC-150): by name; a name the system does not know (`GMT+0100`) as a fixed offset.
   func timeZone() throws -> TimeZone {
-    guard let name = try string(ArchiveKeys.nsName) else {
-      throw ArchiveError(.corruptData, "NSTimeZone without NS.name", at: .init(keyPath: ArchiveKeys.nsName))
+    guard let name = try string(FoundationKeys.nsName) else {
+      throw ArchiveError(
+        .corruptData, "NSTimeZone without \(FoundationKeys.nsName)", at: .init(keyPath: FoundationKeys.nsName))
     }
     if let zone = TimeZone(identifier: name) { return zone }
     if let offset = Self.offsetFromGMT(name), let zone = TimeZone(secondsFromGMT: offset) { return zone }
-    throw ArchiveError(.corruptData, "unknown time zone \"\(name)\"", at: .init(keyPath: ArchiveKeys.nsName))
+    throw ArchiveError(.corruptData, "unknown time zone \"\(name)\"", at: .init(keyPath: FoundationKeys.nsName))
   }
 
   /// The offset `GMT+0100`, `GMT-05:30` or `UTC+2` names, in seconds.
@@ -164,40 +166,43 @@ extension KeyedUnarchiver {
 
   /// `NSCalendar` (ARC-150): identifier, time zone, locale, first weekday, minimum days in the first week.
   func calendar() throws -> Calendar {
-    guard let name = try string(ArchiveKeys.nsIdentifier) else {
-      throw ArchiveError(.corruptData, "NSCalendar without NS.identifier", at: .init(keyPath: ArchiveKeys.nsIdentifier))
+    guard let name = try string(FoundationKeys.nsIdentifier) else {
+      throw ArchiveError(
+        .corruptData, "NSCalendar without \(FoundationKeys.nsIdentifier)",
+        at: .init(keyPath: FoundationKeys.nsIdentifier))
     }
     guard let identifier = Self.calendarIdentifiers[name] else {
-      throw ArchiveError(.corruptData, "unknown calendar \"\(name)\"", at: .init(keyPath: ArchiveKeys.nsIdentifier))
+      throw ArchiveError(.corruptData, "unknown calendar \"\(name)\"", at: .init(keyPath: FoundationKeys.nsIdentifier))
     }
     var calendar = Calendar(identifier: identifier)
-    if let zone: TimeZone = try nested(ArchiveKeys.nsTimeZone, FoundationClass.timeZone, expected: "a time zone") {
+    if let zone: TimeZone = try nested(FoundationKeys.nsTimeZone, FoundationClass.timeZone, expected: "a time zone") {
       calendar.timeZone = zone
     }
-    if let locale: Locale = try nested(ArchiveKeys.nsLocale, FoundationClass.locale, expected: "a locale") {
+    if let locale: Locale = try nested(FoundationKeys.nsLocale, FoundationClass.locale, expected: "a locale") {
       calendar.locale = locale
     }
-    if let day = try dayOfWeek(ArchiveKeys.nsFirstWeekday, "first weekday") { calendar.firstWeekday = day }
-    if let days = try dayOfWeek(ArchiveKeys.nsMinimumDays, "minimum days") { calendar.minimumDaysInFirstWeek = days }
+    if let day = try dayOfWeek(FoundationKeys.nsFirstWeekday, "first weekday") { calendar.firstWeekday = day }
+    if let days = try dayOfWeek(FoundationKeys.nsMinimumDays, "minimum days") { calendar.minimumDaysInFirstWeek = days }
     return calendar
   }
 
   /// `NSDateComponents` (ARC-153).
   func dateComponents() throws -> DateComponents {
     var components = DateComponents()
-    for (field, path) in zip(ArchiveKeys.dateComponentFields, DateComponents.archivedFields)
+    for (field, path) in zip(FoundationKeys.dateComponentFields, DateComponents.archivedFields)
     where containsValue(forKey: field.key) {
       let value = try int(field.key)
-      guard value != ArchiveKeys.dateComponentUndefined, let int = Int(exactly: value) else { continue }
+      guard value != FoundationKeys.dateComponentUndefined, let int = Int(exactly: value) else { continue }
       components[keyPath: path] = int
     }
-    if containsValue(forKey: ArchiveKeys.nsIsLeapMonth), try decodeBool(forKey: ArchiveKeys.nsIsLeapMonth) {
+    if containsValue(forKey: FoundationKeys.nsIsLeapMonth), try decodeBool(forKey: FoundationKeys.nsIsLeapMonth) {
       components.isLeapMonth = true
     }
-    if let calendar: Calendar = try nested(ArchiveKeys.nsCalendar, FoundationClass.calendar, expected: "a calendar") {
+    if let calendar: Calendar = try nested(FoundationKeys.nsCalendar, FoundationClass.calendar, expected: "a calendar")
+    {
       components.calendar = calendar
     }
-    if let zone: TimeZone = try nested(ArchiveKeys.nsTimeZone, FoundationClass.timeZone, expected: "a time zone") {
+    if let zone: TimeZone = try nested(FoundationKeys.nsTimeZone, FoundationClass.timeZone, expected: "a time zone") {
       components.timeZone = zone
     }
     return components
@@ -209,9 +214,9 @@ extension KeyedUnarchiver {
     let parts: [WritableKeyPath<PersonNameComponents, String?>] = [
       \.namePrefix, \.givenName, \.middleName, \.familyName, \.nameSuffix, \.nickname,
     ]
-    for (part, path) in zip(ArchiveKeys.personNameParts, parts) { name[keyPath: path] = try string(part.key) }
+    for (part, path) in zip(FoundationKeys.personNameParts, parts) { name[keyPath: path] = try string(part.key) }
     let phonetic: PersonNameComponents? = try nested(
-      ArchiveKeys.nsPhoneticRepresentation, FoundationClass.personNameComponents, expected: "person name components")
+      FoundationKeys.nsPhoneticRepresentation, FoundationClass.personNameComponents, expected: "person name components")
     if let phonetic { name.phoneticRepresentation = phonetic }
     return name
   }
@@ -226,32 +231,33 @@ extension KeyedUnarchiver {
   /// `NSCharacterSet` (ARC-157): a string, a builtin set's number or a bitmap, inverted when `NSIsInverted`.
   func characterSet() throws -> CharacterSet {
     var set: CharacterSet
-    if containsValue(forKey: ArchiveKeys.nsCharacterSetString) {
-      guard let text = try string(ArchiveKeys.nsCharacterSetString) else {
+    if containsValue(forKey: FoundationKeys.nsCharacterSetString) {
+      guard let text = try string(FoundationKeys.nsCharacterSetString) else {
         throw ArchiveError(
-          .typeMismatch, "expected a string", at: .init(keyPath: ArchiveKeys.nsCharacterSetString))
+          .typeMismatch, "expected a string", at: .init(keyPath: FoundationKeys.nsCharacterSetString))
       }
       set = CharacterSet(charactersIn: text)
-    } else if containsValue(forKey: ArchiveKeys.nsBuiltinID) {
-      let number = try int(ArchiveKeys.nsBuiltinID)
+    } else if containsValue(forKey: FoundationKeys.nsBuiltinID) {
+      let number = try int(FoundationKeys.nsBuiltinID)
       guard let builtin = Self.builtinCharacterSets[number] else {
         throw ArchiveError(
-          .corruptData, "unknown builtin character set \(number)", at: .init(keyPath: ArchiveKeys.nsBuiltinID))
+          .corruptData, "unknown builtin character set \(number)", at: .init(keyPath: FoundationKeys.nsBuiltinID))
       }
       set = builtin
-    } else if containsValue(forKey: ArchiveKeys.nsBitmap) {
-      let bitmap = try packedBytes(ArchiveKeys.nsBitmap)
+    } else if containsValue(forKey: FoundationKeys.nsBitmap) {
+      let bitmap = try packedBytes(FoundationKeys.nsBitmap)
       // Plane 0 takes 8,192 bytes; each further plane a plane number and 8,192 bytes.
       guard bitmap.count <= 8_192 + 16 * 8_193 else {
         throw ArchiveError(
           .corruptData, "a bitmap of \(bitmap.count) bytes is longer than 17 planes",
-          at: .init(keyPath: ArchiveKeys.nsBitmap))
+          at: .init(keyPath: FoundationKeys.nsBitmap))
       }
       set = CharacterSet(bitmapRepresentation: bitmap)
     } else {
-      throw ArchiveError(.corruptData, "NSCharacterSet without NSString, NSBuiltinID or NSBitmap")
+      throw ArchiveError(
+        .corruptData, "NSCharacterSet without NSString, \(FoundationKeys.nsBuiltinID) or \(FoundationKeys.nsBitmap)")
     }
-    if containsValue(forKey: ArchiveKeys.nsIsInverted), try decodeBool(forKey: ArchiveKeys.nsIsInverted) {
+    if containsValue(forKey: FoundationKeys.nsIsInverted), try decodeBool(forKey: FoundationKeys.nsIsInverted) {
       set.invert()
     }
     return set
