@@ -1,5 +1,6 @@
-import ArchiveSupport
 import Foundation
+import FoundationForms
+import KeyedArchive
 import PropertyList
 
 /// The canonical JSON of `Specs/CommandLineTool.md` (CLI-010 onwards): exact integers, reals that read back to
@@ -31,60 +32,50 @@ package enum CanonicalJSON {
   }
 
   package static func text(_ node: Node, pretty: Bool = false) -> String {
-    var out = ""
-    write(node, into: &out, pretty: pretty, indent: 0)
-    return out
+    var writer = CanonicalJSONWriter(pretty: pretty)
+    write(node, to: &writer)
+    return writer.text
   }
 
-  private static func write(_ node: Node, into out: inout String, pretty: Bool, indent: Int) {
-    switch node {
-    case .raw(let text): out += text
-    case .array(let elements):
-      writeContainer("[", "]", count: elements.count, into: &out, pretty: pretty, indent: indent) { i, out in
-        write(elements[i], into: &out, pretty: pretty, indent: indent + 1)
+  /// Writes `node` through `writer` (the one writer of the canonical JSON).
+  package static func write(_ node: Node, to writer: inout CanonicalJSONWriter) {
+    // Iterative: a graph nested to the depth limit does not recurse here.
+    enum Step {
+      case node(Node)
+      case key(String)
+      case endObject
+      case endArray
+    }
+    var pending: [Step] = [.node(node)]
+    while let step = pending.popLast() {
+      switch step {
+      case .key(let key): writer.visitKey(key)
+      case .endObject: writer.endObject()
+      case .endArray: writer.endArray()
+      case .node(.raw(let text)): writer.visitRaw(text)
+      case .node(.array(let elements)):
+        writer.beginArray(.asWalked)
+        pending.append(.endArray)
+        pending += elements.reversed().map { .node($0) }
+      case .node(.object(let members)):
+        writer.beginObject()
+        pending.append(.endObject)
+        for (key, value) in members.reversed() { pending += [.node(value), .key(key)] }
       }
-    case .object(let members):
-      writeContainer("{", "}", count: members.count, into: &out, pretty: pretty, indent: indent) { i, out in
-        out += string(members[i].0) + (pretty ? ": " : ":")
-        write(members[i].1, into: &out, pretty: pretty, indent: indent + 1)
-      }
     }
   }
 
-  /// `count` items between `open` and `close`, separated by commas; with `pretty`, one item a line, indented one
-  /// level deeper than the brackets. An empty container is the two brackets alone.
-  private static func writeContainer(
-    _ open: String, _ close: String, count: Int, into out: inout String, pretty: Bool, indent: Int,
-    item: (Int, inout String) -> Void
-  ) {
-    out += open
-    guard count > 0 else {
-      out += close
-      return
-    }
-    for i in 0..<count {
-      if i > 0 { out += "," }
-      if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-      item(i, &out)
-    }
-    if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-    out += close
-  }
-
-  package static func string(_ value: String) -> String { value.quoted(escapingControls: .json) }
+  package static func string(_ value: String) -> String { CanonicalText.quoted(value) }
 
   package static func real(_ value: Double) -> Node {
-    if value.isNaN { return .object([("$real", .raw("\"nan\""))]) }
-    if value.isInfinite { return .object([("$real", .raw(value < 0 ? "\"-inf\"" : "\"+inf\""))]) }
-    return .raw("\(value)")
+    if let name = CanonicalText.nonFiniteName(value) { return .object([(CanonicalMember.real, .raw(string(name)))]) }
+    return .raw(CanonicalText.realText(value))
   }
 
   /// The canonical order of keys and texts: by Unicode code point (UTF-8 bytes compare in that order), as a
   /// sort of the JSON in any other language gives it. `String`'s own `<` compares canonical equivalents (`é` and
   /// `e` with a combining accent) as equal, which leaves their order to the input's (CLI-010).
-  package static func precedes(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
-  }
+  package static func precedes(_ a: String, _ b: String) -> Bool { CanonicalText.precedes(a, b) }
 
   /// `items` in the canonical order of their keys (``precedes(_:_:)``).
   package static func inKeyOrder<Item>(_ items: [Item], key: (Item) -> String) -> [Item] {
@@ -108,25 +99,8 @@ package enum CanonicalJSON {
 
   /// The raw form of a property-list value.
   package static func node(_ value: PropertyListValue) -> Node {
-    switch value {
-    case .null: .raw("null")
-    case .bool(let v): .raw(v ? "true" : "false")
-    case .integer(let v): .raw(String(v))
-    case .unsignedInteger(let v): .raw(String(v))
-    case .real(let v): real(v)
-    case .float(let v): real(Double(v))
-    case .date(let v): .object([("$date", real(v.timeIntervalSinceReferenceDate))])
-    case .data(let v): .object([("$data", .raw(string(v.base64EncodedString())))])
-    case .string(let v): .raw(string(v))
-    case .uid(let v): .object([("$uid", .raw(String(v)))])
-    case .array(let a): .array(a.map(node))
-    case .set(let a): .object([("$set", .array(sortedByText(a.map(node))))])
-    case .dictionary(let d):
-      if d.hasOnlyStringKeys {
-        sortedObject(d.entries.map { ($0.key.stringValue ?? "", node($0.value)) })
-      } else {
-        dictionary(d.entries.map { (node($0.key), node($0.value)) })
-      }
-    }
+    var builder = NodeBuilder()
+    value.visit(with: &builder)
+    return builder.root
   }
 }

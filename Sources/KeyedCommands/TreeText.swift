@@ -1,5 +1,6 @@
 import ArchiveComparison
 import Foundation
+import KeyedArchive
 import PropertyList
 
 /// The readable indented tree `keyed dump` prints without `--json`.

@@ -1,0 +1,26 @@
+/// `NSPersonNameComponents` (ARC-154): each part a string object or `$null`, and a reference to the phonetic
+/// representation (another `NSPersonNameComponents`).
+package struct PersonNameForm {
+  /// The parts present, in the order of ``FoundationKeys/personNameParts``.
+  package var parts: [FoundationValue.PersonNameValue.Part]
+  package var phonetic: KeyedFormPart<Int>
+
+  /// Reads the keyed form.
+  /// - Throws: ``FormMismatch`` for a part that is not a string.
+  package init(keyed source: inout some KeyedFormSource) throws {
+    parts = []
+    for part in FoundationKeys.personNameParts {
+      guard let text = try source.string(part.key) else { continue }
+      parts.append(.init(name: part.name, text: text))
+    }
+    phonetic = try source.part { try $0.reference(FoundationKeys.nsPhoneticRepresentation) }
+  }
+
+  /// The text of the part named `name` (`givenName`, …), or `nil`.
+  package func part(_ name: String) -> String? { parts.first { $0.name == name }?.text }
+
+  /// What it means, with the phonetic representation resolved by the caller.
+  package func value(phonetic: FoundationValue?) -> FoundationValue {
+    .personName(.init(parts: parts, phonetic: phonetic))
+  }
+}
