@@ -32,16 +32,47 @@ public enum KeyedTool {
     public var errors: String
   }
 
-  /// Runs the tool with the given arguments (without the program name) on the real standard streams.
+  /// Runs the tool with the given arguments (without the program name) on the real standard streams. A view
+  /// `dump` prints is written as it is walked; the command runs on a thread whose stack holds the deepest nesting
+  /// a view follows (``ExpansionBound/maxDepth``), so that the walk that writes finds no error the walk that checks
+  /// did not.
   public static func main(_ arguments: [String]) -> Int32 {
     let progress = ProgressLine(arguments: arguments)
     progress.start()
-    // Read as a pipe is (CLI-002): at most `Context.maxInputBytes`, so `keyed dump - < /dev/zero` ends in 65.
-    let result = run(arguments, standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") })
+    let outcome = Outcome()
+    let thread = Thread {
+      // Read as a pipe is (CLI-002): at most `Context.maxInputBytes`, so `keyed dump - < /dev/zero` ends in 65.
+      let result = run(
+        arguments, standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") },
+        standardOutput: { FileHandle.standardOutput.write(Data($0)) })
+      outcome.finish(result)
+    }
+    thread.stackSize = mainStackSize
+    thread.start()
+    let result = outcome.wait()
     progress.finish()
     FileHandle.standardOutput.write(Data(result.output.utf8))
     FileHandle.standardError.write(Data(result.errors.utf8))
     return result.status
+  }
+
+  /// The stack of the thread ``main(_:)`` runs a command on.
+  static let mainStackSize = 64 << 20
+
+  /// The result of a command run on another thread, handed back once.
+  private final class Outcome: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result?
+
+    func finish(_ result: Result) {
+      self.result = result
+      done.signal()
+    }
+
+    func wait() -> Result {
+      done.wait()
+      return result ?? Result(status: KeyedTool.ExitCode.failure, output: "", errors: "")
+    }
   }
 
   /// Runs the tool in-process.
@@ -49,9 +80,14 @@ public enum KeyedTool {
   ///   - arguments: the arguments, without the program name.
   ///   - standardInput: reads standard input when the file argument is `-` (called once at most); an error it
   ///     throws ends the command as a failed read would.
-  /// - Returns: the status and what was printed.
-  public static func run(_ arguments: [String], standardInput: @escaping () throws -> Data = { Data() }) -> Result {
+  ///   - standardOutput: where a view `dump` prints goes as it is walked; `nil` to have it in the result's output.
+  /// - Returns: the status and what was printed (what went to `standardOutput` apart).
+  public static func run(
+    _ arguments: [String], standardInput: @escaping () throws -> Data = { Data() },
+    standardOutput: (([UInt8]) -> Void)? = nil
+  ) -> Result {
     var context = Context(standardInput: standardInput)
+    context.standardOutput = standardOutput
     let status = context.dispatch(arguments)
     return Result(status: status, output: context.output, errors: context.errors)
   }
@@ -74,6 +110,8 @@ struct Context {
   private let readStandardInput: () throws -> Data
   var output = ""
   var errors = ""
+  /// Where a view is written as it is walked (the tool's standard output), or `nil` to collect it in ``output``.
+  var standardOutput: (([UInt8]) -> Void)?
   /// The bytes of each pipe, FIFO or device read so far: a stream can be read only once, and a verb may look at its
   /// input's format before reading it.
   let streams = StreamCache()
@@ -210,7 +248,8 @@ struct Context {
     if !Self.isRegularFile(path) { return try readStream(path) }
     try Self.checkSize(path)
     do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
+      // Mapped, not copied: a view is walked in place from the file's pages.
+      return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     } catch {
       throw InputError(
         message: "\(path): cannot be read (\(error.localizedDescription))", status: KeyedTool.ExitCode.failure)
@@ -343,29 +382,8 @@ struct Context {
       }
       return
     }
-    let data = try read(path)
-    let value = try readPropertyList(path, data: data)
-    if parsed.flags.contains("--raw") || !Self.isKeyedArchive(value) {
-      do {
-        try ExpansionBound.check(value)
-      } catch let error as ArchiveError {
-        throw inputError(path, error)
-      }
-      if parsed.flags.contains("--json") {
-        output += CanonicalJSON.text(CanonicalJSON.node(value), pretty: pretty) + "\n"
-      } else {
-        output += TreeText.render(value)
-      }
-      return
-    }
-    do {
-      // The graph checks the container as the unarchiver does (KeyedArchiveContainer).
-      let graph = try ArchiveJSON.graph(KeyedArchiveGraph(data: data))
-      output +=
-        parsed.flags.contains("--json") ? CanonicalJSON.text(graph, pretty: pretty) + "\n" : TreeText.render(graph)
-    } catch let error as ArchiveError {
-      throw inputError(path, error)
-    }
+    try dumpPropertyList(
+      path, raw: parsed.flags.contains("--raw"), json: parsed.flags.contains("--json"), pretty: pretty)
   }
 
   mutating func convert(_ arguments: [String]) throws {
@@ -419,35 +437,7 @@ struct Context {
       try validateNib(try readObjectTable(path), path: path)
       return
     }
-    let data = try read(path)
-    let value = try readPropertyList(path, data: data)
-    guard Self.isKeyedArchive(value) else {
-      output += "\(name(path)): valid property list\n"
-      return
-    }
-    do {
-      let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
-      // An empty registry: every class but Foundation's decodes generically, whatever the process registered.
-      unarchiver.registry = ClassRegistry()
-      unarchiver.decodesUnknownClassesGenerically = true
-      try unarchiver.decodeEveryTopLevelObject(allowedClasses: nil)
-      // Every object, including ones not reachable from $top.
-      for uid in 1..<max(1, unarchiver.objectCount) { _ = try unarchiver.decodeAny(uid: uid) }
-      // A keyed-archive nib is a compiled nib too (CLI-021): instantiated as `instantiate` would, so the two agree.
-      if try Self.isKeyedArchiveNib(data) {
-        try validateNib(try NibReader.objectTable(from: data, fileName: name(path)), path: path)
-        return
-      }
-      output += "\(name(path)): valid keyed archive, \(unarchiver.objectCount) objects\n"
-    } catch let error as ArchiveError {
-      throw inputError(path, error)
-    }
-  }
-
-  /// `true` for a keyed archive whose `$top` is a nib's (``NibReader/isNib(topLevelKeys:)``).
-  static func isKeyedArchiveNib(_ data: Data) throws -> Bool {
-    var archive = try KeyedArchiveGraph(data: data)
-    return NibReader.isNib(topLevelKeys: Set(try archive.topLevelKeys()))
+    try validatePropertyList(path)
   }
 
   /// Instantiates `table` with generic objects for every class (an empty registry), checking its references and

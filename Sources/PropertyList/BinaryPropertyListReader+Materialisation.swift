@@ -12,7 +12,7 @@ extension BinaryPropertyListReader {
     // Count first (linear: each shared container is counted once), so a hostile file is refused before any
     // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
     // unchecked: nesting, cycles and dictionary keys.
-    var memo: [Int: Expansion] = [:]
+    var memo = ExpansionMemo(objectCount: objectCount)
     let expanded = try expansion(of: object, depth: 1, memo: &memo).count
     guard expanded <= options.maxExpandedValueCount else {
       throw ArchiveError(
@@ -21,8 +21,46 @@ extension BinaryPropertyListReader {
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
     var state = Materialization(budget: options.maxExpandedValueCount)
-    for (container, expansion) in memo where expansion.shared { state.sharedContainers.insert(container) }
+    state.sharedContainers = memo.sharedContainers
     return try materialize(object, &state)
+  }
+
+  /// Checks that the object and everything it contains can be materialised, as ``value(of:)`` checks it, without
+  /// building the value: the same errors, found in the same order (a reader of the whole file that walks it in
+  /// place, such as `keyed dump`, refuses what materialising it refuses).
+  /// - Throws: what ``value(of:)`` throws.
+  package func checkValue(of object: Int) throws {
+    var memo = ExpansionMemo(objectCount: objectCount)
+    let expanded = try expansion(of: object, depth: 1, memo: &memo).count
+    guard expanded <= options.maxExpandedValueCount else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
+        at: .init(byteOffset: try offset(of: object), objectIndex: object))
+    }
+    // What materialising reads beyond the headers the count read: the contents of strings and integers, each
+    // container once (the count bounded the rest).
+    var seen = [Bool](repeating: false, count: objectCount)
+    var pending = [object]
+    while let next = pending.popLast() {
+      guard !seen[next] else { continue }
+      seen[next] = true
+      let header = try header(of: next)
+      switch header.kind {
+      case .integer: _ = try integer(header, object: next)
+      case .asciiString:
+        // Read only when it holds a byte that is not ASCII, for its error: making the string costs more than the check.
+        if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: next) }
+      case .array, .set:
+        for i in stride(from: header.count - 1, through: 0, by: -1) { pending.append(element(header, i)) }
+      case .dictionary:
+        for i in stride(from: header.count - 1, through: 0, by: -1) {
+          pending.append(dictionaryValue(header, i))
+          pending.append(element(header, i))
+        }
+      default: break
+      }
+    }
   }
 
   /// Strings and data longer than this are materialised once per object and shared.
@@ -46,10 +84,46 @@ extension BinaryPropertyListReader {
     var shared = false
   }
 
+  /// The expansions counted so far, by object number, in arrays (a keyed archive holds a container per object).
+  private struct ExpansionMemo {
+    /// 0 not counted, 1 being counted, 2 counted; 4 added once reached again.
+    private var states: [UInt8]
+    /// Counts past `UInt32.max` are kept as that (only a limit above it could tell them apart).
+    private var counts: [UInt32]
+    private var heights: [UInt16]
+
+    init(objectCount: Int) {
+      states = Array(repeating: 0, count: objectCount)
+      counts = Array(repeating: 0, count: objectCount)
+      heights = Array(repeating: 0, count: objectCount)
+    }
+
+    subscript(object: Int) -> Expansion? {
+      switch states[object] & 3 {
+      case 0: nil
+      case 1: Expansion(count: 0, height: -1)
+      default: Expansion(count: Int(counts[object]), height: Int(heights[object]), shared: states[object] & 4 != 0)
+      }
+    }
+
+    mutating func begin(_ object: Int) { states[object] = 1 }
+
+    mutating func finish(_ object: Int, _ expansion: Expansion) {
+      states[object] = 2
+      counts[object] = UInt32(clamping: expansion.count)
+      heights[object] = UInt16(clamping: expansion.height)
+    }
+
+    mutating func markShared(_ object: Int) { states[object] |= 4 }
+
+    /// The containers reached more than once.
+    var sharedContainers: Set<Int> { Set(states.indices.lazy.filter { states[$0] & 4 != 0 }) }
+  }
+
   /// The expansion of the object reached at `depth` (the number of containers on the path, itself included).
   /// Recursion is bounded: it stops with an error past the depth limit, and a container met again while it is
   /// being counted contains itself.
-  private func expansion(of object: Int, depth: Int, memo: inout [Int: Expansion]) throws -> Expansion {
+  private func expansion(of object: Int, depth: Int, memo: inout ExpansionMemo) throws -> Expansion {
     if let known = memo[object] {
       guard known.height >= 0 else {
         throw ArchiveError(
@@ -57,13 +131,13 @@ extension BinaryPropertyListReader {
           at: .init(byteOffset: try offset(of: object), objectIndex: object))
       }
       guard depth - 1 + known.height <= options.maxDepth else { throw depthError(object) }
-      memo[object]?.shared = true
+      memo.markShared(object)
       return known
     }
     let header = try header(of: object)
     guard header.kind.isContainer else { return Expansion(count: 1, height: 0) }
     guard depth <= options.maxDepth else { throw depthError(object) }
-    memo[object] = Expansion(count: 0, height: -1)
+    memo.begin(object)
     let ceiling = options.maxExpandedValueCount + 1
     var total = 1
     var height = 1
@@ -81,7 +155,7 @@ extension BinaryPropertyListReader {
       if total == ceiling { break }
     }
     let result = Expansion(count: total, height: height)
-    memo[object] = result
+    memo.finish(object, result)
     return result
   }
 

@@ -11,8 +11,6 @@ package enum CanonicalMember {
   package static let cycle = "$cycle"
   /// A typedstream object's fields.
   package static let fields = "$fields"
-  /// The top-level keys of an archive that has others than `root`.
-  package static let top = "$top"
   /// Bytes, in base64.
   package static let data = "$data"
   /// A date, seconds since 2001-01-01T00:00:00Z.

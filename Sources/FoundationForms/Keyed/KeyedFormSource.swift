@@ -12,11 +12,12 @@ package protocol KeyedFormSource {
   /// The field stored under `key` (one of Foundation's keys, never `$`-escaped), or `nil` when the object has none.
   /// - Throws: ``ArchiveError`` when the field cannot be read (a reference past the end of `$objects`).
   mutating func field(_ key: String) throws -> KeyedFormField?
-  /// The text of archived object `index` when it is an `NSString` or `NSMutableString` whose text the source can
-  /// read, else `nil`.
-  mutating func text(ofObject index: Int) throws -> String?
-  /// The bytes of archived object `index` when it is an `NSData` or `NSMutableData`, else `nil`.
-  mutating func bytes(ofObject index: Int) throws -> Data?
+  /// The text of archived object `index`, which field `key` refers to, when it is an `NSString` or
+  /// `NSMutableString` whose text the source can read, else `nil`.
+  mutating func text(ofObject index: Int, forKey key: String) throws -> String?
+  /// The bytes of archived object `index`, which field `key` refers to, when it is an `NSData` or `NSMutableData`,
+  /// else `nil`.
+  mutating func bytes(ofObject index: Int, forKey key: String) throws -> Data?
 }
 
 /// One field of an archived object, as the forms read it.
@@ -81,7 +82,7 @@ extension KeyedFormSource {
     switch field {
     case nil, .null?: return nil
     case .object(let index)?:
-      if let text = try text(ofObject: index) { return text }
+      if let text = try text(ofObject: index, forKey: key) { return text }
       throw FormMismatch(.typeMismatch, "expected a string, found object #\(index)", key: key)
     case let other?: throw FormMismatch(.typeMismatch, "expected a string, found \(other.kindName)", key: key)
     }
@@ -117,10 +118,20 @@ extension KeyedFormSource {
     }
   }
 
-  /// `true` when `key` holds the Boolean `true`; absent or anything else is `false`.
+  /// The Boolean under `key`, as `decodeBool(forKey:)` reads one: absent or `$null` is `false`, an integer is
+  /// `true` when not 0, a string `YES`, `true` or `1` (`NO`, `false`, `0` or empty for `false`).
+  /// - Throws: ``FormMismatch`` for anything else.
   package mutating func flag(_ key: String) throws -> Bool {
-    if case .bool(true)? = try field(key)?.codedValue { return true }
-    return false
+    guard let field = try field(key) else { return false }
+    if case .null = field { return false }
+    switch field.codedValue {
+    case .bool(let value)?: return value
+    case .integer(let value)?: return value != 0
+    case .unsignedInteger?: return true
+    case .string(let text)? where ["YES", "true", "1"].contains(text): return true
+    case .string(let text)? where ["NO", "false", "0", ""].contains(text): return false
+    default: throw FormMismatch(.typeMismatch, "expected a boolean, found \(field.kindName)", key: key)
+    }
   }
 
   /// The bytes under `key`: inline data, a data entry or an `NSData` object; `nil` when absent or `$null`.
@@ -131,18 +142,19 @@ extension KeyedFormSource {
     switch field {
     case nil, .null?: return nil
     case .object(let index)?:
-      if let bytes = try bytes(ofObject: index) { return bytes }
+      if let bytes = try bytes(ofObject: index, forKey: key) { return bytes }
       throw FormMismatch(.typeMismatch, "expected data, found object #\(index)", key: key)
     case let other?: throw FormMismatch(.typeMismatch, "expected data, found \(other.kindName)", key: key)
     }
   }
 
-  /// The archived object `key` refers to; `nil` when absent or `$null`.
-  /// - Throws: ``FormMismatch`` for a value that is not a reference to an object.
+  /// The `$objects` entry `key` refers to (an archived object, or a plain entry where an object is expected, which
+  /// its reader then refuses); `nil` when absent or `$null`.
+  /// - Throws: ``FormMismatch`` for an inline value.
   package mutating func reference(_ key: String) throws -> Int? {
     switch try field(key) {
     case nil, .null?: return nil
-    case .object(let index)?: return index
+    case .object(let index)?, .entry(let index, _)?: return index
     case let other?: throw FormMismatch(.typeMismatch, "expected an object, found \(other.kindName)", key: key)
     }
   }

@@ -1,3 +1,6 @@
+import ArchiveCoding
+import Foundation
+
 /// `NSCalendar` (ARC-150): its identifier (CFCalendar's names: `gregorian`, `iso8601`, …), and for typed decoding
 /// its time zone and locale (references to an `NSTimeZone` and an `NSLocale`), first weekday and minimum days in
 /// the first week.
@@ -20,4 +23,49 @@ package struct CalendarForm {
 
   /// What it means in the canonical view.
   package var value: FoundationValue { .calendar(identifier: identifier) }
+}
+
+extension CalendarForm {
+  /// The calendar identifiers archives hold (CFCalendar's names), with Swift's.
+  package static let identifiers: [String: Calendar.Identifier] = [
+    "gregorian": .gregorian, "buddhist": .buddhist, "chinese": .chinese, "coptic": .coptic,
+    "ethiopic": .ethiopicAmeteMihret, "ethiopic-amete-alem": .ethiopicAmeteAlem, "hebrew": .hebrew,
+    "iso8601": .iso8601, "indian": .indian, "islamic": .islamic, "islamic-civil": .islamicCivil,
+    "japanese": .japanese, "persian": .persian, "roc": .republicOfChina, "islamic-tbla": .islamicTabular,
+    "islamic-umalqura": .islamicUmmAlQura,
+  ]
+
+  /// The archived name of a calendar identifier (`gregorian` for one archives have no name for).
+  package static func name(of identifier: Calendar.Identifier) -> String {
+    identifiers.first { $0.value == identifier }?.key ?? "gregorian"
+  }
+
+  /// The calendar, with the time zone and locale its references resolve to.
+  /// - Throws: ``ArchiveError`` (`corruptData`) for an identifier Swift has no calendar for, or a first weekday or
+  ///   minimum days outside 1…7; an invalid part's error.
+  package func calendar(timeZone: TimeZone?, locale: Locale?) throws -> Calendar {
+    guard let identifier = Self.identifiers[identifier] else {
+      throw ArchiveError(
+        .corruptData, "unknown calendar \"\(identifier)\"", at: .init(keyPath: FoundationKeys.nsIdentifier))
+    }
+    var calendar = Calendar(identifier: identifier)
+    if let timeZone { calendar.timeZone = timeZone }
+    if let locale { calendar.locale = locale }
+    if let day = try Self.dayOfWeek(firstWeekday, FoundationKeys.nsFirstWeekday, "first weekday") {
+      calendar.firstWeekday = day
+    }
+    if let days = try Self.dayOfWeek(minimumDays, FoundationKeys.nsMinimumDays, "minimum days") {
+      calendar.minimumDaysInFirstWeek = days
+    }
+    return calendar
+  }
+
+  /// A number of days from 1 to 7, or `nil` when absent.
+  private static func dayOfWeek(_ part: KeyedFormPart<Int64>, _ key: String, _ what: String) throws -> Int? {
+    guard let day = try part.get() else { return nil }
+    guard (1...7).contains(day) else {
+      throw ArchiveError(.corruptData, "\(what) \(day) is not 1…7", at: .init(keyPath: key))
+    }
+    return Int(day)
+  }
 }

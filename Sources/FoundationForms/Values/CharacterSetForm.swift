@@ -1,3 +1,4 @@
+import ArchiveCoding
 import Foundation
 
 /// `NSCharacterSet`'s form (ARC-157): exactly one of its characters, the number of a predefined set or a bitmap,
@@ -51,4 +52,41 @@ extension CharacterSetForm {
 
   /// What it means.
   package var value: FoundationValue { .characterSet(self) }
+}
+
+extension CharacterSetForm {
+  /// The predefined sets `NSBuiltinID` numbers (CoreFoundation's numbering).
+  package static let builtinSets: [Int64: CharacterSet] = [
+    1: .controlCharacters, 2: .whitespaces, 3: .whitespacesAndNewlines, 4: .decimalDigits, 5: .letters,
+    6: .lowercaseLetters, 7: .uppercaseLetters, 8: .nonBaseCharacters, 9: .decomposables, 10: .alphanumerics,
+    11: .punctuationCharacters, 12: .illegalCharacters, 13: .capitalizedLetters, 14: .symbols, 15: .newlines,
+  ]
+
+  /// The character set.
+  /// - Throws: ``ArchiveError`` (`corruptData`) for an unknown predefined set or a bitmap longer than 17 planes.
+  package func characterSet() throws -> CharacterSet {
+    var set: CharacterSet
+    switch content {
+    case .string(let text): set = CharacterSet(charactersIn: text)
+    case .builtin(let number):
+      guard let builtin = Self.builtinSets[number] else {
+        throw ArchiveError(
+          .corruptData, "unknown builtin character set \(number)", at: .init(keyPath: FoundationKeys.nsBuiltinID))
+      }
+      set = builtin
+    case .bitmap(let bitmap):
+      // Plane 0 takes 8,192 bytes; each further plane a plane number and 8,192 bytes.
+      guard bitmap.count <= 8_192 + 16 * 8_193 else {
+        throw ArchiveError(
+          .corruptData, "a bitmap of \(bitmap.count) bytes is longer than 17 planes",
+          at: .init(keyPath: FoundationKeys.nsBitmap))
+      }
+      set = CharacterSet(bitmapRepresentation: bitmap)
+    }
+    if inverted { set.invert() }
+    return set
+  }
+
+  /// The form of `set`: its bitmap, as the toolchain writes a set it did not make from a string or a builtin set.
+  package init(_ set: CharacterSet) { self.init(content: .bitmap(set.bitmapRepresentation), inverted: false) }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `NSDateComponents` (ARC-153): an inline integer for each field (`Int.max` when unset), `NS.isLeapMonth`, and
 /// references to its calendar and time zone.
 package struct DateComponentsForm {
@@ -25,5 +27,30 @@ package struct DateComponentsForm {
   /// What it means, with the calendar and time zone resolved by the caller.
   package func value(calendar: FoundationValue?, timeZone: FoundationValue?) -> FoundationValue {
     .dateComponents(.init(fields: fields, isLeapMonth: isLeapMonth, calendar: calendar, timeZone: timeZone))
+  }
+}
+
+extension DateComponentsForm {
+  /// The fields of `DateComponents` the form holds, in the order of ``FoundationKeys/dateComponentFields``.
+  package static var fieldPaths: [WritableKeyPath<DateComponents, Int?>] {
+    [
+      \.era, \.year, \.month, \.day, \.hour, \.minute, \.second, \.nanosecond, \.weekday, \.weekdayOrdinal, \.quarter,
+      \.weekOfMonth, \.weekOfYear, \.yearForWeekOfYear,
+    ]
+  }
+
+  /// The date components, with the calendar and time zone its references resolve to.
+  package func dateComponents(calendar: Calendar?, timeZone: TimeZone?) -> DateComponents {
+    var components = DateComponents()
+    for field in fields {
+      guard let index = FoundationKeys.dateComponentFields.firstIndex(where: { $0.name == field.name }),
+        let value = Int(exactly: field.value)
+      else { continue }
+      components[keyPath: Self.fieldPaths[index]] = value
+    }
+    if isLeapMonth { components.isLeapMonth = true }
+    if let calendar { components.calendar = calendar }
+    if let timeZone { components.timeZone = timeZone }
+    return components
   }
 }

@@ -50,3 +50,11 @@ package struct IndexPathForm: Hashable, Sendable {
   /// What it means.
   package var value: FoundationValue { .indexPath(indexes) }
 }
+
+extension IndexPathForm {
+  /// The index path.
+  package var indexPath: IndexPath { IndexPath(indexes: indexes.map { Int($0) }) }
+
+  /// The form of `path`.
+  package init(_ path: IndexPath) { indexes = path.map { UInt64(clamping: $0) } }
+}

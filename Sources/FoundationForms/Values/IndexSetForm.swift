@@ -53,11 +53,27 @@ package struct IndexSetForm: Hashable, Sendable {
       guard !overflow, end <= UInt64(Int.max) else {
         throw ArchiveError(
           .corruptData, "the range at \(range.location) of length \(range.length) runs past the largest index",
-          at: .init(keyPath: hasData ? FoundationKeys.nsRangeData : FoundationKeys.nsIndexSetLocation))
+          at: .init(keyPath: FoundationKeys.nsRangeData))
       }
     }
   }
 
   /// What it means.
   package var value: FoundationValue { .indexSet(ranges) }
+}
+
+extension IndexSetForm {
+  /// The index set (empty ranges add nothing).
+  package var indexSet: IndexSet {
+    var set = IndexSet()
+    for range in ranges where range.length > 0 {
+      set.insert(integersIn: Int(range.location)..<Int(range.location + range.length))
+    }
+    return set
+  }
+
+  /// The form of `set`: its ranges.
+  package init(_ set: IndexSet) {
+    ranges = set.rangeView.map { .init(location: UInt64($0.lowerBound), length: UInt64($0.count)) }
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `NSPersonNameComponents` (ARC-154): each part a string object or `$null`, and a reference to the phonetic
 /// representation (another `NSPersonNameComponents`).
 package struct PersonNameForm {
@@ -22,5 +24,22 @@ package struct PersonNameForm {
   /// What it means, with the phonetic representation resolved by the caller.
   package func value(phonetic: FoundationValue?) -> FoundationValue {
     .personName(.init(parts: parts, phonetic: phonetic))
+  }
+}
+
+extension PersonNameForm {
+  /// The parts of `PersonNameComponents` the form holds, in the order of ``FoundationKeys/personNameParts``.
+  package static var partPaths: [WritableKeyPath<PersonNameComponents, String?>] {
+    [\.namePrefix, \.givenName, \.middleName, \.familyName, \.nameSuffix, \.nickname]
+  }
+
+  /// The name components, with the phonetic representation its reference resolves to.
+  package func nameComponents(phonetic: PersonNameComponents?) -> PersonNameComponents {
+    var name = PersonNameComponents()
+    for (part, path) in zip(FoundationKeys.personNameParts, Self.partPaths) {
+      name[keyPath: path] = self.part(part.name)
+    }
+    if let phonetic { name.phoneticRepresentation = phonetic }
+    return name
   }
 }

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import Foundation
 
 /// `NSUnitConverterLinear` (ARC-155): inline reals `NS.coefficient` and `NS.constant` (0 when absent, as
 /// `decodeDouble(forKey:)` reads them), both finite.
@@ -22,4 +23,9 @@ package struct UnitConverterForm: Hashable, Sendable {
       throw ArchiveError(.corruptData, "expected a finite real, found \(value)", at: .init(keyPath: key))
     }
   }
+}
+
+extension UnitConverterForm {
+  /// The converter.
+  package var converter: UnitConverterLinear { UnitConverterLinear(coefficient: coefficient, constant: constant) }
 }

@@ -113,6 +113,15 @@ package struct KeyedArchiveContainer {
     return found
   }
 
+  /// `true` when the top object `reader` reads is a dictionary with any of the archive's top-level keys, as
+  /// ``looksLikeKeyedArchive(_:)`` decides for a value, without reading the value.
+  package static func looksLikeKeyedArchive(reader: BinaryPropertyListReader) -> Bool {
+    guard let root = try? reader.header(of: reader.topObject), root.kind == .dictionary else { return false }
+    return [ArchiveKeys.archiver, ArchiveKeys.objects, ArchiveKeys.top, ArchiveKeys.version].contains {
+      reader.lookupPosition(string: $0, inDictionary: root) != nil
+    }
+  }
+
   /// `true` when `value` is a dictionary with any of the archive's top-level keys: a damaged archive (one key
   /// missing) is then still treated, and reported, as a keyed archive rather than passing as a plain property list.
   package static func looksLikeKeyedArchive(_ value: PropertyListValue) -> Bool {

@@ -11,6 +11,10 @@ extension KeyedArchiveWalk {
   mutating func foundation(
     _ uid: Int, _ className: String, _ fields: [KeyedArchiveGraph.Field], _ visitor: inout some CanonicalVisitor
   ) throws -> Bool {
+    if !counting, kinds[uid] == .foundationValue, let known = sharedValues[uid] {
+      known.visit(with: &visitor)
+      return true
+    }
     switch className {
     case FoundationClass.array, FoundationClass.mutableArray, FoundationClass.set, FoundationClass.mutableSet,
       FoundationClass.orderedSet, FoundationClass.mutableOrderedSet, FoundationClass.dictionary,
@@ -50,15 +54,18 @@ extension KeyedArchiveWalk {
     try passThrough(uid, to: .uid(UInt64(contents)), &visitor)
   }
 
-  /// What a Foundation value object writes.
+  /// What a value writes at every appearance.
   enum WrittenValue {
     case string(String)
     case data(Data)
     case date(CanonicalNumber)
     case form(FoundationValue)
+    /// A plain entry.
+    case plain(PropertyListValue)
 
     func visit(with visitor: inout some CanonicalVisitor) {
       switch self {
+      case .plain(let value): value.visit(with: &visitor)
       case .string(let text): visitor.visitString(text)
       case .data(let bytes): visitor.visitData(bytes)
       case .date(let seconds): visitor.visitDate(seconds)
@@ -79,6 +86,7 @@ extension KeyedArchiveWalk {
       try spendText(bytes)
       return
     }
+    if reached[uid] > 1 { sharedValues[uid] = value }
     value.visit(with: &visitor)
   }
 
@@ -370,9 +378,11 @@ extension KeyedArchiveWalk: KeyedFormSource {
     }
   }
 
-  package mutating func text(ofObject index: Int) throws -> String? { plainString(.uid(UInt64(index))) }
+  package mutating func text(ofObject index: Int, forKey key: String) throws -> String? {
+    plainString(.uid(UInt64(index)))
+  }
 
-  package mutating func bytes(ofObject index: Int) throws -> Data? {
+  package mutating func bytes(ofObject index: Int, forKey key: String) throws -> Data? {
     guard let description = try? archive.classDescription(ofObject: index),
       description.name == FoundationClass.data || description.name == FoundationClass.mutableData,
       let fields = try? archive.fields(of: index, className: description.name)

@@ -54,8 +54,12 @@ package struct KeyedArchiveWalk {
   var valueBytes: [Int32]
   /// For a plain value that writes values besides itself (an inline container): how many.
   var valueValues: [Int: Int] = [:]
-  /// For each class object: whether it is reached more than once.
+  /// For each class object, plain value and Foundation value object: whether it is reached more than once.
   var reached: [UInt8]
+  /// The second pass's values of the entries reached more than once, read once (a value is the same at every
+  /// appearance, and a long shared string, or an `NSValue` whose geometry is one, costs more to read again than to
+  /// keep).
+  var sharedValues: [Int: WrittenValue] = [:]
   /// The class objects written so far (second pass).
   var written: [Bool] = []
   /// While counting: the values, bytes of text and nesting of each collection whose expansion met neither a class
@@ -71,6 +75,34 @@ package struct KeyedArchiveWalk {
   var deepestNesting = 0
   /// The fields of the object whose form is being read (``KeyedFormSource``).
   var formFields: [KeyedArchiveGraph.Field] = []
+  /// The order of the last fields met, by class description: objects of one class mostly store the same keys.
+  var fieldPlans: [Int: FieldPlan] = [:]
+
+  /// The fields of an object as the walk takes them: a key stored twice once, and the fields in the order of their
+  /// names as written.
+  struct FieldPlan {
+    /// The keys as stored.
+    var storedKeys: [String]
+    /// `true` when a key is stored more than once.
+    var hasDuplicates: Bool
+    /// The fields once a key stored twice is taken once, in the order of their names: each one's position among
+    /// them and its name as written (``KeyedArchiveWalk/fieldName(_:)``).
+    var sorted: [(position: Int, name: String)]
+
+    init(_ fields: [KeyedArchiveGraph.Field]) {
+      storedKeys = fields.map(\.key)
+      let unique = KeyedArchiveWalk.deduplicated(fields)
+      hasDuplicates = unique.count != fields.count
+      sorted = unique.indices.map { (position: $0, name: KeyedArchiveWalk.fieldName(unique[$0].key)) }
+        .sorted { CanonicalText.precedes($0.name, $1.name) }
+    }
+
+    func matches(_ fields: [KeyedArchiveGraph.Field]) -> Bool {
+      guard fields.count == storedKeys.count else { return false }
+      for index in fields.indices where fields[index].key != storedKeys[index] { return false }
+      return true
+    }
+  }
 
   /// What an entry was found to be.
   enum EntryKind: UInt8 {
@@ -143,6 +175,11 @@ package struct KeyedArchiveWalk {
     (segment, segmentsBegun, depth, passing) = (1, 1, 0, [])
     try walkTop(&visitor)
   }
+
+  /// The second pass, written as canonical JSON by `writer` (``visit(_:)`` for the JSON writer, made here so that
+  /// the walk is compiled for it).
+  /// - Throws: what ``check()`` throws; nothing once it has passed.
+  package mutating func write(to writer: inout CanonicalJSONWriter) throws { try visit(&writer) }
 
   /// The number of class objects of other classes than Foundation's the walk met (after ``check()``).
   package var classObjectCount: Int { kinds.lazy.filter { $0 == .classObject }.count }
@@ -247,6 +284,10 @@ package struct KeyedArchiveWalk {
       try recount(uid)
       return
     }
+    if !counting, reached[uid] > 1, kinds[uid] == .plainValue, let known = sharedValues[uid] {
+      known.visit(with: &visitor)
+      return
+    }
     let entry: PropertyListValue
     switch try archive.kind(of: uid) {
     case .null:
@@ -254,9 +295,11 @@ package struct KeyedArchiveWalk {
       return
     case .classObject:
       let description = try archive.classDescription(ofObject: uid)
-      let fields = Self.deduplicated(try archive.fields(of: uid, className: description.name))
+      let stored = try archive.fields(of: uid, className: description.name)
+      let plan = fieldPlan(description.index, stored)
+      let fields = plan.hasDuplicates ? Self.deduplicated(stored) : stored
       try nested(uid, className: description.name) {
-        try $0.classObjectOrFoundation(uid, description.name, fields, &visitor)
+        try $0.classObjectOrFoundation(uid, description.name, fields, plan, &visitor)
       }
       return
     case .dictionary:
@@ -279,7 +322,16 @@ package struct KeyedArchiveWalk {
       try charge(values: cost.values, bytes: cost.bytes)
       return
     }
+    if reached[uid] > 1 { sharedValues[uid] = .plain(entry) }
     entry.visit(with: &visitor)
+  }
+
+  /// The plan of the fields of an object of class description `classIndex`.
+  mutating func fieldPlan(_ classIndex: Int, _ fields: [KeyedArchiveGraph.Field]) -> FieldPlan {
+    if let known = fieldPlans[classIndex], known.matches(fields) { return known }
+    let plan = FieldPlan(fields)
+    fieldPlans[classIndex] = plan
+    return plan
   }
 
   /// The fields of a class object as its dictionary holds them: a key stored twice keeps its first place and takes
@@ -303,9 +355,11 @@ package struct KeyedArchiveWalk {
     switch kinds[uid] {
     case .unknown: break
     case .plainValue:
+      reached[uid] = 2
       try charge(values: valueValues[uid] ?? 0, bytes: Int(valueBytes[uid]))
     case .foundationValue:
       // Read again in the second pass, one level deeper.
+      reached[uid] = 2
       deepestNesting = max(deepestNesting, depth + 1)
       try spendText(Int(valueBytes[uid]))
     case .classObject:
@@ -369,7 +423,8 @@ package struct KeyedArchiveWalk {
 
   /// Object `uid` of class `className`, one level deeper: a Foundation class's form, else a class object.
   private mutating func classObjectOrFoundation(
-    _ uid: Int, _ className: String, _ fields: [KeyedArchiveGraph.Field], _ visitor: inout some CanonicalVisitor
+    _ uid: Int, _ className: String, _ fields: [KeyedArchiveGraph.Field], _ plan: FieldPlan,
+    _ visitor: inout some CanonicalVisitor
   ) throws {
     if kinds[uid] != .classObject, try foundation(uid, className, fields, &visitor) { return }
     // A class object: full at its first appearance (with $id when reached again), $ref afterwards.
@@ -386,19 +441,17 @@ package struct KeyedArchiveWalk {
     } else {
       written[uid] = true
     }
-    let members = fields.map { (name: Self.fieldName($0.key), value: $0.value) }
-      .sorted { CanonicalText.precedes($0.name, $1.name) }
     try inSegmentOfItsOwn { walk in
       let shared = walk.reached[uid] > 1
       visitor.beginClassObject(CanonicalClassObject(className: className, id: uid, isShared: shared))
       var header = shared ? [ArchiveKeys.class, CanonicalMember.id] : [ArchiveKeys.class]
-      for member in members {
+      for member in plan.sorted {
         while let first = header.first, CanonicalText.precedes(first, member.name) {
           Self.visitHeader(header.removeFirst(), className, uid, &visitor)
         }
         walk.location.keyPath = member.name
         visitor.visitField(member.name)
-        try walk.node(member.value, &visitor)
+        try walk.node(fields[member.position].value, &visitor)
       }
       for member in header { Self.visitHeader(member, className, uid, &visitor) }
       visitor.endClassObject()

@@ -58,7 +58,7 @@ extension Locale: KeyedArchiveValue {
 
 extension Calendar: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    let name = KeyedUnarchiver.calendarIdentifiers.first { $0.value == identifier }?.key ?? "gregorian"
+    let name = CalendarForm.name(of: identifier)
     return archiver.foundationObject(className: FoundationClass.calendar) { fields in
       fields.append(ArchiveField(key: FoundationKeys.nsIdentifier, value: .uid(archiver.plainReference(.string(name)))))
       fields.append(ArchiveField(key: FoundationKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))
@@ -71,16 +71,8 @@ extension Calendar: KeyedArchiveValue {
 }
 
 extension DateComponents: KeyedArchiveValue {
-  /// The fields `NSDateComponents` archives, in the order of ``FoundationKeys/dateComponentFields``.
-  static var archivedFields: [WritableKeyPath<DateComponents, Int?>] {
-    [
-      \.era, \.year, \.month, \.day, \.hour, \.minute, \.second, \.nanosecond, \.weekday, \.weekdayOrdinal, \.quarter,
-      \.weekOfMonth, \.weekOfYear, \.yearForWeekOfYear,
-    ]
-  }
-
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    let values = Self.archivedFields.map { self[keyPath: $0] }
+    let values = DateComponentsForm.fieldPaths.map { self[keyPath: $0] }
     return archiver.foundationObject(className: FoundationClass.dateComponents) { fields in
       fields.append(ArchiveField(key: FoundationKeys.nsCalendar, value: .uid(archiver.reference(for: calendar))))
       fields.append(ArchiveField(key: FoundationKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))

@@ -5,64 +5,6 @@ import FoundationForms
 // `NSMeasurement` with its units and converters (ARC-155), `NSAffineTransform` (ARC-161) and `NSSortDescriptor`
 // (ARC-162).
 extension KeyedUnarchiver {
-  /// `NSMeasurement`: `NS.value` and the unit under `NS.unit`, as `Measurement<Unit>`.
-  func measurement() throws -> Measurement<Unit> {
-    let value = try double(FoundationKeys.nsValue)
-    guard
-      let unit: Unit = try nestedObject(
-        FoundationKeys.nsUnit, allowed: FoundationClass.unitClassNames, expected: "an NSUnit")
-    else {
-      throw ArchiveError(
-        .corruptData, "NSMeasurement without \(FoundationKeys.nsUnit)", at: .init(keyPath: FoundationKeys.nsUnit))
-    }
-    return Measurement(value: value, unit: unit)
-  }
-
-  /// An `NSUnit` (a symbol) or one of its `NSDimension` subclasses (a symbol and a linear converter to the base
-  /// unit), as the Swift class of the same name.
-  func unit(className: String) throws -> Unit {
-    guard let symbol = try string(FoundationKeys.nsSymbol) else {
-      throw ArchiveError(
-        .corruptData, "\(className) without \(FoundationKeys.nsSymbol)", at: .init(keyPath: FoundationKeys.nsSymbol))
-    }
-    guard let type = FoundationClass.dimensionTypes[className] else { return Unit(symbol: symbol) }
-    guard
-      let converter: UnitConverterLinear = try nestedObject(
-        FoundationKeys.nsConverter, allowed: [FoundationClass.unitConverterLinear], expected: "an NSUnitConverterLinear"
-      )
-    else {
-      throw ArchiveError(
-        .corruptData, "\(className) without \(FoundationKeys.nsConverter)",
-        at: .init(keyPath: FoundationKeys.nsConverter))
-    }
-    return type.init(symbol: symbol, converter: converter)
-  }
-
-  /// `NSUnitConverterLinear`: `NS.coefficient` and `NS.constant`, finite.
-  func unitConverter() throws -> UnitConverterLinear {
-    let coefficient = try double(FoundationKeys.nsCoefficient)
-    let constant = try double(FoundationKeys.nsConstant)
-    for (key, value) in [(FoundationKeys.nsCoefficient, coefficient), (FoundationKeys.nsConstant, constant)]
-    where !value.isFinite {
-      throw ArchiveError(.corruptData, "expected a finite real, found \(value)", at: .init(keyPath: key))
-    }
-    return UnitConverterLinear(coefficient: coefficient, constant: constant)
-  }
-
-  /// The object under `key` as `T`, decoded allowing `allowed`, or `nil` when the key is absent or holds `$null`.
-  /// - Throws: ``ArchiveError`` (`typeMismatch`) naming the key when the object is not a `T`.
-  private func nestedObject<T>(_ key: String, allowed: Set<String>, expected: String) throws -> T? {
-    // Located at the key: an object of a class not allowed here is reported with its own index.
-    let found = try located(key) {
-      try fieldRef(key).flatMap { try object(atFieldRef: $0, key: key, allowed: allowed) }
-    }
-    guard let object = found else { return nil }
-    guard let value = object as? T else {
-      throw ArchiveError(.typeMismatch, "expected \(expected), found \(type(of: object))", at: .init(keyPath: key))
-    }
-    return value
-  }
-
   /// `NSAffineTransform`: Darwin's `NSTransformStruct` in any of its lengths, or the six reals of the toolchain's
   /// unkeyed array under `$0`; no field is the identity.
   func affineTransform() throws -> AffineTransform {
