@@ -174,47 +174,35 @@ extension KeyedUnarchiver {
     }
     switch className {
     case FoundationClass.string, FoundationClass.mutableString:
-      switch try decodeValue(forKey: FoundationKeys.nsString) {
-      case .string(let v)?: return v
-      case nil:
-        if case .bytes(let bytes)? = try decodeValue(forKey: FoundationKeys.nsBytes) {
-          return String(decoding: bytes, as: UTF8.self)
-        }
-        return ""
-      case let other?:
-        throw ArchiveError(
-          .typeMismatch, "expected a string, found \(other.typeName)", at: .init(keyPath: FoundationKeys.nsString))
+      switch try form({ try TextForm(keyed: &$0) }) {
+      case .text(let text): return text
+      case .contents(let contents):
+        let allowed: Set<String> = [FoundationClass.string, FoundationClass.mutableString]
+        return try formObject(contents, key: FoundationKeys.nsString, allowed: allowed, expected: "a string") ?? ""
       }
     case FoundationClass.data, FoundationClass.mutableData:
-      switch try decodeValue(forKey: FoundationKeys.nsData) ?? decodeValue(forKey: FoundationKeys.nsBytes) {
-      case .bytes(let v)?: return v
-      case nil: return Data()
-      case let other?:
-        throw ArchiveError(
-          .typeMismatch, "expected data, found \(other.typeName)", at: .init(keyPath: FoundationKeys.nsData))
+      switch try form({ try BytesForm(keyed: &$0) }) {
+      case .bytes(let bytes): return bytes
+      case .contents(let contents):
+        let allowed: Set<String> = [FoundationClass.data, FoundationClass.mutableData]
+        return try formObject(contents, key: FoundationKeys.nsData, allowed: allowed, expected: "data") ?? Data()
       }
     case FoundationClass.date:
-      return Date(timeIntervalSinceReferenceDate: try double(FoundationKeys.nsTime))
+      return try form { try DateForm(keyed: &$0) }.date
     case FoundationClass.uuid:
-      guard case .bytes(let bytes)? = try decodeValue(forKey: FoundationKeys.nsUUIDBytes), bytes.count == 16 else {
-        throw ArchiveError(
-          .corruptData, "expected 16 bytes of \(FoundationKeys.nsUUIDBytes)",
-          at: .init(keyPath: FoundationKeys.nsUUIDBytes))
-      }
-      let b = [UInt8](bytes)
-      return UUID(
-        uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+      return try form { try UUIDForm(keyed: &$0) }.uuid
     case FoundationClass.url:
-      let base = try fieldRef(FoundationKeys.nsBase).flatMap {
-        try object(atFieldRef: $0, key: FoundationKeys.nsBase, allowed: [FoundationClass.url]) as? URL
+      let form = try form { try URLForm(keyed: &$0) }
+      // A base that is not a URL is no base, as Foundation's `NSURL` reads it.
+      var base: URL?
+      if let reference = form.base {
+        base = try located(FoundationKeys.nsBase) {
+          try decode(uid: reference, key: FoundationKeys.nsBase, allowed: [FoundationClass.url])
+        } as? URL
       }
-      guard let relative = try string(FoundationKeys.nsRelative) else {
+      guard let url = URLForm.resolved(form.relative, against: base) else {
         throw ArchiveError(
-          .corruptData, "NSURL without \(FoundationKeys.nsRelative)", at: .init(keyPath: FoundationKeys.nsRelative))
-      }
-      guard let url = URL(string: relative, relativeTo: base) else {
-        throw ArchiveError(
-          .corruptData, "\(FoundationKeys.nsRelative) \"\(relative)\" is not a URL",
+          .corruptData, "\(FoundationKeys.nsRelative) \"\(form.relative)\" is not a URL",
           at: .init(keyPath: FoundationKeys.nsRelative))
       }
       return url
@@ -464,42 +452,29 @@ extension KeyedUnarchiver {
     return zip(try hashables(keys, key: FoundationKeys.nsKeys), values).map { ($0, $1 ?? NSNull()) }
   }
 
+  /// `NSValue` (ARC-033) as the ``ArchivedValue`` its form holds.
   private func archivedValue() throws -> ArchivedValue {
-    let special = try int(FoundationKeys.nsSpecial)
-    func geometry(_ key: String, _ count: Int) throws -> [Double] {
-      let text = try string(key) ?? ""
-      let numbers = ArchivedValue.numbers(in: text)
-      guard numbers.count == count else {
-        throw ArchiveError(
-          .corruptData, "expected \(count) numbers in \(PropertyListValue.string(text)), found \(numbers.count)",
-          at: .init(keyPath: key))
-      }
-      return numbers
+    switch try form({ try ValueForm(keyed: &$0) }) {
+    case .geometry(.point(let n)): return .point(x: n[0], y: n[1])
+    case .geometry(.size(let n)): return .size(width: n[0], height: n[1])
+    case .geometry(.rect(let n)): return .rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    case .geometry(.range(let location, let length)):
+      return .range(
+        location: try Self.integer(location, key: FoundationKeys.nsRangeLocation),
+        length: try Self.integer(length, key: FoundationKeys.nsRangeLength))
+    case .transform(let v): return .transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+    case .edgeInsets(let v, let special):
+      return .edgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3], special: special)
     }
-    switch special {
-    case 1:
-      let n = try geometry(FoundationKeys.nsPointValue, 2)
-      return .point(x: n[0], y: n[1])
-    case 2:
-      let n = try geometry(FoundationKeys.nsSizeValue, 2)
-      return .size(width: n[0], height: n[1])
-    case 3:
-      let n = try geometry(FoundationKeys.nsRectValue, 4)
-      return .rect(x: n[0], y: n[1], width: n[2], height: n[3])
-    case 4:
-      return .range(location: try int(FoundationKeys.nsRangeLocation), length: try int(FoundationKeys.nsRangeLength))
-    case 10:
-      let v = try FoundationKeys.nsTransformValues.map { try double($0) }
-      return .transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
-    case 11, 12:
-      return .edgeInsets(
-        top: try double(FoundationKeys.nsEdgeTop), left: try double(FoundationKeys.nsEdgeLeft),
-        bottom: try double(FoundationKeys.nsEdgeBottom), right: try double(FoundationKeys.nsEdgeRight), special: special
-      )
+  }
+
+  /// A range's part as an integer (a real that is a whole number is one).
+  private static func integer(_ number: CanonicalNumber, key: String) throws -> Int64 {
+    switch number {
+    case .integer(let value): return value
+    case .real(let value) where value == value.rounded() && abs(value) < 9e18: return Int64(value)
     default:
-      throw ArchiveError(
-        .unsupportedFormat, "NSValue with \(FoundationKeys.nsSpecial) \(special) is not supported",
-        at: .init(keyPath: FoundationKeys.nsSpecial))
+      throw ArchiveError(.typeMismatch, "expected an integer, found \(number)", at: .init(keyPath: key))
     }
   }
 }
