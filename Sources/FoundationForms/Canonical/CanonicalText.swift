@@ -115,7 +115,23 @@ package enum CanonicalText {
     }
   }
 
+  /// A UUID as the canonical view writes it: upper-case hexadecimal in the 8-4-4-4-12 groups (what
+  /// `uuidString` gives, without formatting each byte).
+  package static func uuidText(_ uuid: UUID) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(36)
+    withUnsafeBytes(of: uuid.uuid) { bytes in
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+        out.append(upperHexDigits[Int(byte >> 4)])
+        out.append(upperHexDigits[Int(byte & 0xF)])
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
   private static let hexDigits = Array("0123456789abcdef".utf8)
+  private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
   private static let base64Alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
   /// The compact text of a view written with ``CanonicalJSONWriter/pretty`` layout: the line breaks and

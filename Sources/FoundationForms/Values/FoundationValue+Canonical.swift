@@ -5,7 +5,7 @@ extension FoundationValue {
   /// `{"$timeZone": name}`, an `NSValue`'s rectangle as `{"$class": "NSValue", "rect": [x, y, w, h]}`, ….
   package func visit(with visitor: inout some CanonicalVisitor) {
     switch self {
-    case .uuid(let uuid): Self.tagged(CanonicalMember.uuid, &visitor) { $0.visitString(uuid.uuidString.uppercased()) }
+    case .uuid(let uuid): Self.tagged(CanonicalMember.uuid, &visitor) { $0.visitString(CanonicalText.uuidText(uuid)) }
     case .url(let text): Self.tagged(CanonicalMember.url, &visitor) { $0.visitString(text) }
     case .null:
       visitor.beginObject()

@@ -8,9 +8,8 @@ import PropertyList
 extension KeyedArchiveWalk {
   /// Object `uid` as the Foundation class `className`; `false` for another class, or a value class whose fields do
   /// not hold its form (the object is then a class object).
-  mutating func foundation(
-    _ uid: Int, _ className: String, _ fields: [KeyedArchiveGraph.Field], _ visitor: inout some CanonicalVisitor
-  ) throws -> Bool {
+  mutating func foundation(_ uid: Int, _ object: WalkedObject, _ visitor: inout some CanonicalVisitor) throws -> Bool {
+    let className = object.className
     if !counting, kinds[uid] == .foundationValue, let known = sharedValues[uid] {
       known.visit(with: &visitor)
       return true
@@ -20,29 +19,29 @@ extension KeyedArchiveWalk {
       FoundationClass.orderedSet, FoundationClass.mutableOrderedSet, FoundationClass.dictionary,
       FoundationClass.mutableDictionary:
       guard let expansion = try beginCollection(uid, &visitor) else { return true }
-      try collection(uid, className, fields, &visitor)
+      try collection(uid, object, &visitor)
       endCollection(expansion)
       return true
     case FoundationClass.string, FoundationClass.mutableString:
-      guard let form = try readForm(fields, { try TextForm(keyed: &$0) }) else { return false }
+      guard let form = try readForm(object, { try TextForm(keyed: &$0) }) else { return false }
       switch form {
       case .text(let text): try value(uid, .string(text), &visitor)
       case .contents(let contents): try passThrough(uid, contents, &visitor)
       }
       return true
     case FoundationClass.data, FoundationClass.mutableData:
-      guard let form = try readForm(fields, { try BytesForm(keyed: &$0) }) else { return false }
+      guard let form = try readForm(object, { try BytesForm(keyed: &$0) }) else { return false }
       switch form {
       case .bytes(let bytes): try value(uid, .data(bytes), &visitor)
       case .contents(let contents): try passThrough(uid, contents, &visitor)
       }
       return true
     case FoundationClass.date:
-      guard let form = try readForm(fields, { try DateForm(keyed: &$0) }) else { return false }
+      guard let form = try readForm(object, { try DateForm(keyed: &$0) }) else { return false }
       try value(uid, .date(form.seconds), &visitor)
       return true
     default:
-      guard let value = try foundationValue(className, fields, uid: uid) else { return false }
+      guard let value = try foundationValue(object, uid: uid) else { return false }
       try self.value(uid, .form(value), &visitor)
       return true
     }
@@ -91,12 +90,10 @@ extension KeyedArchiveWalk {
   }
 
   /// Reads a form from `fields`; `nil` when they do not hold it.
-  mutating func readForm<Form>(
-    _ fields: [KeyedArchiveGraph.Field], _ read: (inout KeyedArchiveWalk) throws -> Form
-  ) throws -> Form? {
-    let outer = formFields
-    formFields = fields
-    defer { formFields = outer }
+  mutating func readForm<Form>(_ object: WalkedObject, _ read: (inout KeyedArchiveWalk) throws -> Form) throws -> Form? {
+    let outer = formObject
+    formObject = object
+    defer { formObject = outer }
     do {
       return try read(&self)
     } catch is FormMismatch {
@@ -107,11 +104,11 @@ extension KeyedArchiveWalk {
   // MARK: Collections
 
   /// Walks collection `uid` of class `className` (``expandCollection(_:cycle:_:)`` checked its cycles).
-  mutating func collection(
-    _ uid: Int, _ className: String, _ fields: [KeyedArchiveGraph.Field], _ visitor: inout some CanonicalVisitor
-  ) throws {
+  mutating func collection(_ uid: Int, _ object: WalkedObject, _ visitor: inout some CanonicalVisitor) throws {
     if counting { kinds[uid] = .collection }
-    func field(_ key: String) -> PropertyListValue? { fields.last { $0.key == key }?.value }
+    let className = object.className
+    let archive = self.archive
+    func field(_ key: String) -> PropertyListValue? { object.value(forKey: key, in: archive) }
     if KeyedCollectionForm.dictionaryClasses.contains(className) {
       let keys = field(FoundationKeys.nsKeys)?.arrayValue ?? []
       let values = field(FoundationKeys.nsObjects)?.arrayValue ?? []
@@ -198,9 +195,9 @@ extension KeyedArchiveWalk {
       case .classObject?:
         guard let description = try? archive.classDescription(ofObject: uid),
           description.name == FoundationClass.string || description.name == FoundationClass.mutableString,
-          let fields = try? archive.fields(of: uid, className: description.name)
+          let object = try? walkedObject(uid, description: description)
         else { return nil }
-        let form = (try? readForm(Self.deduplicated(fields), { try TextForm(keyed: &$0) })) ?? nil
+        let form = (try? readForm(object, { try TextForm(keyed: &$0) })) ?? nil
         switch form {
         case .text(let text)?: return text
         case .contents(let contents)?: return plainString(.uid(UInt64(contents)), depth: depth + 1)
@@ -237,9 +234,8 @@ extension KeyedArchiveWalk {
   /// `NSValue`, `NSTimeZone`, `NSLocale`, `NSCalendar`, `NSIndexSet`, `NSIndexPath`, `NSDateComponents`,
   /// `NSPersonNameComponents`, `NSMeasurement`, `NSCharacterSet`), or `nil` for another class or when its fields do
   /// not hold its form (``FormMismatch``). Packed data that is corrupt is an error naming the key.
-  mutating func foundationValue(
-    _ className: String, _ fields: [KeyedArchiveGraph.Field], uid: Int, nesting: Int = 0
-  ) throws -> FoundationValue? {
+  mutating func foundationValue(_ object: WalkedObject, uid: Int, nesting: Int = 0) throws -> FoundationValue? {
+    let className = object.className
     func located<T>(_ body: () throws -> T) throws -> T {
       do { return try body() } catch let error as ArchiveError {
         throw error.located(in: .init(objectIndex: uid, className: className))
@@ -247,35 +243,35 @@ extension KeyedArchiveWalk {
     }
     switch className {
     case FoundationClass.uuid:
-      return try readForm(fields) { try UUIDForm(keyed: &$0) }?.value
+      return try readForm(object) { try UUIDForm(keyed: &$0) }?.value
     case FoundationClass.url:
-      return try resolvedURL(fields, depth: 0).map { .url($0.absoluteString) }
+      return try resolvedURL(object, depth: 0).map { .url($0.absoluteString) }
     case FoundationClass.null:
       return .null
     case FoundationClass.value:
-      return try readForm(fields) { try ValueForm(keyed: &$0) }?.value
+      return try readForm(object) { try ValueForm(keyed: &$0) }?.value
     case FoundationClass.timeZone:
-      return try readForm(fields) { try TimeZoneForm(keyed: &$0) }?.value
+      return try readForm(object) { try TimeZoneForm(keyed: &$0) }?.value
     case FoundationClass.locale:
-      return try readForm(fields) { try LocaleForm(keyed: &$0) }?.value
+      return try readForm(object) { try LocaleForm(keyed: &$0) }?.value
     case FoundationClass.calendar:
-      return try readForm(fields) { try CalendarForm(keyed: &$0) }?.value
+      return try readForm(object) { try CalendarForm(keyed: &$0) }?.value
     case FoundationClass.indexSet, FoundationClass.mutableIndexSet:
-      guard let form = try located({ try readForm(fields) { try IndexSetForm(keyed: &$0) } }) else { return nil }
+      guard let form = try located({ try readForm(object) { try IndexSetForm(keyed: &$0) } }) else { return nil }
       try spend(form.ranges.count)
       return form.value
     case FoundationClass.indexPath:
-      guard let form = try located({ try readForm(fields) { try IndexPathForm(keyed: &$0) } }) else { return nil }
+      guard let form = try located({ try readForm(object) { try IndexPathForm(keyed: &$0) } }) else { return nil }
       try spend(form.indexes.count)
       return form.value
     case FoundationClass.dateComponents:
-      guard let form = try readForm(fields, { try DateComponentsForm(keyed: &$0) }) else { return nil }
+      guard let form = try readForm(object, { try DateComponentsForm(keyed: &$0) }) else { return nil }
       let calendar = try nestedValue(form.calendar, expecting: FoundationClass.calendar, nesting: nesting)
       let timeZone = try nestedValue(form.timeZone, expecting: FoundationClass.timeZone, nesting: nesting)
       guard case .some(let calendarValue) = calendar, case .some(let timeZoneValue) = timeZone else { return nil }
       return form.value(calendar: calendarValue, timeZone: timeZoneValue)
     case FoundationClass.personNameComponents:
-      guard let form = try readForm(fields, { try PersonNameForm(keyed: &$0) }) else { return nil }
+      guard let form = try readForm(object, { try PersonNameForm(keyed: &$0) }) else { return nil }
       var phonetic: FoundationValue?
       if nesting < 1, let reference = form.phonetic.value {
         guard
@@ -288,16 +284,14 @@ extension KeyedArchiveWalk {
       }
       return form.value(phonetic: phonetic)
     case FoundationClass.measurement:
-      guard let form = try readForm(fields, { try MeasurementForm(keyed: &$0) }),
+      guard let form = try readForm(object, { try MeasurementForm(keyed: &$0) }),
         case .classObject? = try? archive.kind(of: form.unit),
-        let description = try? archive.classDescription(ofObject: form.unit),
-        let unitFields = try? archive.fields(of: form.unit, className: description.name),
-        let unit = try readForm(
-          Self.deduplicated(unitFields), { try UnitForm(keyed: &$0, className: description.name) })
+        let unitObject = try? walkedObject(form.unit),
+        let unit = try readForm(unitObject, { try UnitForm(keyed: &$0, className: unitObject.className) })
       else { return nil }
-      return form.value(unitSymbol: unit.symbol, unitClass: description.name)
+      return form.value(unitSymbol: unit.symbol, unitClass: unitObject.className)
     case FoundationClass.characterSet, FoundationClass.mutableCharacterSet:
-      return try readForm(fields) { try CharacterSetForm(keyed: &$0) }?.value
+      return try readForm(object) { try CharacterSetForm(keyed: &$0) }?.value
     default:
       return nil
     }
@@ -311,23 +305,20 @@ extension KeyedArchiveWalk {
     guard let reference else { return .some(nil) }
     guard case .classObject? = try? archive.kind(of: reference),
       let description = try? archive.classDescription(ofObject: reference), description.name == expectedClass,
-      let fields = try? archive.fields(of: reference, className: description.name)
+      let object = try? walkedObject(reference, description: description)
     else { return nil }
-    guard
-      let value = try foundationValue(
-        description.name, Self.deduplicated(fields), uid: reference, nesting: nesting + 1)
-    else { return nil }
+    guard let value = try foundationValue(object, uid: reference, nesting: nesting + 1) else { return nil }
     return .some(value)
   }
 
   /// An `NSURL`'s URL, its relative string resolved against its bases (16 at most).
-  private mutating func resolvedURL(_ fields: [KeyedArchiveGraph.Field], depth: Int) throws -> URL? {
-    guard depth < 16, let form = try readForm(fields, { try URLForm(keyed: &$0) }) else { return nil }
+  private mutating func resolvedURL(_ object: WalkedObject, depth: Int) throws -> URL? {
+    guard depth < 16, let form = try readForm(object, { try URLForm(keyed: &$0) }) else { return nil }
     var base: URL?
     if let reference = form.base, case .classObject? = try? archive.kind(of: reference),
-      let baseFields = try? archive.fields(of: reference)
+      let baseObject = try? walkedObject(reference)
     {
-      base = try resolvedURL(Self.deduplicated(baseFields), depth: depth + 1)
+      base = try resolvedURL(baseObject, depth: depth + 1)
     }
     return URLForm.resolved(form.relative, against: base)?.absoluteURL
   }
@@ -336,7 +327,7 @@ extension KeyedArchiveWalk {
 // The walk reads Foundation's forms from the fields of the object being read (``KeyedArchiveWalk/formFields``).
 extension KeyedArchiveWalk: KeyedFormSource {
   package mutating func field(_ key: String) throws -> KeyedFormField? {
-    guard let value = formFields.last(where: { $0.key == key })?.value else { return nil }
+    guard let value = formObject?.value(forKey: key, in: archive) else { return nil }
     switch value {
     case .uid(let raw):
       let uid = Int(raw)
@@ -385,9 +376,9 @@ extension KeyedArchiveWalk: KeyedFormSource {
   package mutating func bytes(ofObject index: Int, forKey key: String) throws -> Data? {
     guard let description = try? archive.classDescription(ofObject: index),
       description.name == FoundationClass.data || description.name == FoundationClass.mutableData,
-      let fields = try? archive.fields(of: index, className: description.name)
+      let object = try? walkedObject(index, description: description)
     else { return nil }
-    if case .bytes(let bytes)? = try readForm(Self.deduplicated(fields), { try BytesForm(keyed: &$0) }) {
+    if case .bytes(let bytes)? = try readForm(object, { try BytesForm(keyed: &$0) }) {
       return bytes
     }
     return nil

@@ -73,8 +73,10 @@ package struct KeyedArchiveWalk {
   /// level deeper in the second pass, where it is read again, and a collection not walked again reaches as deep as
   /// it did.
   var deepestNesting = 0
-  /// The fields of the object whose form is being read (``KeyedFormSource``).
-  var formFields: [KeyedArchiveGraph.Field] = []
+  /// The object whose form is being read (``KeyedFormSource``).
+  var formObject: WalkedObject?
+  /// The layouts of the objects met last (``ObjectLayout``).
+  var layouts: [ObjectLayout] = []
   /// The order of the last fields met, by class description: objects of one class mostly store the same keys.
   var fieldPlans: [Int: FieldPlan] = [:]
 
@@ -288,19 +290,21 @@ package struct KeyedArchiveWalk {
       known.visit(with: &visitor)
       return
     }
+    if let header = archive.dictionaryHeader(ofEntry: uid), let layout = layout(of: uid, header),
+      !counting || fieldsReadable(header, layout)
+    {
+      let object = WalkedObject(className: layout.description.name, storage: .laidOut(header, layout))
+      try nested(uid, className: object.className) { try $0.classObjectOrFoundation(uid, object, &visitor) }
+      return
+    }
     let entry: PropertyListValue
     switch try archive.kind(of: uid) {
     case .null:
       visitor.visitNull()
       return
     case .classObject:
-      let description = try archive.classDescription(ofObject: uid)
-      let stored = try archive.fields(of: uid, className: description.name)
-      let plan = fieldPlan(description.index, stored)
-      let fields = plan.hasDuplicates ? Self.deduplicated(stored) : stored
-      try nested(uid, className: description.name) {
-        try $0.classObjectOrFoundation(uid, description.name, fields, plan, &visitor)
-      }
+      let object = try walkedObject(uid)
+      try nested(uid, className: object.className) { try $0.classObjectOrFoundation(uid, object, &visitor) }
       return
     case .dictionary:
       // An object is a dictionary with `$class` (ARC-024, as `validate` finds): its fields would otherwise be
@@ -310,6 +314,12 @@ package struct KeyedArchiveWalk {
         "expected an object with \(ArchiveKeys.class), found a dictionary without \(ArchiveKeys.class)",
         at: .init(objectIndex: uid))
     case .scalar, .string, .data:
+      if counting, let bytes = archive.textByteCount(ofEntry: uid) {
+        kinds[uid] = .plainValue
+        valueBytes[uid] = Int32(clamping: bytes)
+        try spendText(bytes)
+        return
+      }
       entry = try archive.scalarEntry(uid)
     case .collection:
       entry = .array(try archive.elements(of: uid))
@@ -367,25 +377,24 @@ package struct KeyedArchiveWalk {
       reached[uid] = 2
     case .passthrough:
       var none = NullCanonicalVisitor()
-      let fields = Self.deduplicated(try archive.fields(of: uid))
-      guard let contents = Self.contents(fields) else { return }
+      let object = try walkedObject(uid)
+      guard let contents = contents(object) else { return }
       try nested(uid) { try $0.passThrough(uid, to: contents, &none) }
     case .collection:
       var none = NullCanonicalVisitor()
-      let description = try archive.classDescription(ofObject: uid)
-      let fields = Self.deduplicated(try archive.fields(of: uid, className: description.name))
+      let object = try walkedObject(uid)
       try nested(uid) { walk in
         guard let expansion = try walk.beginCollection(uid, &none) else { return }
-        try walk.collection(uid, description.name, fields, &none)
+        try walk.collection(uid, object, &none)
         walk.endCollection(expansion)
       }
     }
   }
 
   /// The object a passthrough string or data object refers to.
-  private static func contents(_ fields: [KeyedArchiveGraph.Field]) -> PropertyListValue? {
+  private func contents(_ object: WalkedObject) -> PropertyListValue? {
     for key in [FoundationKeys.nsString, FoundationKeys.nsData] {
-      if let value = fields.first(where: { $0.key == key })?.value, case .uid = value { return value }
+      if let value = object.value(forKey: key, in: archive), case .uid = value { return value }
     }
     return nil
   }
@@ -423,18 +432,17 @@ package struct KeyedArchiveWalk {
 
   /// Object `uid` of class `className`, one level deeper: a Foundation class's form, else a class object.
   private mutating func classObjectOrFoundation(
-    _ uid: Int, _ className: String, _ fields: [KeyedArchiveGraph.Field], _ plan: FieldPlan,
-    _ visitor: inout some CanonicalVisitor
+    _ uid: Int, _ object: WalkedObject, _ visitor: inout some CanonicalVisitor
   ) throws {
-    if kinds[uid] != .classObject, try foundation(uid, className, fields, &visitor) { return }
+    let className = object.className
+    if kinds[uid] != .classObject, try foundation(uid, object, &visitor) { return }
     // A class object: full at its first appearance (with $id when reached again), $ref afterwards.
     if counting {
       kinds[uid] = .classObject
       reached[uid] = 1
       contextEvents += 1
       // Written once, with its class name and its keys (a long shared name or key is written per object).
-      try spendText(
-        className.utf8.count + ArchiveKeys.class.utf8.count + fields.reduce(0) { $0 + $1.key.utf8.count })
+      try spendText(className.utf8.count + ArchiveKeys.class.utf8.count + object.keyBytes)
     } else if written[uid] {
       visitor.visitReference(uid)
       return
@@ -445,13 +453,14 @@ package struct KeyedArchiveWalk {
       let shared = walk.reached[uid] > 1
       visitor.beginClassObject(CanonicalClassObject(className: className, id: uid, isShared: shared))
       var header = shared ? [ArchiveKeys.class, CanonicalMember.id] : [ArchiveKeys.class]
-      for member in plan.sorted {
+      for index in 0..<object.memberCount {
+        let member = object.member(index, in: walk.archive)
         while let first = header.first, CanonicalText.precedes(first, member.name) {
           Self.visitHeader(header.removeFirst(), className, uid, &visitor)
         }
         walk.location.keyPath = member.name
         visitor.visitField(member.name)
-        try walk.node(fields[member.position].value, &visitor)
+        try walk.node(member.value, &visitor)
       }
       for member in header { Self.visitHeader(member, className, uid, &visitor) }
       visitor.endClassObject()
