@@ -22,14 +22,15 @@ package struct CanonicalJSONWriter: CanonicalVisitor {
     var order: CanonicalOrder
     /// The members written so far.
     var count = 0
-    /// For an array in another order: each element's text, and the sort key's bytes within it.
-    var members: [(text: [UInt8], key: Range<Int>)] = []
     /// For a pair `[key, value]` of a ``CanonicalOrder/byKeyText`` array: where its key's text starts and ends.
     var keyStart = 0
     var keyEnd: Int?
   }
 
   private var levels: [Level] = []
+  /// For each array being written in another order, its elements so far: each one's text, and the sort key's
+  /// bytes within it.
+  private var heldMembers: [[(text: [UInt8], key: Range<Int>)]] = []
   /// The output an element of a sorted array is being held back from (the element's own text is ``bytes``).
   private var heldBack: [[UInt8]] = []
   /// `true` between a key and its value.
@@ -52,6 +53,16 @@ package struct CanonicalJSONWriter: CanonicalVisitor {
     guard let sink, heldBack.isEmpty, !bytes.isEmpty else { return }
     sink(bytes)
     bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Forgets what was written (a writer without a sink that measures one value after another).
+  package mutating func reset() {
+    bytes.removeAll(keepingCapacity: true)
+    levels.removeAll(keepingCapacity: true)
+    heldMembers.removeAll()
+    heldBack.removeAll()
+    afterKey = false
+    pendingPairKey = nil
   }
 
   /// Appends a line break after the value (the end of a document).
@@ -108,7 +119,7 @@ package struct CanonicalJSONWriter: CanonicalVisitor {
         key = pair
         pendingPairKey = nil
       }
-      levels[last].members.append((text, key))
+      heldMembers[heldMembers.count - 1].append((text, key))
       return
     }
     if last > 0, levels[last - 1].order == .byKeyText, levels[last].count == 1, levels[last].keyEnd == nil {
@@ -124,17 +135,19 @@ package struct CanonicalJSONWriter: CanonicalVisitor {
     beginValue()
     bytes.append(bracket)
     levels.append(Level(isObject: isObject, order: order))
+    if order != .asWalked { heldMembers.append([]) }
   }
 
   private mutating func close(_ bracket: UInt8) {
     var level = levels.removeLast()
     if level.order != .asWalked {
+      let members = heldMembers.removeLast()
       let sorted: [(text: [UInt8], key: Range<Int>)]
       if pretty {
-        let keys = level.members.map { CanonicalText.compacted($0.text[$0.key]) }
-        sorted = level.members.indices.sorted { CanonicalText.precedes(keys[$0], keys[$1]) }.map { level.members[$0] }
+        let keys = members.map { CanonicalText.compacted($0.text[$0.key]) }
+        sorted = members.indices.sorted { CanonicalText.precedes(keys[$0], keys[$1]) }.map { members[$0] }
       } else {
-        sorted = level.members.sorted { CanonicalText.precedes($0.text[$0.key], $1.text[$1.key]) }
+        sorted = members.sorted { CanonicalText.precedes($0.text[$0.key], $1.text[$1.key]) }
       }
       levels.append(Level(isObject: false, order: .asWalked))
       for member in sorted {
@@ -205,7 +218,8 @@ package struct CanonicalJSONWriter: CanonicalVisitor {
     visitKey(CanonicalMember.data)
     beginValue()
     bytes.append(UInt8(ascii: "\""))
-    CanonicalText.appendBase64(data, to: &bytes)
+    // Copied out at once: each element of `Data` read through its iterator is a call.
+    CanonicalText.appendBase64([UInt8](data), to: &bytes)
     bytes.append(UInt8(ascii: "\""))
     endValue()
     endObject()

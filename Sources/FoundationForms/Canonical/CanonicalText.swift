@@ -96,7 +96,7 @@ package enum CanonicalText {
   /// `bytes` in base64 (the standard alphabet, with padding, without line breaks).
   package static func base64(_ bytes: Data) -> String {
     var out: [UInt8] = []
-    appendBase64(bytes, to: &out)
+    appendBase64([UInt8](bytes), to: &out)
     return String(decoding: out, as: UTF8.self)
   }
 

@@ -36,6 +36,7 @@ package struct UUIDForm: Hashable, Sendable {
     guard let bytes = try source.data(key), bytes.count == 16 else {
       throw FormMismatch(.corruptData, "expected 16 bytes of \(key)", key: key)
     }
+    // Copied out at once: each subscript of `Data` is a call.
     let b = [UInt8](bytes)
     uuid = UUID(
       uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))

@@ -48,10 +48,15 @@ extension KeyedArchiveGraph {
     return try? classDescription(Int(classIndex), of: index)
   }
 
-  /// The bytes of text an ASCII string or data entry writes, read from its header without making the value; `nil`
-  /// for another kind of entry (a UTF-16 string is read to count it) or one that cannot be read.
-  package func textByteCount(ofEntry index: Int) -> Int? {
-    guard index > 0, index < objectCount, let header = try? reader.header(of: entryObject(index)) else { return nil }
+  /// The header of entry `index`, or `nil` when it cannot be read (``kind(of:)`` then says why).
+  package func entryHeader(ofEntry index: Int) -> Header? {
+    guard index > 0, index < objectCount else { return nil }
+    return try? reader.header(of: entryObject(index))
+  }
+
+  /// The bytes of text an ASCII string or data entry whose header is `header` writes, read without making the
+  /// value; `nil` for another kind of entry (a UTF-16 string is read to count it).
+  package func textByteCount(_ header: Header, ofEntry index: Int) -> Int? {
     switch header.kind {
     case .data: return header.count
     case .asciiString:
@@ -66,13 +71,14 @@ extension KeyedArchiveGraph {
 }
 
 extension KeyedArchiveGraph {
-  /// The dictionary of entry `index` when it is one (a class object's, whose `$class` is one of its keys), else
-  /// `nil`: a walk that meets many objects of one class reads their keys by position (``keyObject(_:_:)``).
-  package func dictionaryHeader(ofEntry index: Int) -> Header? {
-    guard index > 0, index < objectCount, let header = try? reader.header(of: entryObject(index)),
-      header.kind == .dictionary
-    else { return nil }
-    return header
+  /// A string, number or data entry whose header is `header`, as ``scalarEntry(_:)`` reads it; `nil` for the
+  /// `$null` marker, another kind of entry, or one that cannot be read.
+  package func plainEntry(_ header: Header, ofEntry index: Int) -> PropertyListValue? {
+    switch header.kind {
+    case .dictionary, .array, .set, .uid, .null: return nil
+    case .asciiString where reader.isASCIIString(entryObject(index), equalTo: ArchiveKeys.null): return nil
+    default: return try? scalar(header, object: entryObject(index))
+    }
   }
 
   /// The property-list object number of the key at `position` of a dictionary: archivers write each key string

@@ -77,9 +77,9 @@ extension KeyedArchiveWalk {
   /// `NSURL` can be long and shared), which later appearances are charged.
   private mutating func value(_ uid: Int, _ value: WrittenValue, _ visitor: inout some CanonicalVisitor) throws {
     if counting {
-      var writer = CanonicalJSONWriter()
-      value.visit(with: &writer)
-      let bytes = writer.bytes.count
+      measuring.reset()
+      value.visit(with: &measuring)
+      let bytes = measuring.bytes.count
       kinds[uid] = .foundationValue
       valueBytes[uid] = Int32(clamping: bytes)
       try spendText(bytes)
@@ -90,7 +90,8 @@ extension KeyedArchiveWalk {
   }
 
   /// Reads a form from `fields`; `nil` when they do not hold it.
-  mutating func readForm<Form>(_ object: WalkedObject, _ read: (inout KeyedArchiveWalk) throws -> Form) throws -> Form? {
+  mutating func readForm<Form>(_ object: WalkedObject, _ read: (inout KeyedArchiveWalk) throws -> Form) throws -> Form?
+  {
     let outer = formObject
     formObject = object
     defer { formObject = outer }

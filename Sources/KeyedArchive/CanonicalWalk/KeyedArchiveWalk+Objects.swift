@@ -9,7 +9,8 @@ extension KeyedArchiveWalk {
   struct WalkedObject {
     enum Storage {
       case fields([KeyedArchiveGraph.Field], FieldPlan)
-      case laidOut(KeyedArchiveGraph.Header, ObjectLayout)
+      /// The values read by position, as ``ObjectLayout/stored`` lists them.
+      case laidOut([PropertyListValue], ObjectLayout)
     }
 
     var className: String
@@ -19,9 +20,9 @@ extension KeyedArchiveWalk {
     func value(forKey key: String, in archive: KeyedArchiveGraph) -> PropertyListValue? {
       switch storage {
       case .fields(let fields, _): return fields.last { $0.key == key }?.value
-      case .laidOut(let header, let layout):
-        guard let position = layout.stored.last(where: { $0.key == key })?.position else { return nil }
-        return archive.fieldValue(ofObject: archive.valueObject(header, position))
+      case .laidOut(let values, let layout):
+        guard let index = layout.stored.lastIndex(where: { $0.key == key }) else { return nil }
+        return values[index]
       }
     }
 
@@ -47,9 +48,9 @@ extension KeyedArchiveWalk {
       case .fields(let fields, let plan):
         let member = plan.sorted[index]
         return (member.name, fields[member.position].value)
-      case .laidOut(let header, let layout):
+      case .laidOut(let values, let layout):
         let member = layout.sorted[index]
-        return (member.name, archive.fieldValue(ofObject: archive.valueObject(header, member.position)) ?? .null)
+        return (member.name, values[member.position])
       }
     }
   }
@@ -57,17 +58,44 @@ extension KeyedArchiveWalk {
   /// How the dictionaries of a class's objects are laid out when they store the same keys in the same order, as
   /// one archiver writes them: the key objects, where `$class` is, and the fields in the order of their names. An
   /// object laid out so is read by position, without reading its keys again.
-  struct ObjectLayout {
+  final class ObjectLayout {
     /// The key object at each position of the dictionary.
-    var keyObjects: [Int]
-    var classPosition: Int
-    var classIndex: Int
-    var description: KeyedArchiveClassDescription
+    let keyObjects: [Int]
+    let classPosition: Int
+    let classIndex: Int
+    let description: KeyedArchiveClassDescription
     /// The string keys but `$class`, in stored order, by position.
-    var stored: [(position: Int, key: String)]
-    /// The fields in the order of their names, by position.
-    var sorted: [(position: Int, name: String)]
-    var keyBytes: Int
+    let stored: [(position: Int, key: String)]
+    /// The fields in the order of their names: each one's place in ``stored`` and its name as written.
+    let sorted: [(position: Int, name: String)]
+    let keyBytes: Int
+
+    init(
+      keyObjects: [Int], classPosition: Int, classIndex: Int, description: KeyedArchiveClassDescription,
+      stored: [(position: Int, key: String)]
+    ) {
+      self.keyObjects = keyObjects
+      self.classPosition = classPosition
+      self.classIndex = classIndex
+      self.description = description
+      self.stored = stored
+      sorted = stored.indices.map { (position: $0, name: KeyedArchiveWalk.fieldName(stored[$0].key)) }
+        .sorted { CanonicalText.precedes($0.name, $1.name) }
+      keyBytes = stored.reduce(0) { $0 + $1.key.utf8.count }
+    }
+
+    /// The values of an object laid out so, in the order of ``stored``; `nil` when one cannot be read.
+    func values(_ header: KeyedArchiveGraph.Header, _ archive: KeyedArchiveGraph) -> [PropertyListValue]? {
+      var values: [PropertyListValue] = []
+      values.reserveCapacity(stored.count)
+      for field in stored {
+        guard let value = archive.fieldValue(ofObject: archive.valueObject(header, field.position)) else {
+          return nil
+        }
+        values.append(value)
+      }
+      return values
+    }
 
     func matches(_ header: KeyedArchiveGraph.Header, _ archive: KeyedArchiveGraph) -> Bool {
       guard header.count == keyObjects.count else { return false }
@@ -105,19 +133,10 @@ extension KeyedArchiveWalk {
     else { return nil }
     let layout = ObjectLayout(
       keyObjects: keyObjects, classPosition: classPosition, classIndex: classIndex, description: description,
-      stored: stored,
-      sorted: stored.map { (position: $0.position, name: Self.fieldName($0.key)) }
-        .sorted { CanonicalText.precedes($0.name, $1.name) },
-      keyBytes: stored.reduce(0) { $0 + $1.key.utf8.count })
+      stored: stored)
     if layouts.count == 8 { layouts.removeFirst() }
     layouts.append(layout)
     return layout
-  }
-
-  /// `true` when every field of an object laid out by `layout` can be read (what reading its fields into a list
-  /// checks first).
-  func fieldsReadable(_ header: KeyedArchiveGraph.Header, _ layout: ObjectLayout) -> Bool {
-    layout.stored.allSatisfy { archive.fieldValue(ofObject: archive.valueObject(header, $0.position)) != nil }
   }
 
   /// Class object `index` read field by field, as the walk reads an object that is out of the ordinary.

@@ -75,6 +75,8 @@ package struct KeyedArchiveWalk {
   var deepestNesting = 0
   /// The object whose form is being read (``KeyedFormSource``).
   var formObject: WalkedObject?
+  /// Where the first pass writes a value to measure its text.
+  var measuring = CanonicalJSONWriter()
   /// The layouts of the objects met last (``ObjectLayout``).
   var layouts: [ObjectLayout] = []
   /// The order of the last fields met, by class description: objects of one class mostly store the same keys.
@@ -82,14 +84,14 @@ package struct KeyedArchiveWalk {
 
   /// The fields of an object as the walk takes them: a key stored twice once, and the fields in the order of their
   /// names as written.
-  struct FieldPlan {
+  final class FieldPlan {
     /// The keys as stored.
-    var storedKeys: [String]
+    let storedKeys: [String]
     /// `true` when a key is stored more than once.
-    var hasDuplicates: Bool
+    let hasDuplicates: Bool
     /// The fields once a key stored twice is taken once, in the order of their names: each one's position among
     /// them and its name as written (``KeyedArchiveWalk/fieldName(_:)``).
-    var sorted: [(position: Int, name: String)]
+    let sorted: [(position: Int, name: String)]
 
     init(_ fields: [KeyedArchiveGraph.Field]) {
       storedKeys = fields.map(\.key)
@@ -290,12 +292,27 @@ package struct KeyedArchiveWalk {
       known.visit(with: &visitor)
       return
     }
-    if let header = archive.dictionaryHeader(ofEntry: uid), let layout = layout(of: uid, header),
-      !counting || fieldsReadable(header, layout)
+    let header = archive.entryHeader(ofEntry: uid)
+    if let header, header.kind == .dictionary, let layout = layout(of: uid, header),
+      let values = layout.values(header, archive)
     {
-      let object = WalkedObject(className: layout.description.name, storage: .laidOut(header, layout))
+      let object = WalkedObject(className: layout.description.name, storage: .laidOut(values, layout))
       try nested(uid, className: object.className) { try $0.classObjectOrFoundation(uid, object, &visitor) }
       return
+    }
+    if let header {
+      // Strings and data, as most entries are: read from the header that is in hand.
+      if counting, let bytes = archive.textByteCount(header, ofEntry: uid) {
+        kinds[uid] = .plainValue
+        valueBytes[uid] = Int32(clamping: bytes)
+        try spendText(bytes)
+        return
+      }
+      if !counting, kinds[uid] == .plainValue, let entry = archive.plainEntry(header, ofEntry: uid) {
+        if reached[uid] > 1 { sharedValues[uid] = .plain(entry) }
+        entry.visit(with: &visitor)
+        return
+      }
     }
     let entry: PropertyListValue
     switch try archive.kind(of: uid) {
@@ -314,12 +331,6 @@ package struct KeyedArchiveWalk {
         "expected an object with \(ArchiveKeys.class), found a dictionary without \(ArchiveKeys.class)",
         at: .init(objectIndex: uid))
     case .scalar, .string, .data:
-      if counting, let bytes = archive.textByteCount(ofEntry: uid) {
-        kinds[uid] = .plainValue
-        valueBytes[uid] = Int32(clamping: bytes)
-        try spendText(bytes)
-        return
-      }
       entry = try archive.scalarEntry(uid)
     case .collection:
       entry = .array(try archive.elements(of: uid))
