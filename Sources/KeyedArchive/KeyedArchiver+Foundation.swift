@@ -166,30 +166,6 @@ extension KeyedArchiver {
   }
 
   private func encodeArchivedValue(_ value: ArchivedValue) -> Int {
-    foundationObject(className: FoundationClass.value) { fields in
-      func real(_ key: String, _ v: Double) { fields.append(ArchiveField(key: key, value: .inline(.real(v)))) }
-      func string(_ key: String, _ s: String) {
-        fields.append(ArchiveField(key: key, value: .uid(self.plainReference(.string(s)))))
-      }
-      fields.append(ArchiveField(key: FoundationKeys.nsSpecial, value: .inline(.integer(value.special))))
-      switch value {
-      case .point(let x, let y): string(FoundationKeys.nsPointValue, ArchivedValue.format([x, y]))
-      case .size(let w, let h): string(FoundationKeys.nsSizeValue, ArchivedValue.format([w, h]))
-      case .rect(let x, let y, let w, let h):
-        string(FoundationKeys.nsRectValue, "{\(ArchivedValue.format([x, y])), \(ArchivedValue.format([w, h]))}")
-      case .range(let location, let length):
-        fields.append(
-          ArchiveField(key: FoundationKeys.nsRangeLocation, value: .uid(self.plainReference(.integer(location)))))
-        fields.append(
-          ArchiveField(key: FoundationKeys.nsRangeLength, value: .uid(self.plainReference(.integer(length)))))
-      case .edgeInsets(let top, let left, let bottom, let right, _):
-        real(FoundationKeys.nsEdgeTop, top)
-        real(FoundationKeys.nsEdgeLeft, left)
-        real(FoundationKeys.nsEdgeBottom, bottom)
-        real(FoundationKeys.nsEdgeRight, right)
-      case .transform(let a, let b, let c, let d, let tx, let ty):
-        for (key, v) in zip(FoundationKeys.nsTransformValues, [a, b, c, d, tx, ty]) { real(key, v) }
-      }
-    }
+    formObject(className: FoundationClass.value) { ValueForm(value).write(to: &$0) }
   }
 }

@@ -98,7 +98,7 @@ extension KeyedUnarchiver {
       // throwing policy, with the allowed names remembered.
       guard let object = try decodeObject(forKey: key, allowedClasses: requiresSecureCoding ? memo.allowed : nil)
       else { return nil }
-      guard let typed = object as? T else {
+      guard let typed = ArchivedValueCast.cast(object, to: T.self) else {
         throw ArchiveError(
           .typeMismatch, "expected \(T.self), found \(Swift.type(of: object))", at: .init(keyPath: key))
       }

@@ -69,3 +69,15 @@ extension CalendarForm {
     return Int(day)
   }
 }
+
+extension CalendarForm {
+  /// Writes the keyed form of `calendar` (without `NS.gstartdate`, as the toolchain writes it): its identifier,
+  /// time zone, locale, first weekday and minimum days in the first week.
+  package static func write(_ calendar: Calendar, to sink: inout some KeyedFormSink) {
+    sink.plain(.string(name(of: calendar.identifier)), forKey: FoundationKeys.nsIdentifier)
+    sink.object(calendar.timeZone, forKey: FoundationKeys.nsTimeZone)
+    sink.object(calendar.locale, forKey: FoundationKeys.nsLocale)
+    sink.inline(.integer(Int64(calendar.firstWeekday)), forKey: FoundationKeys.nsFirstWeekday)
+    sink.inline(.integer(Int64(calendar.minimumDaysInFirstWeek)), forKey: FoundationKeys.nsMinimumDays)
+  }
+}

@@ -90,3 +90,15 @@ extension CharacterSetForm {
   /// The form of `set`: its bitmap, as the toolchain writes a set it did not make from a string or a builtin set.
   package init(_ set: CharacterSet) { self.init(content: .bitmap(set.bitmapRepresentation), inverted: false) }
 }
+
+extension CharacterSetForm {
+  /// Writes the keyed form: the one field its content is stored in, and `NSIsInverted` when inverted.
+  package func write(to sink: inout some KeyedFormSink) {
+    switch content {
+    case .string(let text): sink.plain(.string(text), forKey: FoundationKeys.nsCharacterSetString)
+    case .builtin(let number): sink.inline(.integer(number), forKey: FoundationKeys.nsBuiltinID)
+    case .bitmap(let bitmap): sink.inline(.bytes(bitmap), forKey: FoundationKeys.nsBitmap)
+    }
+    if inverted { sink.inline(.bool(true), forKey: FoundationKeys.nsIsInverted) }
+  }
+}

@@ -54,3 +54,17 @@ extension DateComponentsForm {
     return components
   }
 }
+
+extension DateComponentsForm {
+  /// Writes the keyed form of `components`: the calendar and time zone, every field (`Int.max` when unset) and
+  /// `NS.isLeapMonth`.
+  package static func write(_ components: DateComponents, to sink: inout some KeyedFormSink) {
+    sink.object(components.calendar, forKey: FoundationKeys.nsCalendar)
+    sink.object(components.timeZone, forKey: FoundationKeys.nsTimeZone)
+    for (field, path) in zip(FoundationKeys.dateComponentFields, fieldPaths) {
+      let stored = components[keyPath: path].map(Int64.init) ?? FoundationKeys.dateComponentUndefined
+      sink.inline(.integer(stored), forKey: field.key)
+    }
+    sink.inline(.bool(components.isLeapMonth ?? false), forKey: FoundationKeys.nsIsLeapMonth)
+  }
+}

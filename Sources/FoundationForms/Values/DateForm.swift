@@ -45,3 +45,17 @@ package struct UUIDForm: Hashable, Sendable {
   /// What it means.
   package var value: FoundationValue { .uuid(uuid) }
 }
+
+extension DateForm {
+  /// Writes the keyed form: `NS.time`, an inline real.
+  package static func write(_ date: Date, to sink: inout some KeyedFormSink) {
+    sink.inline(.double(date.timeIntervalSinceReferenceDate), forKey: FoundationKeys.nsTime)
+  }
+}
+
+extension UUIDForm {
+  /// Writes the keyed form: the 16 bytes inline in `NS.uuidbytes`.
+  package static func write(_ uuid: UUID, to sink: inout some KeyedFormSink) {
+    sink.inline(.bytes(withUnsafeBytes(of: uuid.uuid) { Data($0) }), forKey: FoundationKeys.nsUUIDBytes)
+  }
+}

@@ -58,3 +58,15 @@ extension IndexPathForm {
   /// The form of `path`.
   package init(_ path: IndexPath) { indexes = path.map { UInt64(clamping: $0) } }
 }
+
+extension IndexPathForm {
+  /// Writes the keyed form: the length, then one index inline or every index packed (none for length 0).
+  package func write(to sink: inout some KeyedFormSink) {
+    sink.inline(.integer(Int64(indexes.count)), forKey: FoundationKeys.nsIndexPathLength)
+    if indexes.count == 1, let only = indexes.first {
+      sink.inline(.integer(Int64(only)), forKey: FoundationKeys.nsIndexPathValue)
+    } else if indexes.count > 1 {
+      sink.plain(.bytes(Data(PackedIntegers.encode(indexes))), forKey: FoundationKeys.nsIndexPathData)
+    }
+  }
+}

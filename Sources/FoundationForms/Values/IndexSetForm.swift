@@ -77,3 +77,17 @@ extension IndexSetForm {
     ranges = set.rangeView.map { .init(location: UInt64($0.lowerBound), length: UInt64($0.count)) }
   }
 }
+
+extension IndexSetForm {
+  /// Writes the keyed form: the count, then one range inline or every range packed.
+  package func write(to sink: inout some KeyedFormSink) {
+    sink.inline(.integer(Int64(ranges.count)), forKey: FoundationKeys.nsRangeCount)
+    if ranges.count == 1, let range = ranges.first {
+      sink.inline(.integer(Int64(range.location)), forKey: FoundationKeys.nsIndexSetLocation)
+      sink.inline(.integer(Int64(range.length)), forKey: FoundationKeys.nsIndexSetLength)
+      return
+    }
+    let packed = PackedIntegers.encode(ranges.lazy.flatMap { [$0.location, $0.length] })
+    sink.plain(.bytes(Data(packed)), forKey: FoundationKeys.nsRangeData)
+  }
+}

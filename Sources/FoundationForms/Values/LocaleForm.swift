@@ -13,3 +13,10 @@ package struct LocaleForm: Hashable, Sendable {
   /// What it means.
   package var value: FoundationValue { .locale(identifier: identifier) }
 }
+
+extension LocaleForm {
+  /// Writes the keyed form: `NS.identifier`.
+  package func write(to sink: inout some KeyedFormSink) {
+    sink.plain(.string(identifier), forKey: FoundationKeys.nsIdentifier)
+  }
+}

@@ -43,3 +43,20 @@ extension PersonNameForm {
     return name
   }
 }
+
+extension PersonNameForm {
+  /// Writes the keyed form of `name`: each part (`$null` when absent), then the phonetic representation when there
+  /// is one.
+  package static func write(_ name: PersonNameComponents, to sink: inout some KeyedFormSink) {
+    for (part, path) in zip(FoundationKeys.personNameParts, partPaths) {
+      if let text = name[keyPath: path] {
+        sink.plain(.string(text), forKey: part.key)
+      } else {
+        sink.object(nil, forKey: part.key)
+      }
+    }
+    if let phonetic = name.phoneticRepresentation {
+      sink.object(phonetic, forKey: FoundationKeys.nsPhoneticRepresentation)
+    }
+  }
+}

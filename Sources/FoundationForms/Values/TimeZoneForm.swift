@@ -51,3 +51,11 @@ extension TimeZoneForm {
     return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
   }
 }
+
+extension TimeZoneForm {
+  /// Writes the keyed form: `NS.name` and `NS.data`.
+  package func write(to sink: inout some KeyedFormSink) {
+    sink.plain(.string(name), forKey: FoundationKeys.nsName)
+    sink.plain(.bytes(data ?? Data()), forKey: FoundationKeys.nsData)
+  }
+}

@@ -25,3 +25,12 @@ package struct URLForm: Hashable, Sendable {
     return URL(string: relative, relativeTo: base)
   }
 }
+
+extension URLForm {
+  /// Writes the keyed form of `url`: its base URL (`$null` for none), then its relative string (its absolute
+  /// string when it has no base).
+  package static func write(_ url: URL, to sink: inout some KeyedFormSink) {
+    sink.object(url.baseURL, forKey: FoundationKeys.nsBase)
+    sink.plain(.string(url.baseURL == nil ? url.absoluteString : url.relativeString), forKey: FoundationKeys.nsRelative)
+  }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `NSValue` (ARC-033): `NS.special` selects the kind, whose fields follow: 1 a point (`NS.pointval`, `"{x, y}"`),
 /// 2 a size (`NS.sizeval`), 3 a rectangle (`NS.rectval`, `"{{x, y}, {w, h}}"`), 4 a range (`NS.rangeval.location`
 /// and `.length`, numbers, 0 when absent), 10 an affine transform (six inline reals `NS.atval.*`), 11 and 12 edge
@@ -76,5 +78,60 @@ package enum GeometryText {
       numbers.append(number)
     }
     return numbers
+  }
+}
+
+extension ValueForm {
+  /// The `NS.special` number of the kind.
+  package var special: Int64 {
+    switch self {
+    case .geometry(.point): 1
+    case .geometry(.size): 2
+    case .geometry(.rect): 3
+    case .geometry(.range): 4
+    case .transform: 10
+    case .edgeInsets(_, let special): special
+    }
+  }
+
+  /// Writes the keyed form: `NS.special`, then the kind's fields (geometry as strings in Darwin's formatting, a
+  /// range's parts as number entries, reals inline).
+  package func write(to sink: inout some KeyedFormSink) {
+    sink.inline(.integer(special), forKey: FoundationKeys.nsSpecial)
+    switch self {
+    case .geometry(.point(let n)): sink.plain(.string(GeometryText.text(n)), forKey: FoundationKeys.nsPointValue)
+    case .geometry(.size(let n)): sink.plain(.string(GeometryText.text(n)), forKey: FoundationKeys.nsSizeValue)
+    case .geometry(.rect(let n)):
+      let text = "{\(GeometryText.text(Array(n.prefix(2)))), \(GeometryText.text(Array(n.dropFirst(2))))}"
+      sink.plain(.string(text), forKey: FoundationKeys.nsRectValue)
+    case .geometry(.range(let location, let length)):
+      for (key, number) in [(FoundationKeys.nsRangeLocation, location), (FoundationKeys.nsRangeLength, length)] {
+        switch number {
+        case .integer(let value): sink.plain(.integer(value), forKey: key)
+        case .unsignedInteger(let value): sink.plain(.unsignedInteger(value), forKey: key)
+        case .real(let value): sink.plain(.double(value), forKey: key)
+        }
+      }
+    case .transform(let values):
+      for (key, value) in zip(FoundationKeys.nsTransformValues, values) { sink.inline(.double(value), forKey: key) }
+    case .edgeInsets(let values, _):
+      let keys = [
+        FoundationKeys.nsEdgeTop, FoundationKeys.nsEdgeLeft, FoundationKeys.nsEdgeBottom, FoundationKeys.nsEdgeRight,
+      ]
+      for (key, value) in zip(keys, values) { sink.inline(.double(value), forKey: key) }
+    }
+  }
+}
+
+extension GeometryText {
+  /// `{a, b}` with numbers as Darwin prints them (`%.17g`: `400`, not `400.0`).
+  package static func text(_ numbers: [Double]) -> String {
+    "{" + numbers.map(number).joined(separator: ", ") + "}"
+  }
+
+  /// A number as Darwin prints it in a geometry string.
+  package static func number(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(format: "%.17g", value)
   }
 }

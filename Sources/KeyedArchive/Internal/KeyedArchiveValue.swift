@@ -57,28 +57,17 @@ extension Data: KeyedArchiveValue {
 }
 extension Date: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.date) {
-      $0.append(ArchiveField(key: FoundationKeys.nsTime, value: .inline(.real(timeIntervalSinceReferenceDate))))
-    }
+    archiver.formObject(className: FoundationClass.date) { DateForm.write(self, to: &$0) }
   }
 }
 extension UUID: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.uuid) {
-      let bytes = withUnsafeBytes(of: uuid) { Data($0) }
-      $0.append(ArchiveField(key: FoundationKeys.nsUUIDBytes, value: .inline(.data(bytes))))
-    }
+    archiver.formObject(className: FoundationClass.uuid) { UUIDForm.write(self, to: &$0) }
   }
 }
 extension URL: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.url) { fields in
-      let base = baseURL.map { archiver.reference(for: $0) } ?? 0
-      fields.append(ArchiveField(key: FoundationKeys.nsBase, value: .uid(base)))
-      let relative = baseURL == nil ? absoluteString : relativeString
-      fields.append(
-        ArchiveField(key: FoundationKeys.nsRelative, value: .uid(archiver.plainReference(.string(relative)))))
-    }
+    archiver.formObject(className: FoundationClass.url) { URLForm.write(self, to: &$0) }
   }
 }
 extension DateInterval: KeyedArchiveValue {
