@@ -87,6 +87,13 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(name: "ArchiveCodingTests", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     .testTarget(
+      name: "FoundationFormsTests",
+      dependencies: [
+        "FoundationForms", "ArchiveCoding", "KeyedArchive", "PropertyList", "Typedstream", "KeyedCommands",
+        "TestSupport",
+      ],
+      swiftSettings: strict),
+    .testTarget(
       name: "PropertyListTests", dependencies: ["PropertyList", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "KeyedArchiveTests",
@@ -112,13 +119,15 @@ let package = Package(
     .testTarget(
       name: "TypedstreamTests",
       dependencies: [
-        "Typedstream", "KeyedCommands", "ArchiveComparison", "ArchiveCoding", "KeyedArchive", "ArchiveTesting",
-        "InterfaceObjects", "TestSupport",
+        "Typedstream", "KeyedCommands", "ArchiveComparison", "ArchiveCoding", "FoundationForms", "KeyedArchive",
+        "ArchiveTesting", "InterfaceObjects", "TestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests",
-      dependencies: ["KeyedCommands", "keyed", "ArchiveTesting", "ArchiveComparison", "TestSupport"],
+      dependencies: [
+        "KeyedCommands", "keyed", "ArchiveTesting", "ArchiveComparison", "FoundationForms", "TestSupport",
+      ],
       exclude: ["Snapshots"],
       swiftSettings: strict),
   ],

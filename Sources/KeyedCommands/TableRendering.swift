@@ -2,6 +2,7 @@ import ArchiveCoding
 import ArchiveComparison
 import ArchiveSupport
 import Foundation
+import FoundationForms
 import KeyedArchive
 
 /// Renders an ``ObjectTable`` (a loaded XIB, storyboard or nib) for `keyed dump`: canonical JSON (CLI-013), a

@@ -1,5 +1,6 @@
 import ArchiveComparison
 import Foundation
+import FoundationForms
 import KeyedArchive
 import PropertyList
 

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import ArchiveComparison
+import FoundationForms
 import Foundation
 import PropertyList
 import Testing

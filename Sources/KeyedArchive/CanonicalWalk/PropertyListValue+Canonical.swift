@@ -61,3 +61,12 @@ extension PropertyListValue {
     return writer.text
   }
 }
+
+extension CanonicalJSON {
+  /// The canonical JSON nodes of a property-list value.
+  package static func node(_ value: PropertyListValue) -> Node {
+    var builder = NodeBuilder()
+    value.visit(with: &builder)
+    return builder.root
+  }
+}

@@ -1,5 +1,3 @@
-import FoundationForms
-
 extension CanonicalJSON {
   /// Builds the canonical JSON nodes of a walk (``CanonicalVisitor``): the tree `keyed dump` prints without
   /// `--json`, and what the comparison walks.

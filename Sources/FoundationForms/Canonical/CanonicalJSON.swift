@@ -1,7 +1,4 @@
 import Foundation
-import FoundationForms
-import KeyedArchive
-import PropertyList
 
 /// The canonical JSON of `Specs/CommandLineTool.md` (CLI-010 onwards): exact integers, reals that read back to
 /// the same Double, `{"$data": …}`, `{"$date": …}`, `{"$uid": …}`, sets and non-string dictionaries sorted by
@@ -95,12 +92,5 @@ package enum CanonicalJSON {
   package static func dictionary(_ pairs: [(key: Node, value: Node)]) -> Node {
     let sorted = inKeyOrder(pairs.map { (text($0.key), $0) }) { $0.0 }
     return .object([("$dictionary", .array(sorted.map { Node.array([$0.1.key, $0.1.value]) }))])
-  }
-
-  /// The raw form of a property-list value.
-  package static func node(_ value: PropertyListValue) -> Node {
-    var builder = NodeBuilder()
-    value.visit(with: &builder)
-    return builder.root
   }
 }
