@@ -36,6 +36,16 @@ struct ArchiveSnapshotBuilder {
 
   init(graph: KeyedArchiveGraph) { self.graph = graph }
 
+  /// What object `uid` means when it is of one of Foundation's value classes with a form, read by the canonical
+  /// walk; `nil` otherwise.
+  private mutating func foundationValue(_ uid: Int) throws -> FoundationValue? {
+    if walk == nil { walk = KeyedArchiveWalk(graph) }
+    return try walk?.foundationValue(ofObject: uid)
+  }
+
+  /// Reads Foundation's forms from the archive.
+  private var walk: KeyedArchiveWalk?
+
   private mutating func add(_ label: ValueSnapshot.Label, _ children: [(name: String, node: Int)] = []) -> Int {
     nodes.append(ValueSnapshot.Node(label: label, children: children, hasIdentity: false))
     return nodes.count - 1
@@ -100,6 +110,12 @@ struct ArchiveSnapshotBuilder {
   private mutating func expand(_ index: Int, uid: Int) throws {
     guard case .object(let object) = try graph.entry(uid) else { return }
     let className = object.className
+    // A Foundation value object by what it means, read through its form (FORM-070), as the value it decodes to.
+    if let value = try foundationValue(uid) {
+      nodes[index].label = ValueSnapshot.label(of: value)
+      nodes[index].hasIdentity = false
+      return
+    }
     var children: [(name: String, node: Int)] = []
     if let chain = object.classDescription.classes {
       children.append((ArchiveKeys.classes, try node(forField: .array(chain.map { .string($0) }))))

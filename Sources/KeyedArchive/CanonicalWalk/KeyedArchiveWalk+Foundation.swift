@@ -385,3 +385,15 @@ extension KeyedArchiveWalk: KeyedFormSource {
     return nil
   }
 }
+
+extension KeyedArchiveWalk {
+  /// What object `uid` means when it is of one of Foundation's value classes whose fields hold its form (a time
+  /// zone, a UUID, an `NSValue`'s geometry, …), as the canonical view writes it; `nil` for another object.
+  /// - Throws: ``ArchiveError`` for packed data that cannot be read.
+  package mutating func foundationValue(ofObject uid: Int) throws -> FoundationValue? {
+    guard uid > 0, uid < archive.objectCount, case .classObject? = try? archive.kind(of: uid),
+      let object = try? walkedObject(uid)
+    else { return nil }
+    return try foundationValue(object, uid: uid)
+  }
+}

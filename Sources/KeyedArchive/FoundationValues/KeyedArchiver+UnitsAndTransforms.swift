@@ -64,10 +64,7 @@ extension KeyedArchiver {
   /// `NSUnitConverterLinear`), shared by identity.
   func unitReference(_ unit: Unit) -> Int {
     let dimension = unit as? Dimension
-    let className =
-      dimension.map { dimension in
-        FoundationClass.dimensionTypes.first { $0.value == type(of: dimension) }?.key ?? FoundationClass.dimension
-      } ?? FoundationClass.unit
+    let className = FoundationClass.archivedName(ofUnit: unit)
     let chain =
       dimension == nil
       ? [FoundationClass.unit, FoundationClass.object]
