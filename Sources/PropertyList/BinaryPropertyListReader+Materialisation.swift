@@ -38,27 +38,38 @@ extension BinaryPropertyListReader {
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
-    // What materialising reads beyond the headers the count read: the contents of strings and integers, each
-    // container once (the count bounded the rest).
+    // What materialising reads beyond the headers the count read: the contents of strings and integers, in the
+    // order it reads them (pre-order, a dictionary's keys and values by turns), each container once (the count
+    // bounded the rest). A stack of the containers being read, not of the objects still to read: the `$objects`
+    // array of an archive holds every object.
     var seen = [Bool](repeating: false, count: objectCount)
-    var pending = [object]
-    while let next = pending.popLast() {
-      guard !seen[next] else { continue }
-      seen[next] = true
-      let header = try header(of: next)
+    var open: [(header: Header, next: Int)] = []
+    func visit(_ object: Int) throws {
+      guard !seen[object] else { return }
+      seen[object] = true
+      let header = try header(of: object)
       switch header.kind {
-      case .integer: _ = try integer(header, object: next)
+      case .integer: _ = try integer(header, object: object)
       case .asciiString:
         // Read only when it holds a byte that is not ASCII, for its error: making the string costs more than the check.
-        if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: next) }
-      case .array, .set:
-        for i in stride(from: header.count - 1, through: 0, by: -1) { pending.append(element(header, i)) }
-      case .dictionary:
-        for i in stride(from: header.count - 1, through: 0, by: -1) {
-          pending.append(dictionaryValue(header, i))
-          pending.append(element(header, i))
-        }
+        if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: object) }
+      case .array, .set, .dictionary: open.append((header, 0))
       default: break
+      }
+    }
+    try visit(object)
+    while let last = open.indices.last {
+      let (header, next) = open[last]
+      let count = header.kind == .dictionary ? 2 * header.count : header.count
+      guard next < count else {
+        open.removeLast()
+        continue
+      }
+      open[last].next = next + 1
+      if header.kind == .dictionary {
+        try visit(next % 2 == 0 ? element(header, next / 2) : dictionaryValue(header, next / 2))
+      } else {
+        try visit(element(header, next))
       }
     }
   }

@@ -120,13 +120,8 @@ extension KeyedArchiveWalk {
       try dictionary(keys: keys, values: values, &visitor)
       return
     }
-    var elements: [PropertyListValue]
-    if let inline = field(FoundationKeys.nsObjects)?.arrayValue {
-      elements = inline
-    } else {
-      elements = []
-      while let element = field(FoundationKeys.nsObject(elements.count)) { elements.append(element) }
-    }
+    let elements =
+      field(FoundationKeys.nsObjects)?.arrayValue ?? object.numberedValues(FoundationKeys.nsObjectPrefix, in: archive)
     if KeyedCollectionForm.setClasses.contains(className) {
       visitor.beginObject()
       visitor.visitKey(CanonicalMember.set)

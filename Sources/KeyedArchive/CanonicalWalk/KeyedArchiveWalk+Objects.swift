@@ -26,6 +26,27 @@ extension KeyedArchiveWalk {
       }
     }
 
+    /// The values of the keys `prefix` + `0`, `1`, … up to the first one missing (an old-style collection's
+    /// `NS.object.i`), found in one pass over the keys: looking each index up by name would cost time quadratic in
+    /// their number.
+    func numberedValues(_ prefix: String, in archive: KeyedArchiveGraph) -> [PropertyListValue] {
+      var found: [Int: PropertyListValue] = [:]
+      func add(_ key: String, _ value: @autoclosure () -> PropertyListValue?) {
+        guard key.hasPrefix(prefix), let index = Int(key.dropFirst(prefix.count)), index >= 0,
+          String(index) == key.dropFirst(prefix.count), let value = value()
+        else { return }
+        found[index] = value
+      }
+      switch storage {
+      case .fields(let fields, _): for field in fields { add(field.key, field.value) }
+      case .laidOut(let values, let layout):
+        for (index, field) in layout.stored.enumerated() { add(field.key, values[index]) }
+      }
+      var values: [PropertyListValue] = []
+      while let value = found[values.count] { values.append(value) }
+      return values
+    }
+
     /// The bytes of the keys the object stores (`$class` apart), which its view writes.
     var keyBytes: Int {
       switch storage {
@@ -115,6 +136,7 @@ extension KeyedArchiveWalk {
     }
     var keyObjects: [Int] = []
     var stored: [(position: Int, key: String)] = []
+    var seen: Set<String> = []
     var classPosition: Int?
     for position in 0..<header.count {
       let object = archive.keyObject(header, position)
@@ -124,7 +146,7 @@ extension KeyedArchiveWalk {
         guard classPosition == nil else { return nil }
         classPosition = position
       } else {
-        guard !stored.contains(where: { $0.key == key }) else { return nil }
+        guard seen.insert(key).inserted else { return nil }
         stored.append((position, key))
       }
     }

@@ -361,10 +361,12 @@ package struct KeyedArchiveWalk {
     guard fields.count > 1 else { return fields }
     var result: [KeyedArchiveGraph.Field] = []
     result.reserveCapacity(fields.count)
+    var places: [String: Int] = [:]
     for field in fields {
-      if let earlier = result.firstIndex(where: { $0.key == field.key }) {
+      if let earlier = places[field.key] {
         result[earlier].value = field.value
       } else {
+        places[field.key] = result.count
         result.append(field)
       }
     }
