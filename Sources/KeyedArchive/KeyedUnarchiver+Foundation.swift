@@ -196,9 +196,10 @@ extension KeyedUnarchiver {
       // A base that is not a URL is no base, as Foundation's `NSURL` reads it.
       var base: URL?
       if let reference = form.base {
-        base = try located(FoundationKeys.nsBase) {
-          try decode(uid: reference, key: FoundationKeys.nsBase, allowed: [FoundationClass.url])
-        } as? URL
+        base =
+          try located(FoundationKeys.nsBase) {
+            try decode(uid: reference, key: FoundationKeys.nsBase, allowed: [FoundationClass.url])
+          } as? URL
       }
       guard let url = URLForm.resolved(form.relative, against: base) else {
         throw ArchiveError(

@@ -1,7 +1,7 @@
 import ArchiveCoding
 import ArchiveComparison
-import FoundationForms
 import Foundation
+import FoundationForms
 import PropertyList
 import Testing
 

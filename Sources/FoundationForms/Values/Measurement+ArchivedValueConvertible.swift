@@ -5,8 +5,10 @@ import Foundation
 /// `Measurement<Unit>` whose unit is the Swift class of the archived one (`NSUnitLength` is `UnitLength`), which is
 /// a `Measurement<UnitLength>` (or `<Dimension>`) when its unit is one.
 extension Measurement: ArchivedValueConvertible {
+  /// `NSMeasurement`.
   public static var archivedClassNames: Set<String> { [FoundationClass.measurement] }
 
+  /// The measurement `value` (a decoded `Measurement<Unit>`) holds, when its unit is a `UnitType`.
   public init?(archivedValue value: Any) {
     guard let measurement = value as? Measurement<Unit>, let unit = measurement.unit as? UnitType else { return nil }
     self.init(value: measurement.value, unit: unit)
