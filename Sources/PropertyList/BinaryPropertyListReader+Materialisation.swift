@@ -12,14 +12,7 @@ extension BinaryPropertyListReader {
     // Count first (linear: each shared container is counted once), so a hostile file is refused before any
     // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
     // unchecked: nesting, cycles and dictionary keys.
-    var memo = ExpansionMemo(objectCount: objectCount)
-    let expanded = try expansion(of: object, depth: 1, memo: &memo).count
-    guard expanded <= options.maxExpandedValueCount else {
-      throw ArchiveError(
-        .limitExceeded,
-        "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
-        at: .init(byteOffset: try offset(of: object), objectIndex: object))
-    }
+    let memo = try countedExpansion(of: object)
     var state = Materialization(budget: options.maxExpandedValueCount)
     state.sharedContainers = memo.sharedContainers
     return try materialize(object, &state)
@@ -30,14 +23,7 @@ extension BinaryPropertyListReader {
   /// place, such as `keyed dump`, refuses what materialising it refuses).
   /// - Throws: what ``value(of:)`` throws.
   package func checkValue(of object: Int) throws {
-    var memo = ExpansionMemo(objectCount: objectCount)
-    let expanded = try expansion(of: object, depth: 1, memo: &memo).count
-    guard expanded <= options.maxExpandedValueCount else {
-      throw ArchiveError(
-        .limitExceeded,
-        "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
-        at: .init(byteOffset: try offset(of: object), objectIndex: object))
-    }
+    _ = try countedExpansion(of: object)
     // What materialising reads beyond the headers the count read: the contents of strings and integers, in the
     // order it reads them (pre-order, a dictionary's keys and values by turns), each container once (the count
     // bounded the rest). A stack of the containers being read, not of the objects still to read: the `$objects`
@@ -72,6 +58,19 @@ extension BinaryPropertyListReader {
         try visit(element(header, next))
       }
     }
+  }
+
+  /// Counts what `object` expands to (``expansion(of:depth:memo:)``), refusing more than the options allow.
+  private func countedExpansion(of object: Int) throws -> ExpansionMemo {
+    var memo = ExpansionMemo(objectCount: objectCount)
+    let expanded = try expansion(of: object, depth: 1, memo: &memo).count
+    guard expanded <= options.maxExpandedValueCount else {
+      throw ArchiveError(
+        .limitExceeded,
+        "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
+        at: .init(byteOffset: try offset(of: object), objectIndex: object))
+    }
+    return memo
   }
 
   /// Strings and data longer than this are materialised once per object and shared.
