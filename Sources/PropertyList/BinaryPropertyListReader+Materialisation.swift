@@ -23,23 +23,23 @@ extension BinaryPropertyListReader {
   /// place, such as `keyed dump`, refuses what materialising it refuses).
   /// - Throws: what ``value(of:)`` throws.
   package func checkValue(of object: Int) throws {
-    _ = try countedExpansion(of: object)
+    var memo = try countedExpansion(of: object)
     // What materialising reads beyond the headers the count read: the contents of strings and integers, in the
     // order it reads them (pre-order, a dictionary's keys and values by turns), each container once (the count
     // bounded the rest). A stack of the containers being read, not of the objects still to read: the `$objects`
     // array of an archive holds every object.
-    var seen = [Bool](repeating: false, count: objectCount)
     var open: [(header: Header, next: Int)] = []
     func visit(_ object: Int) throws {
-      guard !seen[object] else { return }
-      seen[object] = true
       let header = try header(of: object)
       switch header.kind {
       case .integer: _ = try integer(header, object: object)
       case .asciiString:
         // Read only when it holds a byte that is not ASCII, for its error: making the string costs more than the check.
         if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: object) }
-      case .array, .set, .dictionary: open.append((header, 0))
+      case .array, .set, .dictionary:
+        // A container reached again was read at its first appearance (a scalar read again costs less than a mark).
+        guard memo.markRead(object) else { return }
+        open.append((header, 0))
       default: break
       }
     }
@@ -125,6 +125,13 @@ extension BinaryPropertyListReader {
     }
 
     mutating func markShared(_ object: Int) { states[object] |= 4 }
+
+    /// Marks a counted container as read, once; `false` when it was already.
+    mutating func markRead(_ object: Int) -> Bool {
+      guard states[object] & 8 == 0 else { return false }
+      states[object] |= 8
+      return true
+    }
 
     /// The containers reached more than once.
     var sharedContainers: Set<Int> { Set(states.indices.lazy.filter { states[$0] & 4 != 0 }) }

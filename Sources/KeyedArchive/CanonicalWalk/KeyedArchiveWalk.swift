@@ -45,7 +45,7 @@ package struct KeyedArchiveWalk {
   /// stretch of the walk between two class objects (each class object's fields begin a new one). A collection met
   /// again in its own segment closes a cycle made only of collections, which is cut there; one met again across a
   /// class object is written in full again, and the class object, reached a second time, is a `$ref`.
-  var collectionPath: [Int32]
+  var collectionPath: [Int: Int32] = [:]
   var segment: Int32 = 1
   var segmentsBegun: Int32 = 1
   /// What the first pass found each entry to be (``EntryKind``), so that meeting it again reads none of its fields.
@@ -123,12 +123,12 @@ package struct KeyedArchiveWalk {
     case passthrough
   }
 
-  /// What a collection whose expansion is pure writes.
+  /// What a collection whose expansion is pure writes (each within the budgets, which are at most `Int32.max`).
   struct PureExpansion {
-    var values: Int
-    var bytes: Int
+    var values: Int32
+    var bytes: Int32
     /// The levels of nesting it reaches below the collection.
-    var height: Int
+    var height: Int32
   }
 
   /// A walk of `archive`.
@@ -144,7 +144,6 @@ package struct KeyedArchiveWalk {
     budget = limit
     self.textLimit = textLimit
     textBudget = textLimit
-    collectionPath = Array(repeating: 0, count: count)
     kinds = Array(repeating: .unknown, count: count)
     valueBytes = Array(repeating: 0, count: count)
     reached = Array(repeating: 0, count: count)
@@ -174,7 +173,7 @@ package struct KeyedArchiveWalk {
   package mutating func visit(_ visitor: inout some CanonicalVisitor) throws {
     try check()
     counting = false
-    collectionPath = Array(repeating: 0, count: archive.objectCount)
+    collectionPath = [:]
     written = Array(repeating: false, count: archive.objectCount)
     (segment, segmentsBegun, depth, passing) = (1, 1, 0, [])
     try walkTop(&visitor)
@@ -528,18 +527,19 @@ package struct KeyedArchiveWalk {
   /// being expanded above, or (while counting) having charged its count, when its expansion was pure (see
   /// ``pureExpansions``) and need not be walked again. Otherwise ``endCollection(_:)`` ends the expansion.
   mutating func beginCollection(_ uid: Int, _ visitor: inout some CanonicalVisitor) throws -> Expansion? {
-    if collectionPath[uid] == segment {
+    let outerSegment = collectionPath[uid] ?? 0
+    if outerSegment == segment {
       contextEvents += 1
       visitor.visitCycle(uid)
       return nil
     }
     if counting, let pure = pureExpansions[uid] {
-      deepestNesting = max(deepestNesting, depth + pure.height)
-      try charge(values: pure.values, bytes: pure.bytes)
+      deepestNesting = max(deepestNesting, depth + Int(pure.height))
+      try charge(values: Int(pure.values), bytes: Int(pure.bytes))
       return nil
     }
     let expansion = Expansion(
-      uid: uid, outerSegment: collectionPath[uid], outerPassing: passing, budget: budget, textBudget: textBudget,
+      uid: uid, outerSegment: outerSegment, outerPassing: passing, budget: budget, textBudget: textBudget,
       events: contextEvents, deepest: deepestNesting)
     (collectionPath[uid], passing) = (segment, [])
     deepestNesting = depth
@@ -551,9 +551,11 @@ package struct KeyedArchiveWalk {
     let uid = expansion.uid
     if counting, contextEvents == expansion.events {
       pureExpansions[uid] = PureExpansion(
-        values: expansion.budget - budget, bytes: expansion.textBudget - textBudget, height: deepestNesting - depth)
+        values: Int32(clamping: expansion.budget - budget), bytes: Int32(clamping: expansion.textBudget - textBudget),
+        height: Int32(clamping: deepestNesting - depth))
     }
     deepestNesting = max(deepestNesting, expansion.deepest)
-    (collectionPath[uid], passing) = (expansion.outerSegment, expansion.outerPassing)
+    collectionPath[uid] = expansion.outerSegment == 0 ? nil : expansion.outerSegment
+    passing = expansion.outerPassing
   }
 }
