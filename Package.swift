@@ -75,7 +75,13 @@ let package = Package(
         "NibLoading", "InterfaceObjects", "Typedstream", "ArchiveComparison",
       ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
-    .executableTarget(name: "keyed", dependencies: ["KeyedCommands"], swiftSettings: strict),
+    // Release builds on Linux link the Swift runtime and Foundation statically: the tool starts in a few
+    // milliseconds instead of resolving twenty shared libraries (Decision 0055). No test target depends on it, so
+    // that the flag stays out of the test product; `swift build` and `swift test` build it all the same.
+    .executableTarget(
+      name: "keyed", dependencies: ["KeyedCommands"],
+      swiftSettings: strict + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
     .executableTarget(
       name: "keyed-benchmarks",
       dependencies: [
@@ -123,11 +129,25 @@ let package = Package(
         "ArchiveTesting", "InterfaceObjects", "TestSupport",
       ],
       swiftSettings: strict),
+    // The documentation's examples, compiled and run; the check that every code block of the catalogs and the
+    // README is one of them; the built site in a browser (Specs/Documentation.md).
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: [
+        "ArchiveCoding", "PropertyList", "KeyedArchive", "Typedstream", "NibLoading", "InterfaceObjects", "XIB",
+        "CompiledNib", "ArchiveTesting", "ArchiveComparison", "KeyedCommands", "keyed", "TestSupport",
+      ],
+      // One by one, so that `Bundle.module` finds them by name at its top level, as the articles load them.
+      resources: [
+        .copy("Resources/Card.xib"), .copy("Resources/ReferencedCard.xib"), .copy("Resources/ActionCard.xib"),
+        .copy("Resources/EncapsulatedCard.xib"), .copy("Resources/DecoupledCard.xib"),
+        .copy("Resources/NameBadge.xib"), .copy("Resources/NameBadgeHost.xib"), .copy("Resources/BookCell.xib"),
+        .copy("Resources/Reading.storyboard"), .copy("Resources/DetailViewController.xib"),
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests",
-      dependencies: [
-        "KeyedCommands", "keyed", "ArchiveTesting", "ArchiveComparison", "FoundationForms", "TestSupport",
-      ],
+      dependencies: ["KeyedCommands", "ArchiveTesting", "ArchiveComparison", "FoundationForms", "TestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: strict),
   ],

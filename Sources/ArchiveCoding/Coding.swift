@@ -73,7 +73,7 @@ extension Coding {
 }
 
 /// A ``Coding`` class that can be decoded safely from untrusted data: it checks the classes of the objects it
-/// decodes (through ``DecodingCoder/decodeObject(of:forKey:)``) and the decoder may only instantiate it when it
+/// decodes (through ``DecodingCoder/decodeObject(of:forKey:)->T?``) and the decoder may only instantiate it when it
 /// is in the allowed set.
 public protocol SecureCoding: Coding {
   /// `true` when the class decodes safely. Default: `true`.

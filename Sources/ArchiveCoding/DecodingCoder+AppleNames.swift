@@ -12,7 +12,7 @@ extension DecodingCoder {
 
   /// An object of one of the given types, as `NSCoder.decodeObject(of:forKey:)` with a list of classes; `nil` for
   /// the list allows any class (refused under secure coding, as ``decodeObject(forKey:)``). Not a requirement:
-  /// forwards to ``decodeObject(of:forKey:)-(_,String)`` or ``decodeObject(forKey:)``.
+  /// forwards to ``decodeObject(of:forKey:)->Any?`` or ``decodeObject(forKey:)``.
   /// - Throws: ``ArchiveError`` (`classNotAllowed`) when the object's class is not one of `types`.
   public func decodeObject(ofClasses types: [Any.Type]?, forKey key: String) throws -> Any? {
     guard let types else { return try decodeObject(forKey: key) }
@@ -34,7 +34,7 @@ extension DecodingCoder {
 
   /// A dictionary whose keys are `K` and values `V`, as
   /// `NSCoder.decodeDictionary(withKeysOfClass:objectsOfClass:forKey:)`; missing is `nil`. Not a requirement:
-  /// forwards to ``decodeObject(of:forKey:)-(_,String)`` with `[K: V]`.
+  /// forwards to ``decodeObject(of:forKey:)->T?`` with `[K: V]`.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not such a dictionary.
   public func decodeDictionary<K: Hashable, V>(
     withKeysOfClass keyType: K.Type, objectsOfClass objectType: V.Type, forKey key: String

@@ -34,10 +34,24 @@ public protocol DecodingCoder: AnyObject {
   func decodeDeferred(
     forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void) throws
 
+  /// Asks for the object under a key to be handed to `assign`, with the current object, in the link phase, as an
+  /// object: what ``decodeDeferred(forKey:allowedClasses:assign:)`` does for a reference to another object, without
+  /// boxing it in `Any` (COD-231). Default: ``decodeDeferred(forKey:allowedClasses:assign:)``, handing on a decoded
+  /// object and `nil`, and failing the link with `typeMismatch` for a value that is not an object; coders may
+  /// override it with a faster path that gives the same results.
+  func decodeDeferredObject(
+    forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, AnyObject?) throws -> Void) throws
+
+  /// What `Fields(coder: self)` makes of the current object's plain fields (those that refer to no other object); a
+  /// coder that decodes the same object many times (a cached nib's, on every instantiation) may hand back the result
+  /// of an earlier decoding of the object instead of running the initialiser again (COD-230). Default:
+  /// `try Fields(coder: self)`; coders may override it.
+  func decodePlainFields<Fields: PlainFields>(_ type: Fields.Type) throws -> Fields
+
   /// `true` when every decoded class must be allowed explicitly and support secure coding. Required.
   var requiresSecureCoding: Bool { get }
 
-  /// The registry that names this coder's classes: the typed calls (``decodeObject(of:forKey:)``…) turn Swift
+  /// The registry that names this coder's classes: the typed calls (``decodeObject(of:forKey:)->T?``…) turn Swift
   /// types into allowed class names through it. Default: ``ClassRegistry/shared``.
   var registry: ClassRegistry { get }
 
@@ -52,11 +66,11 @@ public protocol DecodingCoder: AnyObject {
   /// top-level decode throws the first recorded error. Required.
   func failWithError(_ error: any Error)
 
-  /// A string object; missing is `nil`. Default: ``decodeObject(of:forKey:)`` with `String`; coders override it
+  /// A string object; missing is `nil`. Default: ``decodeObject(of:forKey:)->T?`` with `String`; coders override it
   /// with a faster path that gives the same results.
   func decodeString(forKey key: String) throws -> String?
 
-  /// A data object; missing is `nil`. Default: ``decodeObject(of:forKey:)`` with `Data`; coders may override it.
+  /// A data object; missing is `nil`. Default: ``decodeObject(of:forKey:)->T?`` with `Data`; coders may override it.
   func decodeData(forKey key: String) throws -> Data?
 
   /// A 64-bit integer; missing is 0. Default: built on ``decodeValue(forKey:)``; coders may override it.
@@ -69,10 +83,19 @@ public protocol DecodingCoder: AnyObject {
   func decodeBool(forKey key: String) throws -> Bool
 
   /// An array whose elements are all of type `T`; missing is `nil`. Default:
-  /// ``defaultDecodeArrayOfObjects(ofClass:forKey:)``; coders may override it with a faster path that gives the
+  /// `defaultDecodeArrayOfObjects(ofClass:forKey:)`; coders may override it with a faster path that gives the
   /// same results.
   /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a `T`.
   func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]?
+
+  /// The objects of a collection under a key, in order, as references, `nil` elements left out; missing is `nil`:
+  /// for a collection whose elements' classes the caller checks itself (a view's subviews), which a coder can answer
+  /// without a cast or a box per element (COD-238). Default:
+  /// `defaultDecodeObjectReferences(forKey:)`; coders may override it with a faster path that gives the same
+  /// results.
+  /// - Throws: ``ArchiveError`` (`typeMismatch`) when the object is not an array or an element is not a class
+  ///   instance.
+  func decodeObjectReferences(forKey key: String) throws -> [AnyObject]?
 
   /// The archived class names the decode call that reached the current object allows, as `NSCoder.allowedClasses`:
   /// inside the `init(coder:)` of an object decoded with `decodeObject(of: [A.self, B.self], …)` under secure
@@ -82,7 +105,7 @@ public protocol DecodingCoder: AnyObject {
 
   /// The version of the class named `className` in effect for this archive, as `NSCoder.version(forClassName:)`:
   /// the version the archive recorded for it (``classVersionSource``), else the ``Coding/classVersion`` of the class
-  /// the coder decodes the name as, else `NSNotFound`. Default: ``defaultVersion(forClassName:)``, which asks the
+  /// the coder decodes the name as, else `NSNotFound`. Default: `defaultVersion(forClassName:)`, which asks the
   /// ``registry``; coders with classes of their own for some names override it.
   func version(forClassName className: String) -> Int
 
@@ -239,7 +262,7 @@ extension DecodingCoder {
   /// The shared registry.
   public var registry: ClassRegistry { .shared }
 
-  /// Any object, of any class (refused when secure coding is required: use ``decodeObject(of:forKey:)``).
+  /// Any object, of any class (refused when secure coding is required: use ``decodeObject(of:forKey:)->T?``).
   public func decodeObject(forKey key: String) throws -> Any? {
     try applyingFailurePolicy(nil) { try decodeObject(forKey: key, allowedClasses: nil) }
   }

@@ -12,12 +12,16 @@ extension EncodingCoder {
   public func encode(_ object: Any?, forKey key: String) { encodeObject(object, forKey: key) }
 
   /// Writes the first `length` bytes of `bytes` inline, as `NSCoder.encodeBytes(_:length:forKey:)`. Not a
-  /// requirement: forwards to ``encodeValue(_:forKey:)``.
-  /// - Precondition: `length` is between 0 and the number of bytes (a programmer error otherwise, as on Apple's
-  ///   platforms, where reading past the buffer is undefined).
+  /// requirement: forwards to ``encodeValue(_:forKey:)``. A `length` outside 0 and the number of bytes writes nothing
+  /// and records an ``ArchiveError`` (`invalidValue`) with ``failWithError(_:)`` naming the key, which the archiver
+  /// throws when it finishes (COD-232).
   public func encodeBytes(_ bytes: some Collection<UInt8>, length: Int, forKey key: String) {
-    precondition(
-      length >= 0 && length <= bytes.count, "encodeBytes: length \(length) is outside 0...\(bytes.count)")
+    guard length >= 0, length <= bytes.count else {
+      return failWithError(
+        ArchiveError(
+          .invalidValue, "encodeBytes: the length \(length) is outside the \(bytes.count) bytes given",
+          at: .init(keyPath: key)))
+    }
     encodeValue(.bytes(Data(bytes.prefix(length))), forKey: key)
   }
 }

@@ -179,18 +179,27 @@ extension KeyValueCoding {
   /// The key declared in ``keyValueAccessors`` with a key path (`\Label.text` → `"text"`), or `nil`.
   public func declaredKey(for keyPath: AnyKeyPath) -> String? { KeyValueAccessorCache.key(for: keyPath, of: self) }
 
-  /// Default: throws an error naming the class and the key.
+  /// Default: throws an error naming the class and the key, and saying how to declare it (COD-237).
   public func setValue(_ value: Any?, forUndefinedKey key: String) throws {
-    throw ArchiveError(
-      .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
-      at: .init(className: "\(type(of: self))", keyPath: key))
+    throw undefinedKey(key)
   }
 
-  /// Default: throws an error naming the class and the key.
+  /// Default: throws an error naming the class and the key, and saying how to declare it (COD-237).
   public func value(forUndefinedKey key: String) throws -> Any? {
-    throw ArchiveError(
-      .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
-      at: .init(className: "\(type(of: self))", keyPath: key))
+    throw undefinedKey(key)
+  }
+
+  /// The error for a key the class does not declare: it names the class and the key, and says how to declare it
+  /// (COD-237).
+  /// - Parameter hint: another way to declare the key, said first (the interface classes' `@Outlet`).
+  public func undefinedKey(_ key: String, hint: String? = nil) -> ArchiveError {
+    let className = "\(type(of: self))"
+    let declaration = "in keyValueAccessors (`\"\(key)\": .property(\\\(className).\(key))`)"
+    return ArchiveError(
+      .connectionFailed,
+      "\(className) is not key-value coding compliant for the key \"\(key)\": declare it "
+        + (hint.map { "\($0), or " } ?? "") + declaration,
+      at: .init(className: className, keyPath: key))
   }
 
   /// The value of a key.

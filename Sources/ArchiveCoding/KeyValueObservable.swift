@@ -22,7 +22,7 @@ public struct KeyValueChange {
   public let newValue: Any?
 }
 
-/// What an observer registered with ``KeyValueObservable/observe(_:options:_:)`` is told, as Foundation's
+/// What an observer registered with ``KeyValueObservable/observe(_:options:_:)-(String,_,_)`` is told, as Foundation's
 /// `NSKeyValueObservingOptions`.
 public struct KeyValueObservingOptions: OptionSet, Sendable, Hashable {
   // Foundation's bit values.
@@ -123,7 +123,7 @@ extension KeyValueObservable {
   /// Registers a handler for changes of a key with Foundation's options: did-change notifications, will-change ones
   /// too with `.prior`, the current value at once with `.initial`, the old and new values only when `.old` and
   /// `.new` ask for them (NIB-104). Keep the token to stay registered.
-  /// - Returns: a token that removes the observer when cancelled or released.
+  /// - Returns: a token that removes the observer when invalidated or released.
   public func observe(
     _ key: String, options: KeyValueObservingOptions, _ handler: @escaping (KeyValueChange) -> Void
   ) -> KeyValueObservation {
@@ -143,21 +143,30 @@ extension KeyValueObservable {
 
   /// Registers a handler for changes of the key declared with a key path (`observe(\.title, options: [.new])`),
   /// with ``observe(_:options:_:)``'s options (NIB-104).
-  /// - Returns: a token that removes the observer when cancelled or released.
-  /// - Precondition: the key path is observable (``observedKey(for:)``): the class declares a key with it in its
-  ///   `keyValueAccessors`, or, for the interface classes, it is an `@Outlet` property.
+  /// - Returns: a token that removes the observer when invalidated or released.
+  /// - Throws: ``ArchiveError`` (`valueNotFound`) when the key path is not observable (``observedKey(for:)``): a
+  ///   plain stored property the class declares no key for. The message says how to declare it (COD-236).
   public func observe<Value>(
     _ keyPath: KeyPath<Self, Value>, options: KeyValueObservingOptions = [.new],
     _ handler: @escaping (KeyValueChange) -> Void
-  ) -> KeyValueObservation {
+  ) throws -> KeyValueObservation {
     guard let key = observedKey(for: keyPath) else {
-      preconditionFailure("\(Self.self) declares no key for the key path \(keyPath) in keyValueAccessors")
+      // `\Detail.bookTitle` names the property last.
+      let path = "\(keyPath)"
+      let name = path.split(separator: ".").last.map(String.init) ?? "name"
+      throw ArchiveError(
+        .valueNotFound,
+        "\(Self.self) declares no key for the key path \(path), so its changes cannot be observed: declare it in "
+          + "keyValueAccessors (`\"\(name)\": .observedProperty(\(path))`, the property's willSet and didSet calling "
+          + "willChangeValue(forKey: \"\(name)\") and didChangeValue(forKey: \"\(name)\")), or, in a Responder "
+          + "subclass, declare it with @Outlet",
+        at: .init(className: "\(Self.self)", keyPath: name))
     }
     return observe(key, options: options, handler)
   }
 
   /// Registers a handler for changes of a key; keep the token to stay registered.
-  /// - Returns: a token that removes the observer when cancelled or released.
+  /// - Returns: a token that removes the observer when invalidated or released.
   public func observe(_ key: String, _ handler: @escaping (KeyValueChange) -> Void) -> KeyValueObservation {
     keyValueObservers.add(key, handler)
   }
@@ -240,14 +249,16 @@ public final class KeyValueObservers: @unchecked Sendable {
   }
 }
 
-/// Keeps an observer registered until it is cancelled or released.
+/// Keeps an observer registered until it is invalidated or released, as Foundation's `NSKeyValueObservation`.
 public final class KeyValueObservation {
   private var cancelAction: (() -> Void)?
   init(_ cancel: @escaping () -> Void) { cancelAction = cancel }
-  /// Removes the observer.
-  public func cancel() {
+  /// Removes the observer, as Foundation's `invalidate()`; later calls do nothing (COD-235).
+  public func invalidate() {
     cancelAction?()
     cancelAction = nil
   }
+  /// Removes the observer: ``invalidate()`` under its Combine-style name.
+  public func cancel() { invalidate() }
   deinit { cancelAction?() }
 }

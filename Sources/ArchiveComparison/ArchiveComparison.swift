@@ -24,7 +24,7 @@ public enum ArchiveComparison {
   ///   - b: the second input.
   /// - Returns: the differences in the order of the first input's graph (then what only the second has); empty
   ///   when the two are equal.
-  /// - Throws: ``ArchiveError`` when either input is malformed or of no supported format.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when either input is malformed or of no supported format.
   public static func differences(between a: Data, and b: Data) throws -> [ArchiveDifference] {
     try differences(
       between: ComparedDocument(data: a, fileName: "A"), and: ComparedDocument(data: b, fileName: "B"))
@@ -35,7 +35,8 @@ public enum ArchiveComparison {
   ///   - a: the first file.
   ///   - b: the second file.
   /// - Returns: the differences, as ``differences(between:and:)-(Data,Data)`` finds them.
-  /// - Throws: ``ArchiveError`` when either file cannot be read, is malformed or is of no supported format.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when either file cannot be read, is malformed or is of no supported
+  ///   format.
   public static func differences(betweenFileAt a: URL, and b: URL) throws -> [ArchiveDifference] {
     try differences(between: ComparedDocument(contentsOf: a), and: ComparedDocument(contentsOf: b))
   }

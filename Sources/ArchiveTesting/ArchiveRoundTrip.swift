@@ -26,14 +26,14 @@ public enum ArchiveRoundTrip {
 
   /// Archives `value`, decodes it in each format and compares snapshots of the original and the copy.
   /// - Parameters:
-  ///   - value: the root object (a ``Coding`` instance or a Foundation value).
+  ///   - value: the root object (a ``/ArchiveCoding/Coding`` instance or a Foundation value).
   ///   - formats: the container formats to try. Default: binary and XML.
   ///   - allowedClasses: when set, decoding requires secure coding and allows these types only.
-  ///   - registry: the class registry used to decode. Default ``ClassRegistry/shared``.
-  ///   - describe: how to snapshot classes that are neither ``Coding`` nor Foundation classes.
+  ///   - registry: the class registry used to decode. Default ``/ArchiveCoding/ClassRegistry/shared``.
+  ///   - describe: how to snapshot classes that are neither ``/ArchiveCoding/Coding`` nor Foundation classes.
   /// - Returns: the archive and decoded value per format.
-  /// - Throws: ``ArchiveError`` with code ``ArchiveError/Code/roundTripMismatch`` naming the format and the first
-  ///   difference, or the archiving or decoding error.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with code ``ArchiveCoding/ArchiveError/Code/roundTripMismatch`` naming
+  ///   the format and the first difference, or the archiving or decoding error.
   @discardableResult
   public static func check(
     _ value: Any?, formats: [PropertyListFormat] = PropertyListFormat.allCases, allowedClasses: [Any.Type]? = nil,
@@ -62,8 +62,8 @@ public enum ArchiveRoundTrip {
   ///   - registry: the class registry used to decode.
   ///   - equal: the comparison; when it fails, the report names the first difference between snapshots.
   /// - Returns: the decoded values, one per format.
-  /// - Throws: ``ArchiveError`` (``ArchiveError/Code/roundTripMismatch``) when the decoded value is not a `T` or is
-  ///   not equal, or the archiving or decoding error.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (``ArchiveCoding/ArchiveError/Code/roundTripMismatch``) when the decoded
+  ///   value is not a `T` or is not equal, or the archiving or decoding error.
   @discardableResult
   public static func check<T>(
     _ value: T, formats: [PropertyListFormat] = PropertyListFormat.allCases, allowedClasses: [Any.Type]? = nil,

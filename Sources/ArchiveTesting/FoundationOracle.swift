@@ -8,9 +8,10 @@ import PropertyList
 ///
 /// On Linux these are swift-corelibs-foundation's, which crash (rather than report an error) on some inputs: a
 /// reference cycle overflows the stack, an unknown class inside a dictionary or a `$class` that is not a class
-/// description traps, an `NSNotification` without an object traps. ``unarchive(_:classes:forKey:)`` therefore
-/// checks the archive with this package's validating reader first and refuses those inputs with an
-/// ``ArchiveError`` (code ``ArchiveError/Code/oracleFailed``) instead of handing them over.
+/// description traps, an `NSNotification` without an object traps. ``unarchive(_:classes:forKey:)`` therefore checks
+/// the archive with this package's validating reader first and refuses those inputs with an
+/// ``/ArchiveCoding/ArchiveError`` (code ``ArchiveCoding/ArchiveError/Code/oracleFailed``) instead of handing them
+/// over.
 public enum FoundationOracle {
   /// Decodes an archive with Foundation's `NSKeyedUnarchiver` (secure coding off, failures reported as errors).
   /// - Parameters:
@@ -19,8 +20,8 @@ public enum FoundationOracle {
   ///     names not listed must be found by `NSClassFromString`.
   ///   - key: the top-level key. Default `root`.
   /// - Returns: what Foundation decoded.
-  /// - Throws: ``ArchiveError``: `oracleFailed` when the archive is refused (see the type's description) or
-  ///   Foundation reports an error and decodes nothing; the reader's error when the archive is malformed.
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: `oracleFailed` when the archive is refused (see the type's description)
+  ///   or Foundation reports an error and decodes nothing; the reader's error when the archive is malformed.
   public static func unarchive(
     _ data: Data, classes: [String: AnyClass] = [:], forKey key: String = "root"
   ) throws
@@ -64,16 +65,16 @@ public enum FoundationOracle {
     return archiver.encodedData
   }
 
-  /// Archives `value` with ``KeyedArchiver``, decodes it with Foundation, and compares snapshots (URLs resolved
-  /// against their bases on both sides: corelibs drops the base of a decoded URL).
+  /// Archives `value` with ``/KeyedArchive/KeyedArchiver``, decodes it with Foundation, and compares snapshots (URLs
+  /// resolved against their bases on both sides: corelibs drops the base of a decoded URL).
   /// - Parameters:
   ///   - value: the root object.
   ///   - formats: the container formats to try.
   ///   - classes: Foundation classes for archived class names.
-  ///   - describe: how to snapshot classes that are neither ``Coding`` nor Foundation classes (the Foundation
-  ///     side's `NSCoding` twins).
-  /// - Throws: ``ArchiveError`` (``ArchiveError/Code/roundTripMismatch``) with the first difference, or the
-  ///   archiving or oracle error.
+  ///   - describe: how to snapshot classes that are neither ``/ArchiveCoding/Coding`` nor Foundation classes (the
+  ///     Foundation side's `NSCoding` twins).
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (``ArchiveCoding/ArchiveError/Code/roundTripMismatch``) with the first
+  ///   difference, or the archiving or oracle error.
   public static func check(
     _ value: Any?, formats: [PropertyListFormat] = PropertyListFormat.allCases, classes: [String: AnyClass] = [:],
     describe: ValueSnapshot.ObjectDescriber? = nil

@@ -28,8 +28,9 @@ public enum GoldenArchive {
   ///   - archive: the archive (binary or XML).
   ///   - url: the golden file.
   ///   - record: write `archive` to `url` instead of comparing. Default ``isRecording``.
-  /// - Throws: ``ArchiveError``: ``ArchiveError/Code/goldenMismatch`` with the first difference, `fileIO` when the
-  ///   golden file is missing (with how to record it) or cannot be written, or the error reading either archive.
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: ``ArchiveCoding/ArchiveError/Code/goldenMismatch`` with the first
+  ///   difference, `fileIO` when the golden file is missing (with how to record it) or cannot be written, or the error
+  ///   reading either archive.
   public static func check(_ archive: Data, against url: URL, record: Bool = isRecording) throws {
     if record {
       let value = try PropertyListReader.read(archive)
@@ -52,7 +53,7 @@ public enum GoldenArchive {
     }
   }
 
-  /// Archives `rootObject` with ``KeyedArchiver`` and compares the archive with the golden file at `url`.
+  /// Archives `rootObject` with ``/KeyedArchive/KeyedArchiver`` and compares the archive with the golden file at `url`.
   /// - Throws: as ``check(_:against:record:)``, or the archiving error.
   public static func check(rootObject: Any?, against url: URL, record: Bool = isRecording) throws {
     try check(try KeyedArchiver.archivedData(withRootObject: rootObject), against: url, record: record)

@@ -14,7 +14,7 @@ extension ValueSnapshot {
   /// (`NS.keys` with `NS.objects`) and the members of `NSSet` / `NSMutableSet` compare without regard to order.
   /// A string `"$null"` in `$objects` reads as `nil`, as it does for every unarchiver.
   ///
-  /// - Throws: ``ArchiveError`` when the bytes are not a keyed archive or a reference is out of range.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the bytes are not a keyed archive or a reference is out of range.
   public init(archive data: Data) throws {
     var builder = ArchiveSnapshotBuilder(graph: try KeyedArchiveGraph(data: data))
     let root = try builder.topNode()

@@ -5,24 +5,24 @@ import KeyedArchive
 import PropertyList
 
 extension ValueSnapshot {
-  /// Describes a class instance that is neither a ``Coding`` class nor a Foundation value: its archived class
-  /// name and its fields. Return `nil` to fall back to the default (the class's stored properties via `Mirror`).
+  /// Describes a class instance that is neither a ``/ArchiveCoding/Coding`` class nor a Foundation value: its archived
+  /// class name and its fields. Return `nil` to fall back to the default (the class's stored properties via `Mirror`).
   public typealias ObjectDescriber = @Sendable (AnyObject) -> (className: String, fields: [(key: String, value: Any?)])?
 
   /// A snapshot of a value graph.
   ///
-  /// - ``Coding`` instances are described by what their `encode(with:)` writes (class name = archived class
-  ///   name), so an original and its decoded copy compare field by field; a conditional reference counts only when
-  ///   the object is also reached unconditionally, as in an archive.
+  /// - ``/ArchiveCoding/Coding`` instances are described by what their `encode(with:)` writes (class name = archived
+  ///   class name), so an original and its decoded copy compare field by field; a conditional reference counts only
+  ///   when the object is also reached unconditionally, as in an archive.
   /// - Foundation values and their Swift counterparts map to the same labels (`NSNumber` and `Int`, `NSString` and
   ///   `String`, `NSArray` and `[Any]`, `NSNotification` and `Notification`, `NSDecimalNumber` and `Decimal`, …).
-  /// - ``ArchivedObject`` (generic decoding) is an object with its class name and fields.
+  /// - ``/KeyedArchive/ArchivedObject`` (generic decoding) is an object with its class name and fields.
   /// - Other class instances go to `describe`, then to `Mirror`; other values to `Mirror`.
   ///
   /// - Parameters:
   ///   - value: the root.
-  ///   - describe: a describer for classes of your own that are not ``Coding`` (for example a Foundation-side
-  ///     `NSCoding` twin of a ``Coding`` class).
+  ///   - describe: a describer for classes of your own that are not ``/ArchiveCoding/Coding`` (for example a
+  ///     Foundation-side `NSCoding` twin of a ``/ArchiveCoding/Coding`` class).
   public init(of value: Any?, describing describe: ObjectDescriber? = nil) {
     var builder = ValueSnapshotBuilder(describe: describe)
     let root = builder.node(for: value)

@@ -2,7 +2,7 @@
 ///
 /// The reader never sizes an allocation from a count in the file without first checking that the file has room for
 /// that many records; these limits add a ceiling chosen by the caller. A file that goes over one of them is rejected
-/// with ``ArchiveCoding/ArchiveError/Code/limitExceeded`` before any table is read. The defaults accept every real
+/// with ``/ArchiveCoding/ArchiveError/Code/limitExceeded`` before any table is read. The defaults accept every real
 /// nib seen (the largest has a few thousand objects) with a wide margin.
 public struct NIBArchiveDecodingOptions: Hashable, Sendable {
   /// The largest input accepted, in bytes. Default: 64 MiB.

@@ -161,14 +161,29 @@ open class TableViewCell: View {
   /// Reads `contentView` (a `<tableViewCellContentView key="contentView">`, a compiled nib's `UIContentView`),
   /// `reuseIdentifier`, and a compiled nib's text and detail labels (`UITextLabel`, `UIDetailTextLabel`).
   public required init(coder: any DecodingCoder) throws {
-    let content = try coder.firstKey(["contentView", "UIContentView"]).flatMap { try coder.decodeObject(forKey: $0) }
-    contentView = content as? View ?? View(frame: .zero)
+    let fields = try coder.decodePlainFields(Fields.self)
+    contentView =
+      try fields.contentViewKey.flatMap { try coder.decodeObject(forKey: $0) } as? View ?? View(frame: .zero)
     try super.init(coder: coder)
-    reuseIdentifier = try coder.string(["reuseIdentifier", "UIReuseIdentifier"])
+    reuseIdentifier = fields.reuseIdentifier
     if contentView.superview == nil { addSubview(contentView) }
-    if coder.firstKey(["UITextLabel", "UIDetailTextLabel"]) != nil {
+    if fields.hasCompiledLabels {
       madeTextLabel = try coder.decodeObject(forKey: "UITextLabel") as? Label
       madeDetailTextLabel = try coder.decodeObject(forKey: "UIDetailTextLabel") as? Label
+    }
+  }
+
+  /// The reuse identifier, and which keys hold the objects `init(coder:)` reads (NIB-300).
+  private final class Fields: PlainFields {
+    let reuseIdentifier: String?
+    let contentViewKey: String?
+    /// Whether a compiled nib archives the cell's labels (`UITextLabel`, `UIDetailTextLabel`).
+    let hasCompiledLabels: Bool
+
+    init(coder: any DecodingCoder) throws {
+      reuseIdentifier = try coder.string(["reuseIdentifier", "UIReuseIdentifier"])
+      contentViewKey = coder.firstKey(["contentView", "UIContentView"])
+      hasCompiledLabels = coder.firstKey(["UITextLabel", "UIDetailTextLabel"]) != nil
     }
   }
 
@@ -251,7 +266,7 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
   /// A cell for the identifier, as UIKit's `dequeueReusableCell(withIdentifier:)`: a reused one (after
   /// `prepareForReuse()`), or a new one from the registered nib or class, or `nil` when there is none to reuse and
   /// nothing is registered for the identifier (NIB-099).
-  /// - Throws: ``ArchiveError`` when the registered nib does not load or does not hold a cell.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the registered nib does not load or does not hold a cell.
   public func dequeueReusableCell(withIdentifier identifier: String) throws -> TableViewCell? {
     if reusable[identifier]?.isEmpty ?? true, nibs[identifier] == nil, classes[identifier] == nil { return nil }
     return try dequeueReusableCell(withIdentifier: identifier, for: IndexPath(row: 0, section: 0))
@@ -259,8 +274,8 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
 
   /// A cell for the identifier and a row, as UIKit's `dequeueReusableCell(withIdentifier:for:)`: a reused one
   /// (after `prepareForReuse()`), or a new one from the registered nib or class (NIB-099).
-  /// - Throws: ``ArchiveError`` when nothing is registered for the identifier, or the nib does not load or does not
-  ///   hold a cell.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when nothing is registered for the identifier, or the nib does not load
+  ///   or does not hold a cell.
   public func dequeueReusableCell(
     withIdentifier identifier: String, for indexPath: IndexPath
   ) throws
@@ -306,7 +321,7 @@ open class TableView: ScrollView, ActionSending, PrototypeRegistering {
   /// A view for the identifier, as AppKit's `makeView(withIdentifier:owner:)`: a reused one, or the first top-level
   /// view of a fresh instantiation of the nib registered for the identifier, with `owner` as its File's Owner, or
   /// `nil` when nothing is registered for it (NIB-106).
-  /// - Throws: ``ArchiveError`` when the registered nib does not load.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the registered nib does not load.
   public func makeView(withIdentifier identifier: String, owner: AnyObject?) throws -> View? {
     if let cell = reusedCell(withIdentifier: identifier) { return cell }
     guard let nib = nibs[identifier] else { return nil }

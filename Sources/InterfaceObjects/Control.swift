@@ -93,18 +93,18 @@ open class Control: View, ActionSending {
 
   /// Reads `enabled` and `selected` (or `UIDisabled`, `UISelected`).
   public required init(coder: any DecodingCoder) throws {
-    let values = try coder.constants(Values.self)
+    let values = try coder.decodePlainFields(Values.self)
     isEnabled = values.isEnabled ?? true
     isSelected = values.isSelected ?? false
     try super.init(coder: coder)
   }
 
-  /// `enabled` (or `UIDisabled`) and `selected`, fields that refer to no object (NIB-042).
-  private final class Values: ConstantFields {
+  /// `enabled` (or `UIDisabled`) and `selected`, plain fields (NIB-300).
+  private final class Values: PlainFields {
     let isEnabled: Bool?
     let isSelected: Bool?
 
-    init(reading coder: any DecodingCoder) throws {
+    init(coder: any DecodingCoder) throws {
       if let enabled = try coder.flag(["enabled"]) {
         isEnabled = enabled
       } else if let disabled = try coder.flag(["UIDisabled"]) {

@@ -37,7 +37,7 @@ open class Label: View {
 
   /// Reads `text` (`UIText`), `textColor`, `fontDescription`, `numberOfLines`, `textAlignment`.
   public required init(coder: any DecodingCoder) throws {
-    let values = try coder.constants(Values.self)
+    let values = try coder.decodePlainFields(Values.self)
     text = values.text
     textColor = values.textColor
     font = values.font ?? .system
@@ -46,15 +46,15 @@ open class Label: View {
     try super.init(coder: coder)
   }
 
-  /// What `init(coder:)` reads (all of it from fields that refer to no object, NIB-042).
-  private final class Values: ConstantFields {
+  /// What `init(coder:)` reads (all of it from plain fields, NIB-300).
+  private final class Values: PlainFields {
     let text: String?
     let textColor: Color?
     let font: Font?
     let numberOfLines: Int?
     let textAlignment: String?
 
-    init(reading coder: any DecodingCoder) throws {
+    init(coder: any DecodingCoder) throws {
       text = try coder.string(["text", "UIText", "title", "NSContents"])
       textColor = try coder.color(["textColor", "UITextColor", "NSTextColor"])
       font = try coder.font(["fontDescription", "font", "UIFont", "NSFont"])
@@ -88,11 +88,11 @@ open class Button: Control {
     var normal, highlighted, selected, disabled: String?
 
     /// The titles a nib gives: `<state>` records' titles (and `UITitle`, AppKit `title`), all from fields that
-    /// refer to no object (NIB-042).
-    final class Decoded: ConstantFields {
+    /// refer to no object (NIB-300).
+    final class Decoded: PlainFields {
       let titles: Titles
 
-      init(reading coder: any DecodingCoder) throws {
+      init(coder: any DecodingCoder) throws {
         var titles = Titles()
         for state in [ControlState.normal, .highlighted, .selected, .disabled] {
           if let record = try coder.record(state.rawValue), let title = record.string("title") {
@@ -137,7 +137,7 @@ open class Button: Control {
 
   /// Reads `<state key="normal" title=…>` records (and `UITitle`, AppKit `title`).
   public required init(coder: any DecodingCoder) throws {
-    titles = try coder.constants(Titles.Decoded.self).titles
+    titles = try coder.decodePlainFields(Titles.Decoded.self).titles
     try super.init(coder: coder)
   }
 
@@ -176,14 +176,14 @@ open class ImageView: Control {
 
   /// Reads `image` (a name).
   public required init(coder: any DecodingCoder) throws {
-    image = try coder.constants(Values.self).image
+    image = try coder.decodePlainFields(Values.self).image
     try super.init(coder: coder)
   }
 
-  /// The image named by `image` (`UIResourceName`), a field that refers to no object (NIB-042).
-  private final class Values: ConstantFields {
+  /// The image named by `image` (`UIResourceName`), a plain field (NIB-300).
+  private final class Values: PlainFields {
     let image: Image?
-    init(reading coder: any DecodingCoder) throws {
+    init(coder: any DecodingCoder) throws {
       image = try coder.string(["image", "UIResourceName"]).map { Image(named: $0) }
     }
   }
@@ -324,8 +324,8 @@ open class GestureRecognizer: Responder, ActionSending {
 }
 
 /// A layout constraint. Its items refer to other objects, often to the view that owns it, so they are decoded
-/// in the link phase (as `decodeReference(forKey:into:)` does). In a XIB an item names its object by id
-/// (`firstItem="lb0"`); a nib's coder resolves it to that object.
+/// in the link phase (`decodeDeferredObject(forKey:allowedClasses:assign:)`). In a XIB an item names its object by
+/// id (`firstItem="lb0"`); a nib's coder resolves it to that object.
 open class LayoutConstraint: Responder {
   /// The first item (held weakly, as UIKit's constraints hold theirs: `nil` once the item is gone).
   public var firstItem: AnyObject? {
@@ -392,33 +392,29 @@ open class LayoutConstraint: Responder {
   /// Reads the XIB `<constraint>` attributes or UIKit's `NSFirstItem`, `NSConstant`…; a missing multiplier is
   /// 1, a missing constant 0, a missing priority 1000; multipliers may be ratios (`"15:16"`, `"1/3"`).
   public required init(coder: any DecodingCoder) throws {
-    // Everything is read and stored before `super.init` (the responder reads no key, so the keys are read in the
-    // same order as after it). The non-optional properties have no default value, so that each store is the
-    // property's initialisation, which needs no exclusivity check (an assignment over a default needs one).
-    let values = try coder.constants(Values.self)
-    // A nib's coder: the items' targets are known (``link(_:_:)``); any other coder is asked field by field.
-    let linkedByNib = try values.items.flatMap { items in
-      try coder.withNibCoder { try LayoutConstraint.link(items, $0) }
+    // Everything is read and stored before `super.init` (the responder reads no key). The non-optional properties
+    // have no default value, so that each store is the property's initialisation, which needs no exclusivity check
+    // (an assignment over a default needs one).
+    let fields = try coder.decodePlainFields(Fields.self)
+    let allowed = coder.requiresSecureCoding ? coder.registry.allowedClassNames(for: [AnyObject.self]) : nil
+    if let key = fields.firstItemKey {
+      try coder.decodeDeferredObject(forKey: key, allowedClasses: allowed, assign: LayoutConstraint.linkFirstItem)
     }
-    if linkedByNib == nil {
-      try LayoutConstraint.link(coder, "firstItem", LayoutConstraint.assignFirstItem)
-      try LayoutConstraint.link(coder, "secondItem", LayoutConstraint.assignSecondItem)
-      try LayoutConstraint.link(coder, "NSFirstItem", LayoutConstraint.assignFirstItem)
-      try LayoutConstraint.link(coder, "NSSecondItem", LayoutConstraint.assignSecondItem)
+    if let key = fields.secondItemKey {
+      try coder.decodeDeferredObject(forKey: key, allowedClasses: allowed, assign: LayoutConstraint.linkSecondItem)
     }
-    firstAttribute = values.firstAttribute
-    secondAttribute = values.secondAttribute
-    relation = values.relation
-    multiplier = values.multiplier
-    constant = values.constant
-    priority = values.priority
-    identifier = values.identifier
+    firstAttribute = fields.firstAttribute
+    secondAttribute = fields.secondAttribute
+    relation = fields.relation
+    multiplier = fields.multiplier
+    constant = fields.constant
+    priority = fields.priority
+    identifier = fields.identifier
     try super.init(coder: coder)
   }
 
-  /// What `init(coder:)` reads from fields that refer to no object, and, from a nib's coder, what each item field
-  /// is (NIB-042).
-  private final class Values: ConstantFields {
+  /// What `init(coder:)` reads from the plain fields, and which keys hold the items it links (NIB-300).
+  private final class Fields: PlainFields {
     let firstAttribute: String
     let secondAttribute: String?
     let relation: String
@@ -426,22 +422,13 @@ open class LayoutConstraint: Responder {
     let constant: Double
     let priority: Double
     let identifier: String?
-    /// For a nib's coder, what each item field is (what it refers to is fixed by the plan; the links themselves
-    /// are asked for by every instantiation).
-    let items: ItemFields?
+    /// The key of the first item (a XIB's `firstItem`, a compiled nib's `NSFirstItem`) and of the second, when present.
+    let firstItemKey: String?
+    let secondItemKey: String?
 
-    init(reading coder: any DecodingCoder) throws {
-      if let nib = coder.nibCoder {
-        func item(_ key: String) -> ItemField {
-          if let target = nib.referencedObject(forKey: key) { return .object(target) }
-          return nib.containsValue(forKey: key) ? .other : .absent
-        }
-        items = ItemFields(
-          firstItem: item("firstItem"), secondItem: item("secondItem"), nsFirstItem: item("NSFirstItem"),
-          nsSecondItem: item("NSSecondItem"))
-      } else {
-        items = nil
-      }
+    init(coder: any DecodingCoder) throws {
+      firstItemKey = coder.firstKey(["firstItem", "NSFirstItem"])
+      secondItemKey = coder.firstKey(["secondItem", "NSSecondItem"])
       firstAttribute =
         try coder.string(["firstAttribute"]) ?? String(Int(try coder.number(["NSFirstAttribute"]) ?? 0))
       secondAttribute = try coder.string(["secondAttribute"])
@@ -457,80 +444,12 @@ open class LayoutConstraint: Responder {
     }
   }
 
-  /// What an item field of a nib object is (NIB-042 keeps it with the constant fields).
-  private enum ItemField {
-    case absent
-    /// A reference to the object at this index of the table.
-    case object(Int)
-    /// Any other value, linked through ``link(_:_:_:)``.
-    case other
+  private static func linkFirstItem(_ object: AnyObject, _ item: AnyObject?) throws {
+    try constraint(object, "firstItem").linkFirstItem(item)
   }
 
-  /// The four item fields of a nib object.
-  private struct ItemFields {
-    var firstItem, secondItem, nsFirstItem, nsSecondItem: ItemField
-  }
-
-  /// Asks a nib's coder for the links of the item fields: only the fields present, both items in one link when both
-  /// name objects.
-  private static func link(_ items: ItemFields, _ nib: NibObjectCoder) throws {
-    if case .object(let first) = items.firstItem, case .object(let second) = items.secondItem {
-      nib.deferObjectReferences(
-        to: first, forKey: "firstItem", and: second, forKey: "secondItem", assign: LayoutConstraint.assignItems)
-    } else {
-      try link(nib, items.firstItem, "firstItem", LayoutConstraint.assignFirstItem)
-      try link(nib, items.secondItem, "secondItem", LayoutConstraint.assignSecondItem)
-    }
-    try link(nib, items.nsFirstItem, "NSFirstItem", LayoutConstraint.assignFirstItem)
-    try link(nib, items.nsSecondItem, "NSSecondItem", LayoutConstraint.assignSecondItem)
-  }
-
-  /// ``link(_:_:_:)`` for a nib object's item field whose kind is known.
-  private static func link(
-    _ nib: NibObjectCoder, _ field: ItemField, _ key: String,
-    _ assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
-  ) throws {
-    switch field {
-    case .absent: break
-    case .object(let target): nib.deferObjectReference(to: target, forKey: key, assign: assign)
-    case .other: try link(nib, key, assign)
-    }
-  }
-
-  /// `decodeReference(forKey:into:)` for an item, with the same checks and messages: asks for a link only when the
-  /// key is present (every request keeps a closure until the link phase) and sets the weak property directly
-  /// rather than through a key path.
-  private static func link(
-    _ coder: any DecodingCoder, _ key: String,
-    _ assign: @escaping (AnyObject, AnyObject?, String) throws -> Void
-  ) throws {
-    // A nib's coder hands the item over unboxed (a cast from `Any` costs more than the rest of the link), and
-    // resolves a XIB item, which names its object by id. `assign` captures nothing, so asking allocates nothing.
-    if let nib = coder.nibCoder, nib.deferObjectReference(forKey: key, assign: assign) { return }
-    guard coder.containsValue(forKey: key) else { return }
-    let allowed = coder.requiresSecureCoding ? ClassRegistry.shared.allowedClassNames(for: [AnyObject.self]) : nil
-    try coder.decodeDeferred(forKey: key, allowedClasses: allowed) { object, value in
-      // Items are views and layout guides: a class cast, not the general bridging of `as AnyObject`.
-      switch value {
-      case nil: try assign(object, nil, key)
-      case let item as Responder: try assign(object, item, key)
-      case let other?: try assign(object, other as AnyObject, key)
-      }
-    }
-  }
-
-  private static func assignFirstItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
-    try constraint(object, key).linkFirstItem(item)
-  }
-
-  private static func assignSecondItem(_ object: AnyObject, _ item: AnyObject?, _ key: String) throws {
-    try constraint(object, key).linkSecondItem(item)
-  }
-
-  private static func assignItems(_ object: AnyObject, _ first: AnyObject?, _ second: AnyObject?) throws {
-    let constraint = try constraint(object, "firstItem")
-    constraint.linkFirstItem(first)
-    constraint.linkSecondItem(second)
+  private static func linkSecondItem(_ object: AnyObject, _ item: AnyObject?) throws {
+    try constraint(object, "secondItem").linkSecondItem(item)
   }
 
   /// Sets the first item from the link phase: without a weak reference when the installer keeps it alive.

@@ -28,6 +28,8 @@ public enum InterfaceCatalog {
       ("UICollectionViewCell", CollectionViewCell.self), ("UICollectionReusableView", CollectionViewCell.self),
       ("UIViewController", ViewController.self), ("NSViewController", ViewController.self),
       ("UINavigationController", NavigationController.self),
+      ("UITabBarController", TabBarController.self), ("NSTabViewController", TabBarController.self),
+      ("UISplitViewController", SplitViewController.self), ("NSSplitViewController", SplitViewController.self),
       ("UIWindow", Window.self), ("NSWindow", Window.self), ("NSPanel", Window.self), ("NSWindowTemplate", Window.self),
       ("NSMenu", Menu.self), ("NSMenuItem", MenuItem.self),
       ("NSLayoutConstraint", LayoutConstraint.self),
@@ -57,9 +59,8 @@ public enum InterfaceCatalog {
         "NSStepper", "NSColorWell", "NSDatePicker", "NSComboBox", "UIRefreshControl",
       ].map { ($0, StandInControl.self as any Coding.Type) }
       + [
-        "UITabBarController", "UITableViewController", "UICollectionViewController",
-        "UIPageViewController", "UISplitViewController", "NSSplitViewController", "NSTabViewController",
-        "NSWindowController", "AVPlayerViewController", "UIHostingController",
+        "UITableViewController", "UICollectionViewController", "UIPageViewController", "NSWindowController",
+        "AVPlayerViewController", "UIHostingController",
       ].map { ($0, StandInViewController.self as any Coding.Type) }
       + [
         "UINavigationItem", "UIBarButtonItem", "UITabBarItem", "UILayoutGuide", "UIViewLayoutGuide",

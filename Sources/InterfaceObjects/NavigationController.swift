@@ -1,9 +1,10 @@
 import ArchiveCoding
 import NibLoading
 
-/// A stack of view controllers, in the role of `UINavigationController`: ``show(_:sender:)`` and `show` segues
+/// A stack of view controllers, in the role of `UINavigationController`: ``ViewController/show(_:sender:)`` and `show` segues
 /// from its controllers push onto it, unwind segues pop it, and a storyboard gives it its root through its
-/// relationship segue (NIB-137).
+/// relationship segue (NIB-137). On screen, it shows its top controller: a push or a pop makes the old top go off
+/// screen and the new one on, in UIKit's order (NIB-314).
 ///
 /// The stack is the controller's ``ViewController/children``, the root first.
 open class NavigationController: ViewController {
@@ -38,21 +39,32 @@ open class NavigationController: ViewController {
   /// The controller at the top of the stack.
   public var topViewController: ViewController? { children.last }
 
-  /// Replaces the stack.
+  /// The top controller goes on and off screen with the navigation controller.
+  override var appearingChildren: [ViewController] { topViewController.map { [$0] } ?? [] }
+
+  /// Replaces the stack; on screen, the old top goes off screen and the new one on.
   public func setViewControllers(_ controllers: [ViewController]) {
-    for child in children where !controllers.contains(where: { $0 === child }) { child.removeFromParent() }
-    for controller in controllers { addChild(controller) }
+    let top = topViewController
+    for child in children where !controllers.contains(where: { $0 === child }) { dropChild(child) }
+    for (index, controller) in controllers.enumerated() { placeChild(controller, at: index) }
+    if isOnScreen { Self.transition(from: top, to: topViewController) }
   }
 
-  /// Pushes a controller onto the stack (a controller already in it moves to the top).
-  public func pushViewController(_ controller: ViewController) { addChild(controller) }
+  /// Pushes a controller onto the stack (a controller already in it moves to the top); on screen, the old top goes
+  /// off screen and the pushed one on.
+  public func pushViewController(_ controller: ViewController) {
+    let top = topViewController
+    placeChild(controller, at: children.count)
+    if isOnScreen { Self.transition(from: top, to: controller) }
+  }
 
-  /// Pops the top controller, unless it is the root.
+  /// Pops the top controller, unless it is the root; on screen, it goes off screen and the one below it on.
   /// - Returns: the controller popped, or `nil` when only the root is left.
   @discardableResult
   public func popViewController() -> ViewController? {
     guard children.count > 1, let top = children.last else { return nil }
-    top.removeFromParent()
+    dropChild(top)
+    if isOnScreen { Self.transition(from: top, to: topViewController) }
     return top
   }
 
@@ -62,7 +74,9 @@ open class NavigationController: ViewController {
   public func popToViewController(_ controller: ViewController) -> [ViewController]? {
     guard let index = children.firstIndex(where: { $0 === controller }) else { return nil }
     let popped = Array(children[(index + 1)...])
-    for child in popped { child.removeFromParent() }
+    guard let top = popped.last else { return [] }
+    for child in popped { dropChild(child) }
+    if isOnScreen { Self.transition(from: top, to: controller) }
     return popped
   }
 

@@ -34,12 +34,13 @@ public struct Outlet<Value: AnyObject> {
     isWeak = reference == .weak
   }
 
-  /// Not available: an outlet is a property of a ``Responder`` subclass, reached through its instance.
+  /// Not available: an outlet is a property of a ``Responder`` subclass, reached through its instance. Declaring
+  /// one elsewhere is refused where it is written (NIB-343); the body never runs.
   @available(*, unavailable, message: "@Outlet declares properties of Responder subclasses only")
   public var wrappedValue: Value? {
-    get { preconditionFailure("@Outlet declares properties of Responder subclasses only") }
+    get { nil }
     // swift-format-ignore: NoAssignmentInExpressions
-    set { preconditionFailure("@Outlet declares properties of Responder subclasses only") }
+    set {}
   }
 
   /// The outlet's value in its instance.
@@ -129,13 +130,20 @@ enum OutletDeclarations {
   /// reflection the first time the declaration is used, then by its key path.
   static func name(of storage: AnyKeyPath, token: Int, in object: Responder) -> String {
     if let name = names.withLock({ $0.byKeyPath[storage] }) { return name }
-    let name = name(of: token, in: object)
+    let name = name(of: token, in: object) ?? name(of: storage)
     names.withLock { $0.byKeyPath[storage] = name }
     return name
   }
 
-  /// The name of the outlet property whose declaration has `token` in `object`.
-  private static func name(of token: Int, in object: Responder) -> String {
+  /// The property a storage key path names (`\Card._title` is `title`).
+  private static func name(of storage: AnyKeyPath) -> String {
+    let last = "\(storage)".split(separator: ".").last.map(String.init) ?? "outlet"
+    return last.hasPrefix("_") ? String(last.dropFirst()) : last
+  }
+
+  /// The name of the outlet property whose declaration has `token` in `object`, or `nil` when reflection does not
+  /// show it.
+  private static func name(of token: Int, in object: Responder) -> String? {
     var mirror: Mirror? = Mirror(reflecting: object)
     while let current = mirror {
       for child in current.children {
@@ -145,7 +153,9 @@ enum OutletDeclarations {
       }
       mirror = current.superclassMirror
     }
-    preconditionFailure("an @Outlet of \(type(of: object)) is not among its properties")
+    // A class that hides its properties from reflection (a custom `customMirror`): the name comes from the storage's
+    // key path (`\Card._title`), never a trap (NIB-343).
+    return nil
   }
 
   private static func gather(_ object: AnyObject) -> [String: OutletDeclaration] {

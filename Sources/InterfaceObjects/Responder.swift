@@ -136,8 +136,8 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   }
 
   /// Sets an ``Outlet`` property of that name, or stores the value when standing in for an unknown class;
-  /// otherwise throws, naming the class and key.
-  /// - Throws: ``ArchiveError`` (`typeMismatch`) for a value of the wrong class for the outlet, naming both
+  /// otherwise throws, naming the class and key and saying how to declare it (COD-237).
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`typeMismatch`) for a value of the wrong class for the outlet, naming both
   ///   classes (NIB-094); (`connectionFailed`) for a key the class does not have.
   open func setValue(_ value: Any?, forUndefinedKey key: String) throws {
     if let outlet = OutletDeclarations.declaration(key, of: self) {
@@ -147,11 +147,7 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
       }
       return setOutletValue(object, key, weak: outlet.isWeak)
     }
-    guard let unknownClass else {
-      throw ArchiveError(
-        .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
-        at: .init(className: "\(type(of: self))", keyPath: key))
-    }
+    guard let unknownClass else { throw undefinedKey(key, hint: Self.outletHint(key)) }
     unknownClass.values[key] = value
   }
 
@@ -159,13 +155,12 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// otherwise throws.
   open func value(forUndefinedKey key: String) throws -> Any? {
     if OutletDeclarations.declaration(key, of: self) != nil { return outletValue(key) }
-    guard let unknownClass else {
-      throw ArchiveError(
-        .connectionFailed, "\(type(of: self)) is not key-value coding compliant for the key \"\(key)\"",
-        at: .init(className: "\(type(of: self))", keyPath: key))
-    }
+    guard let unknownClass else { throw undefinedKey(key, hint: Self.outletHint(key)) }
     return unknownClass.values[key]
   }
+
+  /// How to declare a key as an outlet, for the error of an undefined key (COD-237).
+  private static func outletHint(_ key: String) -> String { "as an outlet (`@Outlet var \(key): View?`, of its class)" }
 
   /// The next responder (a view's superview or view controller; a view controller's parent view's responder).
   open var next: Responder? { nil }
@@ -198,9 +193,17 @@ open class Responder: Coding, KeyValueObservable, NibAwaking, ActionResponding, 
   /// subclass lists only its own and inherits its superclasses' (NIB-092). Read once per class.
   open class var actions: [Action] { [] }
 
-  /// `true` when the class has the action.
+  /// `true` when the class has the action (or declares it wrongly: ``refusal(ofAction:from:)`` says how).
   public func responds(toAction action: String) -> Bool {
     unknownClass != nil || ActionHandlerCache.action(action, of: self) != nil
+      || ActionHandlerCache.mistake(action, of: self) != nil
+  }
+
+  /// Why `sender` may not send the action: the method takes a sender of another class (NIB-341), or the declaration's
+  /// selector does not match its method (NIB-342); `nil` when it may.
+  public func refusal(ofAction action: String, from sender: AnyObject) -> String? {
+    if let found = ActionHandlerCache.action(action, of: self) { return found.refusal(from: sender, receiver: self) }
+    return ActionHandlerCache.mistake(action, of: self)?.refusal(from: sender, receiver: self)
   }
 
   /// Runs an action on this object, or passes it up the responder chain.

@@ -195,58 +195,46 @@ open class View: Responder {
     // The values are stored before `super.init` (the responder reads nothing). The properties set here have no
     // default value, so that each store is the property's initialisation, which needs no exclusivity check (an
     // assignment over a default needs one).
-    let values = try coder.constants(Values.self)
-    frame = values.frame
-    backgroundColor = values.backgroundColor
-    alpha = values.alpha
-    isHidden = values.isHidden
-    tag = values.tag
-    isUserInteractionEnabled = values.isUserInteractionEnabled
-    translatesAutoresizingMaskIntoConstraints = values.translatesAutoresizingMaskIntoConstraints
-    contentMode = values.contentMode
-    autoresizingMask = values.autoresizingMask
-    let children: [View]
-    let gestures: [GestureRecognizer]
-    if let positions = values.collectionPositions, positions.subviews == nil, positions.constraints == nil,
-      positions.gestures == nil
-    {
-      // Positions come from a nib's coder alone; most views have none of the collections, and then the coder
-      // need not be asked for again.
-      children = []
-      installedConstraints = []
-      gestures = []
-    } else if let nib = coder.nibCoder, let positions = values.collectionPositions {
-      // A nib's coder: only the collections the object has are read.
-      children = try positions.subviews.map { try nib.objects(at: $0, of: View.self) } ?? []
-      installedConstraints =
-        try positions.constraints.map { try nib.objects(at: $0, of: LayoutConstraint.self) } ?? []
-      gestures = try positions.gestures.map { try nib.objects(at: $0, of: GestureRecognizer.self) } ?? []
-    } else {
-      children = try coder.objects(View.subviewKeys, of: View.self)
-      installedConstraints = try coder.objects(View.constraintKeys, of: LayoutConstraint.self)
-      gestures = try coder.objects(View.gestureKeys, of: GestureRecognizer.self)
-    }
-    if gestures.isEmpty {
-      extras = nil
-    } else {
+    let fields = try coder.decodePlainFields(Fields.self)
+    frame = fields.frame
+    backgroundColor = fields.backgroundColor
+    alpha = fields.alpha
+    isHidden = fields.isHidden
+    tag = fields.tag
+    isUserInteractionEnabled = fields.isUserInteractionEnabled
+    translatesAutoresizingMaskIntoConstraints = fields.translatesAutoresizingMaskIntoConstraints
+    contentMode = fields.contentMode
+    autoresizingMask = fields.autoresizingMask
+    // Most views have none of the collections: only those present are asked for.
+    let children = try fields.subviewsKey.flatMap { try coder.decodeObjectReferences(forKey: $0) }?
+      .instances(of: View.self)
+    installedConstraints =
+      try fields.constraintsKey.flatMap { try coder.decodeObjectReferences(forKey: $0) }?
+      .instances(of: LayoutConstraint.self) ?? []
+    let gestures = try fields.gesturesKey.flatMap { try coder.decodeObjectReferences(forKey: $0) }?
+      .instances(of: GestureRecognizer.self)
+    if let gestures, !gestures.isEmpty {
       let made = Extras()
       made.gestureRecognizers = gestures
       extras = made
+    } else {
+      extras = nil
     }
     try super.init(coder: coder)
     // (Most views have neither: they then make no call that holds the view.)
-    if !children.isEmpty { adoptSubviews(children) }
+    if let children, !children.isEmpty { adoptSubviews(children) }
     // Their items are linked later, in the link phase, once the whole hierarchy exists (NIB-044).
     if !installedConstraints.isEmpty {
       // The unowned reference to this view is made once for all of them (making one counts a strong reference).
       let reference = UnownedView(self)
       for constraint in installedConstraints { constraint.install(on: self, reference: reference) }
     }
-    if let cornerRadius = values.cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
+    if let cornerRadius = fields.cornerRadius { layer.cornerRadius = Double(cornerRadius) ?? 0 }
   }
 
-  /// What `init(coder:)` reads from the fields that refer to no object, in the order traces see (NIB-042).
-  private final class Values: ConstantFields {
+  /// What `init(coder:)` reads from the plain fields (those that refer to no object), and which keys hold the
+  /// collections of objects it reads itself (NIB-300).
+  private final class Fields: PlainFields {
     let frame: Rect
     let backgroundColor: Color?
     let alpha: Double
@@ -257,11 +245,13 @@ open class View: Responder {
     let contentMode: ContentMode
     let autoresizingMask: AutoresizingMask
     let cornerRadius: String?
-    /// From a nib's coder, where the subviews, constraints and gesture recognisers are among the fields (`nil`:
-    /// absent): positions, not the objects, which every instantiation decodes afresh.
-    let collectionPositions: (subviews: Int?, constraints: Int?, gestures: Int?)?
+    /// The keys of the subviews, constraints and gesture recognisers (`nil`: absent). The objects themselves are
+    /// decoded afresh by every decoding.
+    let subviewsKey: String?
+    let constraintsKey: String?
+    let gesturesKey: String?
 
-    init(reading coder: any DecodingCoder) throws {
+    init(coder: any DecodingCoder) throws {
       frame = try coder.decodeFrame() ?? .zero
       backgroundColor = try coder.color(["backgroundColor", "UIBackgroundColor", "NSBackgroundColor"])
       alpha = try coder.number(["alpha", "UIAlpha"]) ?? 1
@@ -285,26 +275,14 @@ open class View: Responder {
       }
       autoresizingMask = try View.decodeAutoresizingMask(coder)
       cornerRadius = try coder.string(["layerCornerRadius"])
-      if let nib = coder.nibCoder {
-        collectionPositions = (
-          nib.position(ofFirst: View.subviewKeys), nib.position(ofFirst: View.constraintKeys),
-          nib.position(ofFirst: View.gestureKeys)
-        )
-      } else {
-        collectionPositions = nil
-      }
+      subviewsKey = coder.firstKey(["subviews", "UISubviews", "NSSubviews"])
+      constraintsKey = coder.firstKey(["constraints", "UIViewAutolayoutConstraints"])
+      gesturesKey = coder.firstKey(["gestureRecognizers"])
     }
   }
 
-  private static let subviewKeys = ["subviews", "UISubviews", "NSSubviews"]
-  private static let constraintKeys = ["constraints", "UIViewAutolayoutConstraints"]
-  private static let gestureKeys = ["gestureRecognizers"]
-
   private static func decodeAutoresizingMask(_ coder: any DecodingCoder) throws -> AutoresizingMask {
-    // A nib's coder answers an absent key in `record(_:)` itself (one lookup); other coders are asked first.
-    if coder.nibCoder != nil || coder.containsValue(forKey: "autoresizingMask"),
-      let record = try coder.record("autoresizingMask")
-    {
+    if let record = try coder.record("autoresizingMask") {
       var mask: AutoresizingMask = []
       let bits: [(String, AutoresizingMask)] = [
         ("flexibleMinX", .flexibleLeftMargin), ("widthSizable", .flexibleWidth), ("flexibleMaxX", .flexibleRightMargin),
@@ -569,14 +547,14 @@ extension View: SegueSource {
   /// The segues this view triggers, as the storyboard declares them (NIB-131).
   public var triggeredSegues: [SegueTemplate] { extras?.segues.map(\.template) ?? [] }
 
-  /// The segues of this view and the views below it that load with their scene (a container view's embed
-  /// segue), in depth-first order (NIB-137).
-  func segueLoadingWithScene() -> [(template: SegueTemplate, destination: AnyObject?)] {
-    var found: [(template: SegueTemplate, destination: AnyObject?)] = []
+  /// The embed segues of this view and the views below it (container views), in depth-first order, each with the
+  /// view that holds it (NIB-313).
+  func embedSegues() -> [(container: View, template: SegueTemplate, destination: AnyObject?)] {
+    var found: [(container: View, template: SegueTemplate, destination: AnyObject?)] = []
     var pending: [View] = [self]
     while let view = pending.popLast() {
-      for segue in view.extras?.segues ?? [] where segue.template.loadsWithScene {
-        found.append((segue.template, segue.destination))
+      for segue in view.extras?.segues ?? [] where segue.template.kind == SegueTemplate.embedKind {
+        found.append((view, segue.template, segue.destination))
       }
       pending.append(contentsOf: view.subviews.reversed())
     }

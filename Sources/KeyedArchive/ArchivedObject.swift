@@ -24,7 +24,7 @@ public final class ArchivedObject: CustomStringConvertible {
   /// Swift frees objects by reference counting, so a cycle of strong references is never freed. The unarchiver
   /// hands out every edge that closes a cycle through generic objects as this weak reference, which keeps a
   /// decoded graph free of strong cycles while the value returned for the root holds every object. The archiver
-  /// and ``ArchiveTesting`` treat a back reference as the object it refers to, so a round trip keeps the cycle.
+  /// and `ArchiveTesting` treat a back reference as the object it refers to, so a round trip keeps the cycle.
   public final class BackReference: CustomStringConvertible {
     /// The object referred to; `nil` once the graph holding it has been released.
     public private(set) weak var object: ArchivedObject?

@@ -19,14 +19,25 @@ import Darwin
 /// redirection with `>>` appends (ARC-050). A socket is an error.
 public enum AtomicFile {
   /// Writes `data` to `url` atomically.
-  /// - Throws: ``ArchiveError`` with code `fileIO` naming the path and the system error.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` with code `fileIO` naming the path and the system error.
   public static func write(_ data: Data, to url: URL) throws {
+    try write(to: url) { write in try write(data) }
+  }
+
+  /// Writes to `url` atomically what `produce` hands, piece by piece, to the function it is given: a large output
+  /// is written as it is made, and replaces the file only once `produce` returns. When `produce` throws, the file
+  /// is left as it was (a device, a FIFO or a descriptor of this process has what was written before).
+  /// - Throws: ``ArchiveError`` with code `fileIO` naming the path and the system error, or what `produce` throws.
+  package static func write(to url: URL, producing produce: (_ write: (Data) throws -> Void) throws -> Void) throws {
     var target = url.path
     func fail(_ what: String) -> ArchiveError {
       ArchiveError(.fileIO, "\(what) failed: \(String(cString: strerror(errno)))", at: .init(file: url.path))
     }
+    func writer(_ descriptor: Int32) -> (Data) throws -> Void {
+      { data in guard writeAll(data, to: descriptor) else { throw fail("writing") } }
+    }
     if let descriptor = ownDescriptor(named: target) {
-      guard writeAll(data, to: descriptor) else { throw fail("writing") }
+      try produce(writer(descriptor))
       return
     }
     var existingMode: mode_t?
@@ -47,7 +58,7 @@ public enum AtomicFile {
       case S_IFDIR:
         throw ArchiveError(.fileIO, "expected a file to write, found a directory", at: .init(file: url.path))
       default:
-        try writeInPlace(data, to: target, fail)
+        try writeInPlace(to: target, fail) { try produce(writer($0)) }
         return
       }
     }
@@ -66,7 +77,13 @@ public enum AtomicFile {
       unlink(temporary)
       throw error
     }
-    guard writeAll(data, to: descriptor), fsync(descriptor) == 0 else {
+    do {
+      try produce(writer(descriptor))
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    guard fsync(descriptor) == 0 else {
       let error = fail("writing")
       unlink(temporary)
       throw error
@@ -99,13 +116,15 @@ public enum AtomicFile {
 
   /// Writes to a device or FIFO that exists: there is no file to replace. A FIFO nobody reads is an
   /// error at once (`O_NONBLOCK` on open), not a wait without end.
-  private static func writeInPlace(_ data: Data, to path: String, _ fail: (String) -> ArchiveError) throws {
+  private static func writeInPlace(
+    to path: String, _ fail: (String) -> ArchiveError, _ body: (Int32) throws -> Void
+  ) throws {
     let descriptor = open(path, O_WRONLY | O_NONBLOCK)
     guard descriptor >= 0 else { throw fail("opening the device") }
     defer { close(descriptor) }
     let flags = fcntl(descriptor, F_GETFL)
     guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw fail("opening the device") }
-    guard writeAll(data, to: descriptor) else { throw fail("writing") }
+    try body(descriptor)
   }
 
   /// Writes every byte of `data`, retrying after a signal; `false` on an error (`errno` says which).

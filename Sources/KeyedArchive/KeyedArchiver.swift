@@ -14,7 +14,7 @@ import PropertyList
 public final class KeyedArchiver: EncodingCoder {
   /// The form of the output. Default: binary.
   public var outputFormat: PropertyListFormat = .binary
-  /// `true` when every encoded class must conform to ``SecureCoding`` and support it.
+  /// `true` when every encoded class must conform to ``/ArchiveCoding/SecureCoding`` and support it.
   public let requiresSecureCoding: Bool
   /// The registry used for class names and `$classes` chains.
   public let registry: ClassRegistry
@@ -51,6 +51,8 @@ public final class KeyedArchiver: EncodingCoder {
   /// Whether the recorded error was raised inside an encode call whose key is not known yet.
   private var errorAwaitsKey = false
   private var finished = false
+  /// Whether an encode call after ``finishEncoding()`` was reported.
+  private var lateEncodeReported = false
   /// What ``finishEncoding()`` gave: the archive or its error (``encodedData`` gives it again).
   private var outcome: Result<Data, any Error>?
   /// The archive, written object by object as objects are encoded.
@@ -75,7 +77,7 @@ public final class KeyedArchiver: EncodingCoder {
   /// Creates an archiver.
   /// - Parameters:
   ///   - requiringSecureCoding: refuse classes that do not support secure coding.
-  ///   - registry: the class registry; default ``ClassRegistry/shared``.
+  ///   - registry: the class registry; default ``/ArchiveCoding/ClassRegistry/shared``.
   public init(requiringSecureCoding: Bool = false, registry: ClassRegistry = .shared) {
     self.requiresSecureCoding = requiringSecureCoding
     self.registry = registry
@@ -91,11 +93,11 @@ public final class KeyedArchiver: EncodingCoder {
 
   /// Archives one object under the `root` key.
   /// - Parameters:
-  ///   - root: the object graph's root (a ``Coding`` instance or a Foundation value).
+  ///   - root: the object graph's root (a ``/ArchiveCoding/Coding`` instance or a Foundation value).
   ///   - requiringSecureCoding: refuse classes that do not support secure coding.
   ///   - format: binary (default) or XML.
   /// - Returns: the archive.
-  /// - Throws: ``ArchiveError`` when a value cannot be archived.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when a value cannot be archived.
   public static func archivedData(
     withRootObject root: Any?, requiringSecureCoding: Bool = false, format: PropertyListFormat = .binary
   ) throws -> Data {
@@ -173,9 +175,9 @@ public final class KeyedArchiver: EncodingCoder {
     pushUID(uid, keyRef: userKeyRef(key))
   }
 
-  /// Records an error; ``finishEncoding()`` throws the first one. An ``ArchiveError`` without a location is located
-  /// at the object being encoded (its `$objects` index and class) and, once the encode call that failed returns, at
-  /// its key (COD-105).
+  /// Records an error; ``finishEncoding()`` throws the first one. An ``/ArchiveCoding/ArchiveError`` without a location
+  /// is located at the object being encoded (its `$objects` index and class) and, once the encode call that failed
+  /// returns, at its key (COD-105).
   public func failWithError(_ error: any Error) {
     guard recordedError == nil else { return }
     guard let archiveError = error as? ArchiveError, archiveError.location.objectIndex == nil,
@@ -202,8 +204,21 @@ public final class KeyedArchiver: EncodingCoder {
     recordedError = error.located(in: .init(keyPath: key))
   }
 
+  /// An encode call after ``finishEncoding()`` cannot reach the archive, which is written: it is reported once on
+  /// standard error (COD-233), never a trap.
+  @inline(__always)
   private func checkNotFinished() {
-    precondition(!finished, "KeyedArchiver: encode called after finishEncoding()")
+    if finished { reportLateEncode() }
+  }
+
+  @inline(never)
+  private func reportLateEncode() {
+    guard !lateEncodeReported else { return }
+    lateEncodeReported = true
+    FileHandle.standardError.write(
+      Data(
+        "error: KeyedArchiver: a value was encoded after finishEncoding(); the archive is written and does not hold it\n"
+          .utf8))
   }
 
   @inline(__always)
@@ -433,10 +448,11 @@ public final class KeyedArchiver: EncodingCoder {
 
   // MARK: Finishing
 
-  /// Encodes every queued object and returns the archive.
+  /// Encodes every queued object and returns the archive; a later call gives the same archive, or throws the same
+  /// error, as ``encodedData`` does (COD-233).
   /// - Throws: the first recorded error (an unarchivable value, a class that does not support secure coding).
   public func finishEncoding() throws -> Data {
-    precondition(!finished, "KeyedArchiver: finishEncoding() called twice")
+    if let outcome { return try outcome.get() }
     drainQueue()
     finished = true
     if hasDelegate { delegate?.archiverWillFinish(self) }

@@ -3,8 +3,8 @@ import Foundation
 
 /// Hears about a ``KeyedArchiver``'s work and may substitute objects, in the spirit of `NSKeyedArchiverDelegate`.
 ///
-/// Calls come in this order (COD-103): for each ``Coding`` instance the first time it is met,
-/// ``archiver(_:willEncode:)`` (after the object's own ``Coding/replacementObject(for:)``), then
+/// Calls come in this order (COD-103): for each ``/ArchiveCoding/Coding`` instance the first time it is met,
+/// ``archiver(_:willEncode:)`` (after the object's own ``/ArchiveCoding/Coding/replacementObject(for:)``), then
 /// ``archiver(_:willReplace:with:)`` when the object to write is not the one met; ``archiver(_:didEncode:)`` once the
 /// object's `encode(with:)` returned; and when finishing, ``archiverWillFinish(_:)`` after the last object and
 /// ``archiverDidFinish(_:)`` once the archive is written. Apple's archiver recurses, so an object's `didEncode`
@@ -13,8 +13,8 @@ import Foundation
 /// Foundation values (strings, numbers, collections) are written without calls. Every method has a default that does
 /// nothing (or keeps the object).
 public protocol KeyedArchiverDelegate: AnyObject {
-  /// The object to write in place of `object`: `object` itself, another ``Coding`` instance, a Foundation value, or
-  /// `nil` to write `nil`. Default: `object`.
+  /// The object to write in place of `object`: `object` itself, another ``/ArchiveCoding/Coding`` instance, a
+  /// Foundation value, or `nil` to write `nil`. Default: `object`.
   func archiver(_ archiver: KeyedArchiver, willEncode object: AnyObject) -> Any?
 
   /// `object` was written (its `encode(with:)` returned). Default: nothing.

@@ -5,7 +5,8 @@ import Foundation
 extension KeyedUnarchiver {
   /// Reads the next unkeyed property list of the current scope, as `NSCoder.decodePropertyList()`: under secure
   /// coding only the property-list classes are allowed.
-  /// - Throws: ``ArchiveError`` as ``decodeObject()``; `classNotAllowed` under secure coding for another class.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` as ``decodeObject()``; `classNotAllowed` under secure coding for another
+  ///   class.
   public func decodePropertyList() throws -> Any? {
     try decodeUnkeyedObject(allowedClasses: registry.allowedClassNames(for: Self.propertyListTypes))
   }

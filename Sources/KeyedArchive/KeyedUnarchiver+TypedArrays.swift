@@ -119,8 +119,8 @@ extension KeyedUnarchiver {
   }
 
   /// An array whose elements are all of type `T`; missing is `nil`. The same results and errors as
-  /// ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)``, but an array not decoded yet is collected
-  /// straight into `[T]` (``TypedElementCollecting``) instead of through `[Any]` and a cast per element, and the
+  /// `DecodingCoder.defaultDecodeArrayOfObjects(ofClass:forKey:)`, but an array not decoded yet is collected
+  /// straight into `[T]` (`TypedElementCollecting`) instead of through `[Any]` and a cast per element, and the
   /// allowed class names are computed once per element type.
   public func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
     guard decodingFailurePolicy == .throwError else {

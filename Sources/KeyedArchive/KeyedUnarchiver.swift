@@ -7,12 +7,13 @@ import PropertyList
 /// Reads keyed archives written by Apple's `NSKeyedArchiver` (or by ``KeyedArchiver``), in the spirit of
 /// `NSKeyedUnarchiver`, without crashing on hostile input.
 ///
-/// The container is validated once; objects are then decoded lazily by their index in `$objects` and memoised,
-/// so shared references give the same instance. A reference back to an object still inside its
-/// `init(coder:)` is an error naming the key path, never a stack overflow; classes that need back references ask
-/// for them with ``DecodingCoder/decodeReference(forKey:into:)`` and get them in the link phase, after every
-/// object exists. Each decoded instance is awoken (``Coding/awakeAfter(using:)``) right after its `init(coder:)`, or
-/// after the link phase when it asked for deferred references, and its replacement is what later references get.
+/// The container is validated once; objects are then decoded lazily by their index in `$objects` and memoised, so
+/// shared references give the same instance. A reference back to an object still inside its `init(coder:)` is an error
+/// naming the key path, never a stack overflow; classes that need back references ask for them with
+/// ``/ArchiveCoding/DecodingCoder/decodeReference(forKey:into:)`` and get them in the link phase, after every object
+/// exists. Each decoded instance is awoken (``/ArchiveCoding/Coding/awakeAfter(using:)``) right after its
+/// `init(coder:)`, or after the link phase when it asked for deferred references, and its replacement is what later
+/// references get.
 ///
 /// For data from outside, use ``unarchivedObject(ofClass:from:options:)`` or
 /// ``unarchivedObject(ofClasses:from:options:)``: they require secure coding, so the file cannot choose which
@@ -25,12 +26,16 @@ public final class KeyedUnarchiver: DecodingCoder {
     get { storage.state.registry }
     set { storage.state.registry = newValue }
   }
-  /// `true` when every decoded object must be of an allowed class that supports secure coding.
+  /// `true` when every decoded object must be of an allowed class that supports secure coding. It cannot be turned
+  /// off once set: setting `false` then leaves it on and records an ``ArchiveError`` (`invalidValue`) that
+  /// ``finishDecoding()`` throws (COD-234), never a trap.
   public var requiresSecureCoding: Bool {
     get { storage.state.requiresSecureCoding }
     set {
-      precondition(
-        !storage.state.requiresSecureCoding || newValue, "requiresSecureCoding cannot be turned off once set")
+      guard newValue || !storage.state.requiresSecureCoding else {
+        return failWithError(
+          ArchiveError(.invalidValue, "requiresSecureCoding cannot be turned off once set: it stays on"))
+      }
       storage.state.requiresSecureCoding = newValue
     }
   }
@@ -151,7 +156,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   ///   - data: the archive.
   ///   - requiringSecureCoding: whether classes must be allowed explicitly. Default `true`.
   ///   - options: limits.
-  /// - Throws: ``ArchiveError`` when the bytes are not a keyed archive.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the bytes are not a keyed archive.
   public convenience init(
     forReadingFrom data: Data, requiringSecureCoding: Bool = true, options: KeyedUnarchiverOptions = .default
   ) throws {
@@ -221,7 +226,8 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Decodes the root object of an untrusted archive, allowing only `type` (and the Foundation classes it needs).
   /// - Returns: the root, or `nil` when the archive's root is `nil`.
-  /// - Throws: ``ArchiveError`` for corrupt data, a disallowed or unknown class, or a failing `init(coder:)`.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` for corrupt data, a disallowed or unknown class, or a failing
+  ///   `init(coder:)`.
   public static func unarchivedObject<T>(
     ofClass type: T.Type, from data: Data, options: KeyedUnarchiverOptions = .default
   ) throws -> T? {
@@ -265,9 +271,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
   }
 
-  /// The version of the class named `className` in effect, as `NSKeyedUnarchiver.version(forClassName:)` (COD-111):
-  /// the ``Coding/classVersion`` of the class this unarchiver decodes the name as (``setClass(_:forClassName:)``,
-  /// then the registry), else `NSNotFound`. A keyed archive records no versions.
+  /// The version of the class named `className` in effect, as `NSKeyedUnarchiver.version(forClassName:)` (COD-111): the
+  /// ``/ArchiveCoding/Coding/classVersion`` of the class this unarchiver decodes the name as
+  /// (``setClass(_:forClassName:)``, then the registry), else `NSNotFound`. A keyed archive records no versions.
   public func version(forClassName className: String) -> Int {
     if let type = state.instanceClasses[className] { return type.classVersion }
     return defaultVersion(forClassName: className)
@@ -278,7 +284,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     state.instanceClasses[className] = type
   }
 
-  /// Ends decoding; throws the first error recorded under ``DecodingFailurePolicy/setErrorAndReturn``.
+  /// Ends decoding; throws the first error recorded under ``/ArchiveCoding/DecodingFailurePolicy/setErrorAndReturn``.
   public func finishDecoding() throws {
     let delegate = self.delegate
     delegate?.unarchiverWillFinish(self)
@@ -299,7 +305,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Archives written with `NSKeyedArchiver.encode(_:)` at the top level (such as `$top = {$0, $1, …}`) are read
   /// this way; `decodeObject(forKey: "$0")` reads the user key `$0` (stored as `$$0`) instead.
   /// - Returns: the object, or `nil` when the slot holds `nil` or the scope has no more unkeyed values.
-  /// - Throws: ``ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` as ``decodeObject(forKey:allowedClasses:)``.
   public func decodeObject() throws -> Any? { try decodeUnkeyedObject(allowedClasses: nil) }
 
   /// Decodes the next unkeyed object of the current scope (``decodeObject()``), allowing `allowedClasses`.

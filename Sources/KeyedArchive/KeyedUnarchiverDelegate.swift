@@ -5,11 +5,11 @@ import Foundation
 /// `NSKeyedUnarchiverDelegate`.
 ///
 /// Calls come in Apple's order (COD-104): ``unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)`` once per
-/// class that no other lookup finds (``KeyedUnarchiver/setClass(_:forClassName:)``, the registry, the superclasses
-/// and hints, ``KeyedUnarchiver/classResolver``); then, for each decoded ``Coding`` instance when it is awoken (right
-/// after its `init(coder:)` returns, or after the link phase when it asked for deferred references; inner objects
-/// first): its ``Coding/awakeAfter(using:)``, ``unarchiver(_:willReplace:with:)`` if that replaced it,
-/// ``unarchiver(_:didDecode:)``, and ``unarchiver(_:willReplace:with:)`` if the delegate replaced it.
+/// class that no other lookup finds (``KeyedUnarchiver/setClass(_:forClassName:)``, the registry, the superclasses and
+/// hints, ``KeyedUnarchiver/classResolver``); then, for each decoded ``/ArchiveCoding/Coding`` instance when it is
+/// awoken (right after its `init(coder:)` returns, or after the link phase when it asked for deferred references; inner
+/// objects first): its ``/ArchiveCoding/Coding/awakeAfter(using:)``, ``unarchiver(_:willReplace:with:)`` if that
+/// replaced it, ``unarchiver(_:didDecode:)``, and ``unarchiver(_:willReplace:with:)`` if the delegate replaced it.
 /// ``KeyedUnarchiver/finishDecoding()`` calls ``unarchiverWillFinish(_:)`` and ``unarchiverDidFinish(_:)``. Every
 /// method has a default that does nothing (or keeps the object).
 public protocol KeyedUnarchiverDelegate: AnyObject {

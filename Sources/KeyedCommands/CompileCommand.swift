@@ -5,17 +5,35 @@ import NibLoading
 import PropertyList
 import XIB
 
+/// `keyed compile FILE -o OUT [--format binary|xml]` (CLI-040): a XIB becomes one keyed-archive nib; a storyboard
+/// becomes `OUT/` (a `.storyboardc` folder) with one nib per scene and an `Info.plist`.
+struct CompileCommand: Command {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "compile", abstract: "Compile a XIB into a nib, or a storyboard into a .storyboardc folder.",
+      overview: """
+        Compile a XIB into a keyed-archive nib (Apple's iOS nib keys), or each storyboard scene into
+        OUT.storyboardc/ with an Info.plist.
+        """)
+  }
+
+  @Argument("FILE", help: "A .xib or .storyboard file, or - for standard input.")
+  var path: String
+  @Option(
+    "-o", "--output", value: "OUT",
+    help: "The nib file (or storyboardc folder) to write; files are written atomically.")
+  var out: String
+  @Option("--format", value: "FORMAT", choices: ["binary", "xml"], help: "binary (default) or xml.")
+  var formatName: String?
+
+  func run(_ context: inout Context) throws {
+    try context.compile(path, to: out, format: formatName.flatMap(PropertyListFormat.init(rawValue:)) ?? .binary)
+  }
+}
+
 extension Context {
-  /// `keyed compile FILE -o OUT [--format binary|xml]` (CLI-040): a XIB becomes one keyed-archive nib; a
-  /// storyboard becomes `OUT/` (a `.storyboardc` folder) with one nib per scene and an `Info.plist`.
-  mutating func compile(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--format"])
-    let path = try singleInput(parsed)
-    let out = try outputPath(parsed, missing: "missing -o OUT")
-    let formatName = parsed.values["--format"] ?? "binary"
-    guard let format = PropertyListFormat(rawValue: formatName) else {
-      throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")
-    }
+  /// Compiles `path` into `out` (CLI-040).
+  mutating func compile(_ path: String, to out: String, format: PropertyListFormat) throws {
     let data = try read(path)
     guard NibReader.format(of: data) == .xib else {
       throw InputError(message: "\(name(path)): not a XIB or storyboard document", status: KeyedTool.ExitCode.dataError)

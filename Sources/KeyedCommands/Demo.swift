@@ -43,11 +43,8 @@ final class DemoBook: Coding {
 }
 
 extension Context {
-  mutating func demo(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: [], valued: [])
-    guard parsed.positional.isEmpty else {
-      throw UsageError(message: "demo takes no FILE argument, found '\(parsed.positional[0])'")
-    }
+  /// `keyed demo` (CLI-050).
+  mutating func demo() throws {
     let started = Date()
     ClassRegistry.shared.register(DemoShelf.self, as: "DemoShelf")
     ClassRegistry.shared.register(DemoBook.self, as: "DemoBook")
@@ -56,6 +53,7 @@ extension Context {
     output += "KeyedArchive demo\n=================\n\n"
     try archiveSection()
     try nibSections(bundle)
+    output += try MailTour.run(in: bundle)
     let picture = try pictureSection(bundle)
     let elapsed = Date().timeIntervalSince(started)
     output += "\nDone in \(String(format: "%.2f", elapsed)) s.\n\n"
@@ -72,13 +70,13 @@ extension Context {
   /// Draws one scenario XIB with `keyed render` and says where the picture is (CLI-050, CLI-090).
   /// - Returns: the picture's path.
   private mutating func pictureSection(_ bundle: NibBundle) throws -> String {
-    output += "\n6. A picture of a XIB\n"
+    output += "7. A picture of a XIB\n"
     let xib = bundle.resourceURL.appendingPathComponent("TableViewCell.xib").path
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keyed-demo")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let picture = folder.appendingPathComponent("TableViewCell.svg").path
     var drawing = Context(standardInput: { Data() })
-    try drawing.render([xib, "-o", picture])
+    try drawing.render(xib, to: picture, scene: nil)
     output += "   'keyed render' drew the table cell XIB (its labels, its button, File's Owner beside it):\n"
     output += "   Picture written to \(picture)\n"
     output += "   Open it in a browser; with -o OUT.html the page lists the objects and connections too.\n"

@@ -3,35 +3,59 @@ import ArchiveComparison
 import Foundation
 import FoundationForms
 
-extension Context {
-  /// `keyed diff A B [--json] [--pretty]` (CLI-080…CLI-084): the differences by meaning, one a line or as a JSON
-  /// array; the exit status says whether there were any.
-  /// - Returns: ``KeyedTool/ExitCode/success`` when the inputs are equal, ``KeyedTool/ExitCode/failure`` when they
-  ///   differ.
-  mutating func diff(_ arguments: [String]) throws -> Int32 {
-    let parsed = try parse(arguments, flags: ["--json", "--pretty"], valued: [])
-    guard parsed.positional.count == 2 else {
-      throw UsageError(message: parsed.positional.count < 2 ? "expected two files, A and B" : "expected two files only")
-    }
-    let first = try comparedDocument(parsed.positional[0])
-    let second = try comparedDocument(parsed.positional[1])
+/// `keyed diff A B [--json] [--pretty]` (CLI-080…CLI-084): the differences by meaning, one a line or as a JSON
+/// array; the exit status says whether there were any (0 equal, 1 different).
+struct DiffCommand: Command {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "diff", abstract: "Compare two archives, property lists, XIBs or nibs by meaning.",
+      overview: """
+        Compare two keyed archives, property lists, XIBs, storyboards or nibs by meaning, not bytes:
+        XIB objects matched by their id, archive and compiled-nib objects by their position in the graph.
+        Prints one line per difference, <path>: <what A has> -> <what B has>.
+        """,
+      notes: """
+        Exit status: 0 when A and B are equal, 1 when they differ, 65 when either is malformed.
+        As git's difftool: git difftool -x 'keyed diff' -- FILE.xib
+        """)
+  }
+
+  @Flag(
+    "--json",
+    help: """
+      Print the differences as a JSON array of {"path": ..., "a": ..., "b": ...}, values in
+      canonical JSON (null where a side has nothing).
+      """)
+  var json: Bool
+  @Flag("--pretty", help: "Indent JSON output.")
+  var pretty: Bool
+  @Argument("A", help: "The first file (or .nib directory), or - for standard input.")
+  var first: String
+  @Argument("B", help: "The second file (or .nib directory).")
+  var second: String
+
+  func run(_ context: inout Context) throws {
+    let first = try context.comparedDocument(first)
+    let second = try context.comparedDocument(second)
     let differences: [ArchiveDifference]
     do {
       differences = try ArchiveComparison.differences(between: first, and: second)
     } catch let error as ArchiveError {
-      throw InputError(message: "cannot compare: \(error.message)", status: KeyedTool.ExitCode.dataError)
+      throw Context.InputError(message: "cannot compare: \(error.message)", status: KeyedTool.ExitCode.dataError)
     }
-    if parsed.flags.contains("--json") {
-      output += CanonicalJSON.text(.array(differences.map(\.json)), pretty: parsed.flags.contains("--pretty")) + "\n"
+    if json {
+      context.output += CanonicalJSON.text(.array(differences.map(\.json)), pretty: pretty) + "\n"
     } else {
-      for difference in differences { output += "\(difference)\n" }
+      for difference in differences { context.output += "\(difference)\n" }
     }
-    return differences.isEmpty ? KeyedTool.ExitCode.success : KeyedTool.ExitCode.failure
+    if !differences.isEmpty { throw CommandExit(status: KeyedTool.ExitCode.failure) }
   }
+}
 
+extension Context {
   /// One input of `diff`: a file, standard input, or a `.nib` directory, with one-line diagnostics naming it. A
   /// typedstream is compared as its decoded values (`dump --json`'s).
-  private func comparedDocument(_ path: String) throws -> ComparedDocument {
+  func comparedDocument(_ path: String) throws -> ComparedDocument {
     var isDirectory: ObjCBool = false
     if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
       return ComparedDocument(table: try readObjectTable(path))

@@ -42,18 +42,23 @@ public enum KeyedTool {
     let outcome = Outcome()
     let thread = Thread {
       // Read as a pipe is (CLI-002): at most `Context.maxInputBytes`, so `keyed dump - < /dev/zero` ends in 65.
-      let result = run(
-        arguments, standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") },
-        standardOutput: { FileHandle.standardOutput.write(Data($0)) })
-      outcome.finish(result)
+      var context = Context(standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") })
+      context.sink = writeStandardStreams
+      context.standardOutput = { FileHandle.standardOutput.write(Data($0)) }
+      let status = context.dispatch(arguments)
+      outcome.finish(Result(status: status, output: context.output, errors: context.errors))
     }
     thread.stackSize = mainStackSize
     thread.start()
     let result = outcome.wait()
     progress.finish()
-    FileHandle.standardOutput.write(Data(result.output.utf8))
-    FileHandle.standardError.write(Data(result.errors.utf8))
+    writeStandardStreams(result.output, result.errors)
     return result.status
+  }
+
+  private static func writeStandardStreams(_ output: String, _ errors: String) {
+    if !output.isEmpty { FileHandle.standardOutput.write(Data(output.utf8)) }
+    if !errors.isEmpty { FileHandle.standardError.write(Data(errors.utf8)) }
   }
 
   /// The stack of the thread ``main(_:)`` runs a command on.
@@ -80,21 +85,25 @@ public enum KeyedTool {
   ///   - arguments: the arguments, without the program name.
   ///   - standardInput: reads standard input when the file argument is `-` (called once at most); an error it
   ///     throws ends the command as a failed read would.
-  ///   - standardOutput: where a view `dump` prints goes as it is walked; `nil` to have it in the result's output.
-  /// - Returns: the status and what was printed (what went to `standardOutput` apart).
-  public static func run(
-    _ arguments: [String], standardInput: @escaping () throws -> Data = { Data() },
-    standardOutput: (([UInt8]) -> Void)? = nil
-  ) -> Result {
+  /// - Returns: the status and what was printed.
+  public static func run(_ arguments: [String], standardInput: @escaping () throws -> Data = { Data() }) -> Result {
     var context = Context(standardInput: standardInput)
-    context.standardOutput = standardOutput
     let status = context.dispatch(arguments)
     return Result(status: status, output: context.output, errors: context.errors)
   }
-}
 
-struct UsageError: Error {
-  var message: String
+  /// The verbs, in the order `keyed help` lists them.
+  static var commands: [any Command.Type] {
+    [
+      DemoCommand.self, DumpCommand.self, ConvertCommand.self, ValidateCommand.self, InstantiateCommand.self,
+      CompileCommand.self, DiffCommand.self, RenderCommand.self, HelpCommand.self,
+    ]
+  }
+
+  /// The verb named `name`, if there is one.
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.configuration.name == name }
+  }
 }
 
 struct Context {
@@ -110,6 +119,9 @@ struct Context {
   private let readStandardInput: () throws -> Data
   var output = ""
   var errors = ""
+  /// Where ``flush()`` sends what was printed (standard output, standard error); `nil` keeps it in ``output`` and
+  /// ``errors``.
+  var sink: ((String, String) -> Void)?
   /// Where a view is written as it is walked (the tool's standard output), or `nil` to collect it in ``output``.
   var standardOutput: (([UInt8]) -> Void)?
   /// The bytes of each pipe, FIFO or device read so far: a stream can be read only once, and a verb may look at its
@@ -127,107 +139,87 @@ struct Context {
 
   mutating func dispatch(_ arguments: [String]) -> Int32 {
     guard let verb = arguments.first else {
-      errors += Help.overview
+      errors += HelpText.overview(KeyedTool.commands)
       return KeyedTool.ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
-      guard let text = Help.verbs[verb] else { return usage("unknown command '\(verb)'") }
-      output += text
-      return KeyedTool.ExitCode.success
-    }
     switch verb {
     case "--version", "version":
       output += "keyed \(KeyedTool.version)\n"
       return KeyedTool.ExitCode.success
-    case "help", "--help", "-h":
-      if let topic = rest.first {
-        guard let text = Help.verbs[topic] else { return usage("unknown command '\(topic)'") }
-        output += text
-      } else {
-        output += Help.overview
-      }
-      return KeyedTool.ExitCode.success
-    case "dump": return run { try $0.dump(rest) }
-    case "convert": return run { try $0.convert(rest) }
-    case "validate": return run { try $0.validate(rest) }
-    case "demo": return run { try $0.demo(rest) }
-    case "instantiate": return run { try $0.instantiate(rest) }
-    case "compile": return run { try $0.compile(rest) }
-    case "diff":
-      var status = KeyedTool.ExitCode.success
-      let outcome = run { status = try $0.diff(rest) }
-      return outcome == KeyedTool.ExitCode.success ? status : outcome
-    case "render": return run { try $0.render(rest) }
+    case "--help", "-h":
+      return execute(HelpCommand.self, rest)
     default:
-      return usage("unknown command '\(verb)'")
+      guard let command = KeyedTool.command(named: verb) else {
+        errors += "keyed: unknown command '\(verb)'\nRun 'keyed help' for the list of commands.\n"
+        return KeyedTool.ExitCode.usage
+      }
+      return execute(command, rest)
     }
   }
 
-  mutating func usage(_ message: String) -> Int32 {
-    errors += "keyed: \(message)\nRun 'keyed help' for the list of commands.\n"
-    return KeyedTool.ExitCode.usage
-  }
-
-  mutating func run(_ body: (inout Context) throws -> Void) -> Int32 {
+  /// Parses `arguments` into a `C` and runs it: `--help` anywhere (before `--`) prints the verb's help, a usage
+  /// error its usage line (CLI-001, CLI-003, CLI-130).
+  mutating func execute<C: Command>(_ type: C.Type, _ arguments: [String]) -> Int32 {
+    if arguments.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+      output += HelpText.help(type)
+      return KeyedTool.ExitCode.success
+    }
     do {
-      try body(&self)
+      var command = try CommandParser.parse(type, arguments)
+      try command.run(&self)
       return KeyedTool.ExitCode.success
     } catch let error as UsageError {
-      return usage(error.message)
-    } catch let error as InputError {
-      errors += "keyed: \(error.message)\n"
-      return error.status
-    } catch let error as ArchiveError {
-      errors += "keyed: \(error.description.split(separator: "\n").first.map(String.init) ?? "")\n"
-      return error.code == .fileIO ? KeyedTool.ExitCode.failure : KeyedTool.ExitCode.dataError
+      errors += HelpText.usageError(error.message, type)
+      return KeyedTool.ExitCode.usage
+    } catch let exit as CommandExit {
+      return exit.status
     } catch {
-      errors += "keyed: \(error)\n"
-      return KeyedTool.ExitCode.failure
+      let (message, status) = Self.diagnostic(error)
+      errors += "keyed: \(message)\n"
+      return status
     }
   }
 
-  // MARK: Arguments
-
-  struct Parsed {
-    var flags: Set<String> = []
-    var values: [String: String] = [:]
-    var positional: [String] = []
-  }
-
-  /// Options and the file may come in any order (CLI-001).
-  func parse(_ arguments: [String], flags: Set<String>, valued: Set<String>) throws -> Parsed {
-    var parsed = Parsed()
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      if flags.contains(argument) {
-        parsed.flags.insert(argument)
-      } else if valued.contains(argument) {
-        guard index + 1 < arguments.count else { throw UsageError(message: "\(argument) needs a value") }
-        parsed.values[argument] = arguments[index + 1]
-        index += 1
-      } else if argument.hasPrefix("-"), argument != "-" {
-        throw UsageError(message: "unknown option '\(argument)'")
-      } else {
-        parsed.positional.append(argument)
-      }
-      index += 1
+  /// The one-line diagnostic of a failed command (without the tool's name) and its exit status (CLI-002).
+  static func diagnostic(_ error: any Error) -> (message: String, status: Int32) {
+    switch error {
+    case let error as InputError:
+      return (error.message, error.status)
+    case let error as ArchiveError:
+      let line = error.description.split(separator: "\n").first.map(String.init) ?? ""
+      return (line, error.code == .fileIO ? KeyedTool.ExitCode.failure : KeyedTool.ExitCode.dataError)
+    default:
+      return ("\(error)", KeyedTool.ExitCode.failure)
     }
-    return parsed
   }
 
-  func singleInput(_ parsed: Parsed) throws -> String {
-    guard parsed.positional.count == 1, let file = parsed.positional.first else {
-      throw UsageError(message: parsed.positional.isEmpty ? "missing FILE argument" : "expected one FILE argument")
+  /// Hands what was printed so far to ``sink`` (the process's standard streams), when there is one: a command
+  /// that reads many files prints each file's result as it goes.
+  mutating func flush() {
+    guard let sink, !(output.isEmpty && errors.isEmpty) else { return }
+    sink(output, errors)
+    output = ""
+    errors = ""
+  }
+
+  /// Runs `body` on an empty ``output`` and returns what it printed there; ``output`` is left as it was.
+  mutating func captured(_ body: (inout Context) throws -> Void) throws -> String {
+    let kept = output
+    output = ""
+    // What `body` prints is collected here, not streamed.
+    let stream = standardOutput
+    standardOutput = nil
+    defer { standardOutput = stream }
+    do {
+      try body(&self)
+    } catch {
+      output = kept
+      throw error
     }
-    return file
-  }
-
-  /// The `-o`/`--output` value, or a usage error with the message.
-  func outputPath(_ parsed: Parsed, missing message: String) throws -> String {
-    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else { throw UsageError(message: message) }
-    return out
+    let printed = output
+    output = kept
+    return printed
   }
 
   struct InputError: Error {
@@ -248,7 +240,6 @@ struct Context {
     if !Self.isRegularFile(path) { return try readStream(path) }
     try Self.checkSize(path)
     do {
-      // Mapped, not copied: a view is walked in place from the file's pages.
       return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
     } catch {
       throw InputError(
@@ -358,21 +349,18 @@ struct Context {
 
   // MARK: Verbs
 
-  mutating func dump(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: ["--json", "--raw", "--pretty", "--dot"], valued: [])
-    let path = try singleInput(parsed)
-    let pretty = parsed.flags.contains("--pretty")
+  /// `keyed dump` of one file (CLI-010 to CLI-015), printed as the flags say.
+  mutating func dump(_ path: String, json: Bool, raw: Bool, pretty: Bool, dot: Bool) throws {
     if isTypedstreamInput(path) {
-      try dumpTypedstream(
-        path, raw: parsed.flags.contains("--raw"), json: parsed.flags.contains("--json"), pretty: pretty)
+      try dumpTypedstream(path, raw: raw, json: json, pretty: pretty)
       return
     }
-    if isNibInput(path) && !parsed.flags.contains("--raw") || parsed.flags.contains("--dot") {
+    if isNibInput(path) && !raw || dot {
       let rendering = TableRendering(table: try readObjectTable(path))
       do {
-        if parsed.flags.contains("--dot") {
+        if dot {
           output += try rendering.dot()
-        } else if parsed.flags.contains("--json") {
+        } else if json {
           output += try rendering.json(pretty: pretty) + "\n"
         } else {
           output += try rendering.tree()
@@ -382,29 +370,28 @@ struct Context {
       }
       return
     }
-    try dumpPropertyList(
-      path, raw: parsed.flags.contains("--raw"), json: parsed.flags.contains("--json"), pretty: pretty)
+    try dumpPropertyList(path, raw: raw, json: json, pretty: pretty)
   }
 
-  mutating func convert(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--format"])
-    let path = try singleInput(parsed)
-    guard let out = parsed.values["-o"] ?? parsed.values["--output"] else {
-      throw UsageError(message: "missing -o OUT")
-    }
+  /// `keyed convert` (CLI-020): `path` re-encoded into `out` as `formatName` says (`nil`: the input's default).
+  mutating func convert(_ path: String, to out: String, format formatName: String?) throws {
     if isTypedstreamInput(path) {
-      try convertTypedstream(path, to: out, format: parsed.values["--format"])
+      try convertTypedstream(path, to: out, format: formatName)
       return
     }
-    if parsed.values["--format"] == "typedstream" {
+    if formatName == "typedstream" {
       try convertToTypedstream(path, to: out)
       return
     }
-    let formatName = parsed.values["--format"] ?? "binary"
+    let formatName = formatName ?? "binary"
     guard let format = PropertyListFormat(rawValue: formatName) else {
       throw UsageError(message: "unknown format '\(formatName)' (expected binary or xml)")
     }
     let data = try read(path)
+    if PropertyListReader.format(of: data) == .binary {
+      try convertBinary(path, data: data, to: out, format: format)
+      return
+    }
     let value = try readPropertyList(path, data: data)
     if Self.isKeyedArchive(value) {
       do {
@@ -426,9 +413,36 @@ struct Context {
     try AtomicFile.write(encoded, to: URL(fileURLWithPath: out))
   }
 
-  mutating func validate(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: [], valued: [])
-    let path = try singleInput(parsed)
+  /// `keyed validate` of one file (CLI-021): its one-line summary.
+  /// `convert` of a binary property list or keyed archive, re-encoded as it is read, without the value tree
+  /// (CLI-134): checked as reading the tree checks it, then as the unarchiver checks an archive's container, then
+  /// against the expansion bound, before anything is written.
+  private func convertBinary(_ path: String, data: Data, to out: String, format: PropertyListFormat) throws {
+    try data.withUnsafeBytes { bytes in
+      do {
+        let reader = try BinaryPropertyListReader(
+          store: ByteStore(borrowing: bytes), options: .default, validation: .full)
+        let transcoder = try PropertyListTranscoder(reader: reader)
+        let expansion = try transcoder.measure()
+        if KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) {
+          _ = try KeyedArchiveContainer(reader: reader, maxObjectCount: KeyedUnarchiverOptions.default.maxObjectCount)
+        }
+        try ExpansionBound.check(expansion)
+        try AtomicFile.write(to: URL(fileURLWithPath: out)) { write in
+          // Without loss: a set, which the XML form has no element for, is refused rather than written as an array.
+          if format == .xml {
+            try transcoder.xml(sets: .refuse, into: write)
+          } else {
+            try transcoder.binary(into: write)
+          }
+        }
+      } catch let error as ArchiveError where error.code != .fileIO {
+        throw inputError(path, error)
+      }
+    }
+  }
+
+  mutating func validate(_ path: String) throws {
     if isTypedstreamInput(path) {
       try validateTypedstream(path)
       return

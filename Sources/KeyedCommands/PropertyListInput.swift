@@ -73,6 +73,8 @@ extension Context {
   /// is checked first, so an error leaves nothing written.
   mutating func writeView(pretty: Bool, _ visit: (inout CanonicalJSONWriter) throws -> Void) throws {
     if let stream = standardOutput {
+      // What was printed before goes first.
+      flush()
       if !output.isEmpty {
         stream(Array(output.utf8))
         output = ""

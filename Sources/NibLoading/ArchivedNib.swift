@@ -24,8 +24,8 @@ public final class ArchivedNib: Coding, NibAwaking {
   }
 
   /// Reads UIKit's `archiveData` or AppKit's `NSNibFileData`.
-  /// - Throws: ``ArchiveError`` (`.valueNotFound`) when neither key holds bytes, (`.limitExceeded`) when they are
-  ///   larger than ``maximumDataLength``.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`.valueNotFound`) when neither key holds bytes, (`.limitExceeded`) when
+  ///   they are larger than ``maximumDataLength``.
   public required init(coder: any DecodingCoder) throws {
     guard let bytes = try coder.decodeData(forKey: "archiveData") ?? coder.decodeData(forKey: "NSNibFileData") else {
       throw ArchiveError(

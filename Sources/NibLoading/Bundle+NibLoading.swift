@@ -26,7 +26,7 @@ extension Bundle {
   ///   - options: external objects, warnings, trace.
   ///   - registry: where classes are looked up.
   /// - Returns: the top-level objects, placeholders excluded, in document order.
-  /// - Throws: ``ArchiveError`` when no nib has the name or the nib does not load.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when no nib has the name or the nib does not load.
   public func loadNibNamed(
     _ name: String, owner: AnyObject?, options: NibOptions = NibOptions(), registry: ClassRegistry = .shared
   ) throws -> [AnyObject] {
@@ -40,7 +40,7 @@ extension Nib {
   ///   - nibName: the nib's name, without extension.
   ///   - bundle: the bundle; `nil` is the main bundle.
   ///   - registry: where classes are looked up.
-  /// - Throws: ``ArchiveError`` (`fileIO`) when no nib has the name.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO`) when no nib has the name.
   public convenience init(nibName: String, bundle: Bundle?, registry: ClassRegistry = .shared) throws {
     try self.init(named: nibName, in: NibBundle(bundle: bundle), registry: registry)
   }
@@ -53,7 +53,7 @@ extension Storyboard {
   ///   - name: the storyboard's name, without extension.
   ///   - bundle: the bundle; `nil` is the main bundle.
   ///   - registry: where classes are looked up.
-  /// - Throws: ``ArchiveError`` when no storyboard has the name or it cannot be read.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when no storyboard has the name or it cannot be read.
   public convenience init(name: String, bundle: Bundle?, registry: ClassRegistry = .shared) throws {
     try self.init(contentsOf: try NibBundle(bundle: bundle).url(forStoryboardNamed: name), registry: registry)
   }

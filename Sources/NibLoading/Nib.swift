@@ -8,11 +8,11 @@ import Synchronization
 ///     let cell = try nib.instantiate(owner: nil).first as? TableViewCell
 ///
 /// The file (XIB, storyboard scene, keyed-archive nib or NIBArchive) is read and parsed into an
-/// ``ObjectTable`` on first use and kept; every ``instantiate(owner:options:)`` builds a fresh, independent
-/// object graph from it, doing only the work that depends on the instance: what can be derived from the table
-/// (classes, field indexes, connection lists) is prepared on the first instantiation and kept with it.
-/// ``purge()`` drops the parsed table (as UIKit does under memory pressure); the next
-/// instantiation reloads it from the source. Safe to use from several threads at once.
+/// ``/ArchiveCoding/ObjectTable`` on first use and kept; every ``instantiate(owner:options:)`` builds a fresh,
+/// independent object graph from it, doing only the work that depends on the instance: what can be derived from the
+/// table (classes, field indexes, connection lists) is prepared on the first instantiation and kept with it.
+/// ``purge()`` drops the parsed table (as UIKit does under memory pressure); the next instantiation reloads it from the
+/// source. Safe to use from several threads at once.
 public final class Nib: Sendable {
   /// Where the nib's bytes come from.
   public enum Source: Sendable {
@@ -71,7 +71,7 @@ public final class Nib: Sendable {
   }
 
   /// The parsed table, parsing the source on first use (or after a purge).
-  /// - Throws: ``ArchiveError`` when the source cannot be read or parsed.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the source cannot be read or parsed.
   public func objectTable() throws -> ObjectTable {
     if let table = cached.withLock({ $0?.table }) { return table }
     let table: ObjectTable
@@ -121,7 +121,8 @@ public final class Nib: Sendable {
   /// - Parameters:
   ///   - owner: File's Owner, or `nil`.
   ///   - options: external objects, the missing-owner policy, a trace.
-  /// - Throws: ``ArchiveError`` for a failing `init(coder:)`, an outlet to an undefined key, an unknown action.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` for a failing `init(coder:)`, an outlet to an undefined key, an unknown
+  ///   action.
   public func instantiate(owner: AnyObject?, options: NibOptions = NibOptions()) throws -> [AnyObject] {
     try instantiateGraph(owner: owner, options: options).topLevelObjects
   }

@@ -6,7 +6,7 @@ import Foundation
 /// For a name, it looks for `Name~iphone` / `Name~ipad` variants (per ``idiom``) and then `Name`, each as
 /// `.nib` (a file, or a directory holding `runtime.nib` / `objects-*.nib` / `keyedobjects*.nib`), then `.xib`,
 /// first in the preferred localisations' `.lproj` folders, then in `Base.lproj`, then at the top level.
-/// ``loadNibNamed(_:owner:options:)`` reads the file on every call (no cache: use ``Nib`` for that).
+/// ``loadNibNamed(_:owner:options:registry:)`` reads the file on every call (no cache: use ``Nib`` for that).
 public struct NibBundle: Sendable {
   /// The device idiom used for `~iphone` / `~ipad` variants.
   public enum Idiom: String, Sendable {
@@ -31,14 +31,14 @@ public struct NibBundle: Sendable {
   }
 
   /// The file or directory a nib name resolves to.
-  /// - Throws: ``ArchiveError`` (`fileIO`) listing the places tried.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO`) listing the places tried.
   public func url(forNibNamed name: String) throws -> URL {
     try url(named: name, extensions: ["nib", "xib", "storyboard"], kind: "nib")
   }
 
   /// The compiled `.storyboardc` folder or `.storyboard` document a storyboard name resolves to, looked up as nibs
   /// are (NIB-097).
-  /// - Throws: ``ArchiveError`` (`fileIO`) listing the places tried.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO`) listing the places tried.
   public func url(forStoryboardNamed name: String) throws -> URL {
     try url(named: name, extensions: ["storyboardc", "storyboard"], kind: "storyboard")
   }

@@ -6,22 +6,26 @@ import PropertyList
 /// The compiled-nib class and key names, shared with the reader.
 private typealias Wire = CompiledNibWireNames
 
-/// Compiles an ``ObjectTable`` into a keyed-archive nib with the root keys of Apple's iOS keyed-archive nibs
-/// (NIB-070): `UINibObjectsKey` (every object, in table order), `UINibTopLevelObjectsKey`,
-/// `UINibConnectionsKey` (`UIRuntimeOutletConnection`, `UIRuntimeOutletCollectionConnection`,
-/// `UIRuntimeEventConnection` with `UIEventMask`, and `UIStoryboardSegueTemplate` for segues),
-/// `UINibVisibleWindowsKey`, `UINibKeyValuePairsKey` (`UINibKeyValuePair`) and an empty
-/// `UINibAccessibilityConfigurationsKey`.
+/// Compiles an ``/ArchiveCoding/ObjectTable`` into a keyed-archive nib with the root keys of Apple's iOS keyed-archive
+/// nibs (NIB-070): `UINibObjectsKey` (every object, in table order), `UINibTopLevelObjectsKey`, `UINibConnectionsKey`
+/// (`UIRuntimeOutletConnection`, `UIRuntimeOutletCollectionConnection`, `UIRuntimeEventConnection` with `UIEventMask`,
+/// and `UIStoryboardSegueTemplate` for segues), `UINibVisibleWindowsKey`, `UINibKeyValuePairsKey` (`UINibKeyValuePair`)
+/// and an empty `UINibAccessibilityConfigurationsKey`.
 ///
 /// Placeholders become `UIProxyObject`s with their `UIProxiedObjectIdentifier`; objects whose class differs from
 /// their element's class become `UIClassSwapper`s (`UIClassName`, `UIOriginalClassName`). Geometry is written as
 /// `NSValue`s, and structured values (colours, fonts, button states) as `NibRecord` objects holding their element
 /// name under `NibRecordName` and their fields. Loading the compiled nib gives the same graph as loading the table.
 public enum NibCompiler {
+  /// The keys under which a XIB names another object by its id: a constraint's items.
+  private static let itemKeys: Set<String> = ["firstItem", "secondItem"]
+
   /// Compiles a table.
-  /// - Parameter format: binary (default) or XML.
+  /// - Parameters:
+  ///   - table: the object table of a XIB document or a storyboard scene.
+  ///   - format: binary (default) or XML.
   /// - Returns: the keyed-archive nib.
-  /// - Throws: ``ArchiveError`` when a value cannot be archived.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when a value cannot be archived.
   public static func compile(_ table: ObjectTable, format: PropertyListFormat = .binary) throws -> Data {
     let objects = table.objects.map { record -> ArchivedObject in
       if let placeholder = record.placeholder {
@@ -56,8 +60,17 @@ public enum NibCompiler {
       default: .init(key: KeyedArchiver.escape(field.key), value: .object(value(field.value)))
       }
     }
+    // A XIB names a constraint's items by id (`firstItem="lb0"`): the compiled nib refers to the objects, as Apple's
+    // `NSFirstItem` does (NIB-070).
+    var indexByID: [String: Int] = [:]
+    for (index, record) in table.objects.enumerated() where indexByID[record.id] == nil { indexByID[record.id] = index }
     for (index, record) in table.objects.enumerated() where record.placeholder == nil {
-      objects[index].fields += record.fields.map(entry)
+      objects[index].fields += record.fields.map { field in
+        guard Self.itemKeys.contains(field.key), case .string(let id) = field.value, let item = indexByID[id] else {
+          return entry(field)
+        }
+        return .init(key: KeyedArchiver.escape(field.key), value: .object(objects[item]))
+      }
     }
     var connections: [ArchivedObject] = []
     for connection in table.connections {
@@ -127,16 +140,17 @@ extension ObjectTable {
 
   /// ``restricted(to:)`` for each of several parts at once (a storyboard's scenes), in one pass over the
   /// connections, runtime attributes and top-level objects: a pass per part was quadratic in the number of scenes
-  /// (20,000 scenes took 22 s to compile). `parts` are indexes of this table; an index given twice in one part
-  /// belongs to its last place there. Parts that share objects (two scenes with one `sceneID`) are each cut on
+  /// (20,000 scenes took 22 s to compile). `parts` are indexes of this table (others are left out); an index given
+  /// twice in one part belongs to its last place there. Parts that share objects (two scenes with one `sceneID`) are each cut on
   /// their own, as `restricted(to:)` cut them before.
   public func restricted(toEach parts: [[Int]]) -> [ObjectTable] {
+    // An index that is no object of the table is left out (a caller's mistake, never a trap).
+    let parts = parts.map { $0.filter(objects.indices.contains) }
     // For each object of the table: its part and its position there, or -1.
     var part = [Int](repeating: -1, count: objects.count)
     var position = [Int](repeating: -1, count: objects.count)
     for (p, indexes) in parts.enumerated() {
       for (place, index) in indexes.enumerated() {
-        precondition(objects.indices.contains(index), "index \(index) is not an object of the table")
         if part[index] >= 0, part[index] != p {
           return parts.map { restricted(toEach: [$0])[0] }
         }

@@ -14,13 +14,17 @@ public enum NibEvent: Sendable, Hashable, CustomStringConvertible {
   case attribute(object: String, keyPath: String)
   /// `awakeFromNib()` was sent.
   case awake(id: String)
+  /// A view controller's life-cycle call (`loadView`, `viewDidLoad`, `viewWillAppear`…), a segue's
+  /// `prepare(for:sender:)`, or a tab bar's selection, with the controller as the trace names it: its storyboard
+  /// identifier, else its scene, else its class (NIB-316).
+  case lifecycle(controller: String, call: String)
 
   /// `true` for the five forms cli.md fixes for `keyed instantiate --trace` (decode, outlet, collection, action,
   /// awake); segues and runtime attributes are printed by `--trace-all` only.
   public var isContractForm: Bool {
     switch self {
     case .decode, .outlet, .collection, .action, .awake: true
-    case .segue, .attribute: false
+    case .segue, .attribute, .lifecycle: false
     }
   }
 
@@ -35,6 +39,7 @@ public enum NibEvent: Sendable, Hashable, CustomStringConvertible {
     case .segue(let source, let identifier, let destination): "segue \(source) \(identifier ?? "-") \(destination)"
     case .attribute(let object, let keyPath): "attribute \(object) \(keyPath)"
     case .awake(let id): "awake \(id)"
+    case .lifecycle(let controller, let call): "\(controller) \(call)"
     }
   }
 }

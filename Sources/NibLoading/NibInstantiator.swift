@@ -15,10 +15,12 @@ public struct NibInstance {
   private let plan: NibPlan
   private let created: [Int]
   private let instances: [AnyObject?]
+  /// The plain-field results kept by the plan's earlier instantiations when this one started (NIB-300).
+  private let keptPlainFields: [KeptPlainFields?]
 
   init(
     topLevelObjects: [AnyObject], statistics: NibStatistics, warnings: [String], plan: NibPlan, created: [Int],
-    instances: [AnyObject?]
+    instances: [AnyObject?], keptPlainFields: [KeptPlainFields?]
   ) {
     self.topLevelObjects = topLevelObjects
     self.statistics = statistics
@@ -26,6 +28,14 @@ public struct NibInstance {
     self.plan = plan
     self.created = created
     self.instances = instances
+    self.keptPlainFields = keptPlainFields
+  }
+
+  /// How many plain-field results earlier instantiations of the nib had kept for the objects this one created, which
+  /// their initialisers took instead of reading the fields again (NIB-300).
+  package var plainFieldsTaken: Int {
+    guard !keptPlainFields.isEmpty else { return 0 }
+    return created.reduce(0) { $0 + (keptPlainFields[$1]?.count ?? 0) }
   }
 
   /// Every created object by its document id (built when asked for: loading a nib does not need it).
@@ -49,12 +59,12 @@ final class NibInstantiator {
   let owner: AnyObject?
   let options: NibOptions
   let registry: ClassRegistry
-  /// Whether this instantiation records or replays each object's key lookups (NIB-041): the plan's second and
+  /// Whether this instantiation keeps or takes the objects' plain-field results (NIB-300): the plan's second and
   /// later ones do.
-  private let recordsLookups: Bool
-  /// The lookups recorded when this instantiation started, by object index, when it records or replays them: held
-  /// for the run, so that each object's coder reads its tape without holding it.
-  let lookupTapes: [LookupTape?]
+  private let keepsPlainFields: Bool
+  /// The plain-field results kept when this instantiation started, by object index, when it keeps or takes them:
+  /// held for the run, so that each object's coder reads them without holding them.
+  let keptPlainFields: [KeptPlainFields?]
 
   private enum State { case notStarted, inProgress, done }
   /// How deeply objects may nest through `init(coder:)` (a view hierarchy is rarely deeper than a few dozen).
@@ -63,10 +73,8 @@ final class NibInstantiator {
     /// What to set: a value through `Any`, or an object unboxed (no `FieldValue` box is made for it).
     enum Target {
       case value(FieldValue, (AnyObject, Any?) throws -> Void)
-      /// An object of the table, handed over with the key.
-      case object(Int, (AnyObject, AnyObject?, String) throws -> Void)
-      /// Two objects of the table set together (a constraint's two items), the second under its own key.
-      case objects(Int, Int, second: String, (AnyObject, AnyObject?, AnyObject?) throws -> Void)
+      /// An object of the table, handed over unboxed.
+      case object(Int, (AnyObject, AnyObject?) throws -> Void)
     }
     /// The object whose initialiser asked for the link; the link applies to the instance that initialiser
     /// returned (``instances``), and to nothing when it threw (``isLive``).
@@ -98,12 +106,21 @@ final class NibInstantiator {
   // one).
   @exclusivity(unchecked) private var progress: Progress
   /// The last action target (held, so that its identity is not reused while it is compared with)
-  /// (``targetResponds(_:toAction:)``).
+  /// (``verdict(of:onAction:from:)``).
   private var lastActionTarget: AnyObject?
   /// What ``lastActionTarget`` is as a responder, or `nil` when it is none.
   private var lastActionResponder: (any ActionResponding)?
-  /// The last action ``lastActionTarget`` was asked about, and its answer.
-  private var lastAction: (name: String, responds: Bool)?
+  /// The last action ``lastActionTarget`` was asked about, the class of the sender it was asked for, and the answer.
+  private var lastAction: (name: String, sender: ObjectIdentifier, verdict: ActionVerdict)?
+
+  /// Whether a target takes an action from a sender.
+  private enum ActionVerdict {
+    case accepted
+    /// The target has no such action.
+    case missing
+    /// The target has the action, but not from this sender (NIB-341), or declares it wrongly (NIB-342).
+    case refused(String)
+  }
   private var application: GenericNibObject?
   private var standIns: [String: GenericNibObject] = [:]
   private var warnings: [String] = []
@@ -117,8 +134,8 @@ final class NibInstantiator {
     self.owner = owner
     self.options = options
     self.registry = registry
-    recordsLookups = plan.instantiations.wrappingAdd(1, ordering: .relaxed).oldValue > 0
-    lookupTapes = recordsLookups ? plan.lookupTapes() : []
+    keepsPlainFields = plan.instantiations.wrappingAdd(1, ordering: .relaxed).oldValue > 0
+    keptPlainFields = keepsPlainFields ? plan.keptPlainFields() : []
     progress = Progress(
       states: Array(repeating: .notStarted, count: plan.objects.count),
       instances: Array(repeating: nil, count: plan.objects.count))
@@ -199,7 +216,7 @@ final class NibInstantiator {
     return NibInstance(
       topLevelObjects: topLevel, statistics: progress.statistics,
       warnings: warnings.isEmpty ? plan.table.warnings : plan.table.warnings + warnings, plan: plan,
-      created: progress.created, instances: progress.instances)
+      created: progress.created, instances: progress.instances, keptPlainFields: keptPlainFields)
   }
 
   /// The object at an index: a placeholder's stand-in, or the object decoded (once) through `init(coder:)`.
@@ -239,10 +256,10 @@ final class NibInstantiator {
     defer { progress.depth -= 1 }
     do {
       // The coder is handed over to the initialiser, which takes its argument as its own; it is read back from
-      // ``Progress/coders`` only when it recorded lookups to publish (the first instantiations).
+      // ``Progress/coders`` only when it kept plain-field results to publish (the second instantiations).
       instance = try type.init(coder: coder(for: index))
-      if recordsLookups, lookupTapes[index] == nil, progress.depth <= progress.coders.count {
-        progress.coders[progress.depth - 1].publishLookups()
+      if keepsPlainFields, keptPlainFields[index] == nil, progress.depth <= progress.coders.count {
+        progress.coders[progress.depth - 1].publishPlainFields()
       }
     } catch let error as ArchiveError {
       progress.states[index] = .notStarted
@@ -282,11 +299,11 @@ final class NibInstantiator {
         coder.reuse(for: index)
         return coder
       }
-      let coder = NibObjectCoder(instantiator: self, object: plan.objects[index], recordsLookups: recordsLookups)
+      let coder = NibObjectCoder(instantiator: self, object: plan.objects[index], keepsPlainFields: keepsPlainFields)
       progress.coders[level] = coder
       return coder
     }
-    let coder = NibObjectCoder(instantiator: self, object: plan.objects[index], recordsLookups: recordsLookups)
+    let coder = NibObjectCoder(instantiator: self, object: plan.objects[index], keepsPlainFields: keepsPlainFields)
     if level == progress.coders.count { progress.coders.append(coder) }
     return coder
   }
@@ -296,7 +313,9 @@ final class NibInstantiator {
     case .filesOwner: return owner
     case .firstResponder: return nil
     case .other(let name):
-      // Storyboard exits and objects of other scenes: a generic stand-in that takes their connections.
+      // An object the options supply under the placeholder's name (a scene's view nib's upstream objects, NIB-311);
+      // else storyboard exits and objects of other scenes: a generic stand-in that takes their connections.
+      if let supplied = options.externalObjects[name] { return supplied }
       if let standIn = standIns[name] { return standIn }
       let standIn = GenericNibObject(className: object.className)
       standIns[name] = standIn
@@ -352,19 +371,9 @@ final class NibInstantiator {
 
   /// Records a reference to the object at `target` to set in the link phase, for the object at `index`.
   func `defer`(
-    _ target: Int, key: String, of index: Int,
-    objectAssign: @escaping (AnyObject, AnyObject?, String) throws -> Void
+    _ target: Int, key: String, of index: Int, objectAssign: @escaping (AnyObject, AnyObject?) throws -> Void
   ) {
     progress.links.append(Link(ownerIndex: index, key: key, target: .object(target, objectAssign)))
-  }
-
-  /// Records references to the objects at `first` and `second`, under `key` and `secondKey`, to set together in the
-  /// link phase for the object at `index`: one link where there would be two.
-  func `defer`(
-    _ first: Int, key: String, and second: Int, secondKey: String, of index: Int,
-    assign: @escaping (AnyObject, AnyObject?, AnyObject?) throws -> Void
-  ) {
-    progress.links.append(Link(ownerIndex: index, key: key, target: .objects(first, second, second: secondKey, assign)))
   }
 
   private func runLinks() throws {
@@ -378,18 +387,9 @@ final class NibInstantiator {
           do {
             switch batch[i].target {
             case .object(let index, let assign):
-              try assign(owner, try instantiate(index, key: batch[i].key), batch[i].key)
+              try assign(owner, try instantiate(index, key: batch[i].key))
             case .value(let value, let assign):
               try assign(owner, try self.value(of: value, key: batch[i].key))
-            case .objects(let first, let second, let secondKey, let assign):
-              let firstObject = try instantiate(first, key: batch[i].key)
-              let secondObject: AnyObject?
-              do {
-                secondObject = try instantiate(second, key: secondKey)
-              } catch let error as ArchiveError {
-                throw linkFailure(error, owner: batch[i].ownerIndex, key: secondKey)
-              }
-              try assign(owner, firstObject, secondObject)
             }
           } catch let error as ArchiveError {
             throw linkFailure(error, owner: batch[i].ownerIndex, key: batch[i].key)
@@ -506,11 +506,16 @@ final class NibInstantiator {
   private func connectAction(_ connection: NibPlan.Connection, source instance: AnyObject, target: AnyObject?) throws {
     let source = plan.objects[connection.source]
     if let target {
-      guard targetResponds(target, toAction: connection.label) else {
+      switch verdict(of: target, onAction: connection.label, from: instance) {
+      case .accepted: break
+      case .missing:
         return try connectionFailure(
           connection,
           "action \"\(connection.label)\": the target \(describeTarget(target, connection.destination)) has no such action"
         )
+      case .refused(let reason):
+        return try connectionFailure(
+          connection, "action \"\(connection.label)\" from \(describe(connection.source)): \(reason)")
       }
     }
     // Every object that takes a target and an action is a sender, as Apple's loaders connect them (NIB-090); an
@@ -533,22 +538,28 @@ final class NibInstantiator {
         event: connection.eventName))
   }
 
-  /// Whether `target` is an ``ActionResponding`` that responds to `action`. What the target is as a responder is
-  /// remembered for the last target (a nib's actions mostly go to one object, the File's Owner), and it is asked in
-  /// place: copying the pair out retained and released the target twice an action, each through its side table
-  /// once a control holds it weakly. The answer for the last action is remembered too, so that controls that send
-  /// one action to one target (a cell's buttons) ask once per instantiation.
-  private func targetResponds(_ target: AnyObject, toAction action: String) -> Bool {
+  /// Whether `target` is an ``ActionResponding`` that takes `action` from `sender`. What the target is as a
+  /// responder is remembered for the last target (a nib's actions mostly go to one object, the File's Owner), and it
+  /// is asked in place: copying the pair out retained and released the target twice an action, each through its side
+  /// table once a control holds it weakly. The answer for the last action and sender class is remembered too, so that
+  /// controls of one class that send one action to one target (a cell's buttons) ask once per instantiation.
+  private func verdict(of target: AnyObject, onAction action: String, from sender: AnyObject) -> ActionVerdict {
+    let senderClass = ObjectIdentifier(type(of: sender))
     if lastActionTarget !== target {
       lastActionResponder = target as? any ActionResponding
       lastActionTarget = target
       lastAction = nil
-    } else if let lastAction, lastAction.name == action {
-      return lastAction.responds
+    } else if let lastAction, lastAction.sender == senderClass, lastAction.name == action {
+      return lastAction.verdict
     }
-    let responds = lastActionResponder?.responds(toAction: action) ?? false
-    lastAction = (action, responds)
-    return responds
+    let verdict: ActionVerdict
+    if let responder = lastActionResponder, responder.responds(toAction: action) {
+      verdict = responder.refusal(ofAction: action, from: sender).map(ActionVerdict.refused) ?? .accepted
+    } else {
+      verdict = .missing
+    }
+    lastAction = (action, senderClass, verdict)
+    return verdict
   }
 
   private func connectSegue(_ connection: NibPlan.Connection) throws {

@@ -18,6 +18,16 @@ public protocol ActionSending: AnyObject {
 public protocol ActionResponding: AnyObject {
   /// `true` when the object has an action of this name (`"dismiss:"`).
   func responds(toAction action: String) -> Bool
+
+  /// Why `sender` may not send the action, or `nil` when it may: a method that takes a sender of another class, or a
+  /// declaration whose selector does not match its method. A nib that connects such an action fails to load, naming
+  /// the reason and the connection's location (NIB-341, NIB-342). Default: `nil`.
+  func refusal(ofAction action: String, from sender: AnyObject) -> String?
+}
+
+extension ActionResponding {
+  /// Refuses nothing.
+  public func refusal(ofAction action: String, from sender: AnyObject) -> String? { nil }
 }
 
 /// An object a storyboard segue can start from (view controllers).
@@ -57,12 +67,13 @@ extension UnknownClassAdopting {
 }
 
 /// A view controller that knows the storyboard and scene it was instantiated from, to perform its segues
-/// (`performSegue(withIdentifier:sender:)`) (NIB-100).
+/// (`performSegue(withIdentifier:sender:)`) (NIB-100) and load its view from the scene (NIB-311).
 public protocol StoryboardSceneAdopting: AnyObject {
-  /// Called right after the storyboard instantiated the scene's controller; the controller may perform the segues
-  /// that load with its scene here (relationship and embed segues, NIB-137).
+  /// Called right after the storyboard instantiated the scene's controller: the controller keeps the scene's view to
+  /// load on first access of `view`, and may perform the segues that load with its scene (relationship segues,
+  /// NIB-137).
   /// - Throws: what instantiating those segues' destinations throws; the storyboard's instantiation then fails.
-  func adoptStoryboard(_ storyboard: Storyboard, sceneIdentifier: String) throws
+  func adoptStoryboardScene(_ scene: StoryboardScene) throws
 }
 
 /// A table or collection view to which a storyboard hands the nibs of its prototype cells (NIB-102).

@@ -4,8 +4,8 @@ import Foundation
 import PropertyList
 import XIB
 
-/// Reads any nib-like input into an ``ObjectTable``, detecting the format from the bytes (NIB-030): XIB or
-/// storyboard XML, a keyed-archive nib (`bplist00`/XML with `$archiver`), an Apple `NIBArchive`, or a `.nib`
+/// Reads any nib-like input into an ``/ArchiveCoding/ObjectTable``, detecting the format from the bytes (NIB-030): XIB
+/// or storyboard XML, a keyed-archive nib (`bplist00`/XML with `$archiver`), an Apple `NIBArchive`, or a `.nib`
 /// directory.
 public enum NibReader {
   /// The kinds of input.

@@ -31,7 +31,7 @@ public struct SegueTemplate: Sendable, Hashable {
   /// `true` for an unwind segue.
   public var isUnwind: Bool { kind == Self.unwindKind }
 
-  /// `true` for the segues performed when their source's scene is instantiated: relationship and embed segues
-  /// (NIB-137).
+  /// `true` for the segues performed without being asked for: relationship segues when their source's scene is
+  /// instantiated (NIB-137), embed segues when the container's view loads (NIB-313).
   public var loadsWithScene: Bool { kind == Self.relationshipKind || kind == Self.embedKind }
 }

@@ -15,8 +15,19 @@ import XIB
 /// their source controllers as connections.
 public final class Storyboard: Sendable {
   private enum Source: Sendable {
-    case document(scenes: [String: ObjectTable], controllers: [String: String])
+    case document(scenes: [String: Scene])
     case compiled(CompiledStoryboard)
+  }
+
+  /// A scene's nibs: the controller's, and the view's when the scene was cut in two (NIB-311), with the document id
+  /// of the object each upstream placeholder of the view's nib stands for. (An Apple-compiled controller names its
+  /// view's nib itself, ``viewNib(named:)``.)
+  private struct Scene: Sendable {
+    let controller: Nib
+    /// The document id of the scene's controller, when the scene names one.
+    let controllerID: String?
+    let view: (nib: Nib, upstream: [String: String])?
+    let prototypes: [Prototype]
   }
 
   private let source: Source
@@ -35,9 +46,13 @@ public final class Storyboard: Sendable {
     let tableViewID: String
     let reuseIdentifier: String
     let nib: Nib
+    /// The prototype as a scene's view registers it.
+    var entry: (tableViewID: String, reuseIdentifier: String, nib: Nib) { (tableViewID, reuseIdentifier, nib) }
   }
-  /// Each compiled scene's nib and the prototype cells cut from it, made on the scene's first instantiation.
-  private let compiledScenes = Mutex<[String: (nib: Nib, prototypes: [Prototype])]>([:])
+  /// Each compiled scene's nibs and the prototype cells cut from it, made on the scene's first instantiation.
+  private let compiledScenes = Mutex<[String: Scene]>([:])
+  /// The view nibs of an Apple-compiled storyboard (`<controller>-view-<view>.nib`), by name, parsed once.
+  private let viewNibs = Mutex<[String: Nib]>([:])
 
   /// Where a segue leads: a scene of the same storyboard, or a scene (or the initial one) of another storyboard
   /// through a storyboard reference.
@@ -54,7 +69,7 @@ public final class Storyboard: Sendable {
   public let identifiers: [String]
 
   /// Opens a `.storyboard` document or a `.storyboardc` folder.
-  /// - Throws: ``ArchiveError`` when the file cannot be read or is not a storyboard.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the file cannot be read or is not a storyboard.
   public init(contentsOf url: URL, registry: ClassRegistry = .shared) throws {
     self.registry = registry
     directory = url.deletingLastPathComponent()
@@ -73,21 +88,40 @@ public final class Storyboard: Sendable {
       throw ArchiveError(.unsupportedFormat, "not a storyboard", at: .init(file: url.lastPathComponent))
     }
     let table = document.objectTable()
-    var scenes: [String: ObjectTable] = [:]
-    var controllers: [String: String] = [:]
+    var scenes: [String: Scene] = [:]
     var initial: String?
     let found = try Self.scenes(of: document, table: table)
+    let prototypes = Self.prototypes(of: table, scenes: found.map { ($0.0, $0.2) }, registry: registry)
     for ((identifier, scene, _), sceneTable) in zip(found, table.restricted(toEach: found.map(\.2))) {
-      scenes[identifier] = sceneTable
-      controllers[identifier] = scene.controllerID
+      scenes[identifier] = Self.scene(
+        sceneTable, identifier: identifier, controller: scene.controllerID.flatMap(sceneTable.index(ofID:)),
+        controllerID: scene.controllerID, prototypes: prototypes[identifier] ?? [], registry: registry)
       if let controller = scene.controllerID, controller == document.initialViewControllerID { initial = identifier }
     }
-    source = .document(scenes: scenes, controllers: controllers)
+    source = .document(scenes: scenes)
     initialViewControllerIdentifier = initial
     identifiers = scenes.keys.sorted()
     (segueDestinations, segueDestinationsByID) = Self.segueDestinations(
       of: table, scenes: found.map { ($0.0, $0.1.controllerID, $0.2) })
-    prototypes = Self.prototypes(of: table, scenes: found.map { ($0.0, $0.2) }, registry: registry)
+    self.prototypes = prototypes
+  }
+
+  /// A scene's nibs: the scene cut into its controller's nib and its view's when the controller has a view
+  /// (NIB-311), else the whole scene as the controller's nib (an Apple-compiled controller names its view's nib
+  /// instead, `UINibName`).
+  private static func scene(
+    _ table: ObjectTable, identifier: String, controller: Int?, controllerID: String?, prototypes: [Prototype],
+    registry: ClassRegistry
+  ) -> Scene {
+    guard let controller, let parts = table.splittingView(of: controller) else {
+      return Scene(
+        controller: Nib(table: table, name: identifier, registry: registry), controllerID: controllerID, view: nil,
+        prototypes: prototypes)
+    }
+    return Scene(
+      controller: Nib(table: parts.controller, name: identifier, registry: registry), controllerID: controllerID,
+      view: (Nib(table: parts.view, name: "\(identifier) view", registry: registry), parts.upstream),
+      prototypes: prototypes)
   }
 
   /// The prototype cells of each scene's table views (a table view's `prototypes`), each cut from the document
@@ -190,7 +224,7 @@ public final class Storyboard: Sendable {
   /// Instantiates the view controller a segue leads to from a scene: a scene of this storyboard, or one of the
   /// storyboard a reference names, found next to this one (NIB-100).
   /// - Returns: the controller, or `nil` when the scene has no such segue to another scene.
-  /// - Throws: ``ArchiveError`` when the destination cannot be found or loaded.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the destination cannot be found or loaded.
   public func instantiateDestination(
     ofSegue identifier: String, fromScene scene: String, options: NibOptions = NibOptions()
   ) throws -> AnyObject? {
@@ -199,7 +233,8 @@ public final class Storyboard: Sendable {
   }
 
   /// Instantiates the view controller a segue leads to from a scene, found by its identifier or, when it has
-  /// none, by its document id (a segue a control or a cell triggers) (NIB-131).
+  /// none, by its document id (a segue a control or a cell triggers), or by the scene a compiled segue names
+  /// (NIB-131, NIB-136).
   /// - Returns: the controller, or `nil` when the storyboard has no such segue to another scene.
   /// - Throws: ``ArchiveError`` when the destination cannot be found or loaded.
   package func instantiateDestination(
@@ -305,8 +340,8 @@ public final class Storyboard: Sendable {
 
   /// Instantiates the view controller of a scene, with a fresh graph each call, and the controllers its
   /// relationship and embed segues load with it (NIB-137).
-  /// - Throws: ``ArchiveError`` (`valueNotFound`) for an unknown identifier, (`limitExceeded`) when scenes load
-  ///   each other more than ``maximumNesting`` deep, or the loading error.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`valueNotFound`) for an unknown identifier, (`limitExceeded`) when
+  ///   scenes load each other more than ``maximumNesting`` deep, or the loading error.
   public func instantiateViewController(
     withIdentifier identifier: String, options: NibOptions = NibOptions()
   ) throws
@@ -322,30 +357,59 @@ public final class Storyboard: Sendable {
   }
 
   private func instantiateScene(_ identifier: String, options: NibOptions) throws -> AnyObject {
-    var options = options
-    if options.missingOwnerPolicy == .fail { options.missingOwnerPolicy = .skipConnections }
+    var sceneOptions = options
+    if sceneOptions.missingOwnerPolicy == .fail { sceneOptions.missingOwnerPolicy = .skipConnections }
+    let scene: Scene
     switch source {
-    case .document(let scenes, let controllers):
-      guard let table = scenes[identifier] else { throw unknown(identifier) }
-      let instance = try Nib(table: table, name: identifier, registry: registry).instantiateGraph(
-        owner: nil, options: options)
-      let controller: AnyObject
-      if let id = controllers[identifier], let found = instance.objectsByID[id] {
-        controller = found
-      } else {
-        guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
-        controller = first
-      }
-      register(prototypes[identifier] ?? [], in: instance)
-      try (controller as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
-      return controller
+    case .document(let scenes):
+      guard let found = scenes[identifier] else { throw unknown(identifier) }
+      scene = found
     case .compiled(let compiled):
-      let scene = try compiledScene(identifier, of: compiled)
-      let instance = try scene.nib.instantiateGraph(owner: nil, options: options)
-      guard let first = instance.topLevelObjects.first else { throw unknown(identifier) }
+      scene = try compiledScene(identifier, of: compiled)
+    }
+    // Apple's compiled controllers connect their `storyboard` outlet to the storyboard's placeholder.
+    sceneOptions.externalObjects[CompiledNibWireNames.storyboardPlaceholderIdentifier] = self
+    let instance = try scene.controller.instantiateGraph(owner: nil, options: sceneOptions)
+    let objects = instance.objectsByID
+    guard let controller = scene.controllerID.flatMap({ objects[$0] }) ?? instance.topLevelObjects.first else {
+      throw unknown(identifier)
+    }
+    let view: StoryboardSceneView?
+    if let (nib, upstream) = scene.view {
+      view = StoryboardSceneView(
+        nib: nib, externalObjects: upstream.compactMapValues { objects[$0] }, prototypes: scene.prototypes.map(\.entry))
+    } else {
+      // An Apple-compiled controller loads its view's nib by name from the storyboard (``viewNib(named:)``).
       register(scene.prototypes, in: instance)
-      try (first as? any StoryboardSceneAdopting)?.adoptStoryboard(self, sceneIdentifier: identifier)
-      return first
+      view = nil
+    }
+    try (controller as? any StoryboardSceneAdopting)?.adoptStoryboardScene(
+      StoryboardScene(storyboard: self, identifier: identifier, options: options, view: view))
+    return controller
+  }
+
+  /// A nib of a compiled storyboard's folder by name, parsed once: the view's nib an Apple-compiled scene's
+  /// controller names (`UINibName`, `<controller id>-view-<view id>`) and loads its view from, with the controller as
+  /// File's Owner (NIB-312).
+  /// - Throws: ``ArchiveError`` when the storyboard is a document (its scenes' views come with them), or the name is
+  ///   not a single path component.
+  public func viewNib(named name: String) throws -> Nib {
+    guard case .compiled(let compiled) = source else {
+      throw ArchiveError(
+        .valueNotFound, "the storyboard document has no view nib named \"\(name)\": its scenes hold their views")
+    }
+    if let nib = viewNibs.withLock({ $0[name] }) { return nib }
+    // A name from the file: one path component, so that it cannot lead out of the storyboard's folder.
+    guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+      throw ArchiveError(
+        .corruptData, "expected the view nib name to be a single path component, found \"\(name)\"",
+        at: .init(keyPath: CompiledNibWireNames.uiNibName))
+    }
+    let nib = Nib(contentsOf: compiled.nibURL(named: name), registry: registry)
+    return viewNibs.withLock { nibs in
+      if let existing = nibs[name] { return existing }
+      nibs[name] = nib
+      return nib
     }
   }
 
@@ -359,23 +423,25 @@ public final class Storyboard: Sendable {
     }
   }
 
-  /// A compiled scene's nib, parsed once, and the prototype cells its table views keep in their `prototypes` (the
-  /// scenes `keyed compile` writes keep the document's fields); Apple's compiled scenes archive their cells' nibs
-  /// in the table view instead, which registers them itself (NIB-106).
-  private func compiledScene(
-    _ identifier: String, of compiled: CompiledStoryboard
-  ) throws -> (nib: Nib, prototypes: [Prototype]) {
+  /// A compiled scene's nibs, parsed once, cut as a document's scenes are (NIB-311) when the controller's nib holds
+  /// its view (the scenes `keyed compile` writes), with the prototype cells its table views keep in their `prototypes`;
+  /// Apple's compiled scenes keep their view in a nib of its own (`UINibName`) and archive their cells' nibs in the
+  /// table view instead, which registers them itself (NIB-106).
+  private func compiledScene(_ identifier: String, of compiled: CompiledStoryboard) throws -> Scene {
     if let scene = compiledScenes.withLock({ $0[identifier] }) { return scene }
     guard let url = compiled.nibURL(forIdentifier: identifier) else { throw unknown(identifier) }
-    let nib = Nib(contentsOf: url, registry: registry)
-    let table = try nib.objectTable()
+    let table = try Nib(contentsOf: url, registry: registry).objectTable()
     let prototypes =
       Self.prototypes(of: table, scenes: [(identifier, Array(table.objects.indices))], registry: registry)[identifier]
       ?? []
+    let controller = table.topLevel.first { table.objects.indices.contains($0) && table.objects[$0].placeholder == nil }
+    let scene = Self.scene(
+      table, identifier: identifier, controller: controller, controllerID: controller.map { table.objects[$0].id },
+      prototypes: prototypes, registry: registry)
     return compiledScenes.withLock { scenes in
       if let existing = scenes[identifier] { return existing }
-      scenes[identifier] = (nib, prototypes)
-      return (nib, prototypes)
+      scenes[identifier] = scene
+      return scene
     }
   }
 

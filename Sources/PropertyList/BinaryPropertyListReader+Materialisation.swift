@@ -60,6 +60,14 @@ extension BinaryPropertyListReader {
     }
   }
 
+  /// The containers reached more than once from the object, after counting what materialising it would make
+  /// (`countedExpansion(of:)`): the same checks and errors as ``value(of:)`` before it builds anything.
+  /// - Throws: ``ArchiveError`` when containers nest deeper than the limit or contain themselves, a dictionary key
+  ///   is a container, or the expansion of shared containers exceeds the limit.
+  package func sharedContainers(from object: Int) throws -> Set<Int> {
+    try countedExpansion(of: object).sharedContainers
+  }
+
   /// Counts what `object` expands to (``expansion(of:depth:memo:)``), refusing more than the options allow.
   private func countedExpansion(of object: Int) throws -> ExpansionMemo {
     var memo = ExpansionMemo(objectCount: objectCount)

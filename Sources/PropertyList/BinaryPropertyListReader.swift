@@ -11,8 +11,8 @@ import Foundation
 ///
 /// With ``Validation/onAccess``, `init` checks only the trailer, the offset table's bounds and that objects do not
 /// share bytes (ARC-007, one linear pass); every access checks
-/// what it touches instead: ``header(of:)`` checks the object number, its offset and its payload bounds, lookups
-/// skip keys they cannot read, and ``value(of:)`` checks nesting depth, containers that contain themselves and
+/// what it touches instead: `header(of:)` checks the object number, its offset and its payload bounds, lookups
+/// skip keys they cannot read, and `value(of:)` checks nesting depth, containers that contain themselves and
 /// container keys while it materialises. A caller that walks containers itself must then bound its own recursion.
 ///
 /// Content that is only checked when read (the bytes of an ASCII string, a UTF-16 string's code units) still
@@ -34,7 +34,7 @@ public struct BinaryPropertyListReader: Sendable {
 
   /// The kinds of object in a binary property list.
   public enum Kind: UInt8, Sendable {
-    /// The kinds, in the order ``isScalar`` relies on: the fixed-width scalars first.
+    /// The kinds, in the order `isScalar` relies on: the fixed-width scalars first.
     case bool, integer, real, date, data, asciiString, utf16String, uid, array, set, dictionary
     /// The null object (marker `0x00`), which CoreFoundation reads as `NSNull`.
     case null

@@ -301,7 +301,7 @@ package struct BinaryPropertyListWriter: ~Copyable {
     case .set(let elements):
       let start = mark
       for element in elements { push(add(element)) }
-      return endContainer(BinaryPropertyListMarker.set, from: start, entries: stack.count - start)
+      return endSet(from: start)
     case .dictionary(let dictionary):
       let start = mark
       for entry in dictionary.entries {
@@ -339,6 +339,11 @@ package struct BinaryPropertyListWriter: ~Copyable {
   /// Writes an array of the elements pushed since `mark` and pops them.
   package mutating func endArray(from mark: Int) -> Ref {
     endContainer(BinaryPropertyListMarker.array, from: mark, entries: stack.count - mark)
+  }
+
+  /// Writes a set of the elements pushed since `mark` and pops them.
+  package mutating func endSet(from mark: Int) -> Ref {
+    endContainer(BinaryPropertyListMarker.set, from: mark, entries: stack.count - mark)
   }
 
   /// Writes a dictionary of the entries pushed since `mark` and pops them.

@@ -22,7 +22,7 @@ public enum PropertyListReader {
   ///   - options: limits for untrusted input.
   ///   - fileName: a name used in error locations.
   /// - Returns: the value.
-  /// - Throws: ``ArchiveError`` saying where the input broke and what was expected.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` saying where the input broke and what was expected.
   public static func read(
     _ data: Data, options: PropertyListDecodingOptions = .default, fileName: String? = nil
   ) throws -> PropertyListValue {

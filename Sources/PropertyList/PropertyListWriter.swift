@@ -8,7 +8,8 @@ public enum PropertyListWriter {
   ///   - value: the value.
   ///   - format: binary (the default) or XML.
   /// - Returns: the encoded bytes.
-  /// - Throws: ``ArchiveError`` when the XML form cannot hold the value (a dictionary key that is not a string).
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the XML form cannot hold the value (a dictionary key that is not a
+  ///   string).
   public static func write(_ value: PropertyListValue, format: PropertyListFormat = .binary) throws -> Data {
     switch format {
     case .binary: BinaryPropertyListWriter.write(value)

@@ -24,29 +24,38 @@ package enum XMLPropertyListWriter {
   package static func write(_ value: PropertyListValue, sets: SetHandling = .asArray) throws -> Data {
     var out: [UInt8] = []
     out.reserveCapacity(4096)
-    append(&out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    append(&out, "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" ")
-    append(&out, "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n")
-    append(&out, "<plist version=\"1.0\">\n")
+    append(&out, header)
     try write(value, into: &out, indent: 0, path: "", sets: sets)
-    append(&out, "</plist>\n")
+    append(&out, footer)
     return Data(out)
   }
 
-  private static func append(_ out: inout [UInt8], _ text: String) {
+  /// What comes before the top value: the XML declaration, the DOCTYPE and the `plist` element.
+  static var header: String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+
+    """
+  }
+  /// What comes after the top value.
+  static var footer: String { "</plist>\n" }
+
+  static func append(_ out: inout [UInt8], _ text: String) {
     out.append(contentsOf: text.utf8)
   }
 
   /// Appends `<tag>text</tag>` and a newline; `text` needs no escaping.
-  private static func element(_ out: inout [UInt8], _ tag: String, _ text: String) {
+  static func element(_ out: inout [UInt8], _ tag: String, _ text: String) {
     append(&out, "<\(tag)>\(text)</\(tag)>\n")
   }
 
-  private static func indent(_ out: inout [UInt8], _ level: Int) {
+  static func indent(_ out: inout [UInt8], _ level: Int) {
     for _ in 0..<level { out.append(0x09) }
   }
 
-  private static func write(
+  static func write(
     _ value: PropertyListValue, into out: inout [UInt8], indent level: Int, path: String, sets: SetHandling
   ) throws {
     indent(&out, level)
@@ -114,7 +123,7 @@ package enum XMLPropertyListWriter {
     }
   }
 
-  private static func escape(_ text: String, into out: inout [UInt8]) {
+  static func escape(_ text: String, into out: inout [UInt8]) {
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "&"): append(&out, "&amp;")

@@ -5,14 +5,14 @@ import KeyedArchive
 /// Encodes Swift values into a typedstream (`NSArchiver` data): the sequential coder's writing half
 /// (`Specs/CoderSemantics.md`, COD-122, COD-124).
 ///
-/// Foundation values are written in their classes' sequential forms (TS-071 to TS-078); a ``Coding`` instance is
-/// written with its class chain and whatever its ``Coding/encode(with:)`` writes through
-/// ``encodeValues(_:ofObjCTypes:)`` and ``encodeObject(_:)`` after ``allowsKeyedCoding`` said `false`. An instance
-/// written twice is one object and a reference; values without identity (strings, numbers, collections) are
-/// written where they appear. The output is deterministic: set members and dictionary entries are written in the
-/// order of their descriptions.
+/// Foundation values are written in their classes' sequential forms (TS-071 to TS-078); a ``/ArchiveCoding/Coding``
+/// instance is written with its class chain and whatever its ``/ArchiveCoding/Coding/encode(with:)`` writes through
+/// ``encodeValues(_:ofObjCTypes:)`` and ``/ArchiveCoding/EncodingCoder/encodeObject(_:)`` after ``allowsKeyedCoding``
+/// said `false`. An instance written twice is one object and a reference; values without identity (strings, numbers,
+/// collections) are written where they appear. The output is deterministic: set members and dictionary entries are
+/// written in the order of their descriptions.
 public final class TypedstreamArchiver: EncodingCoder {
-  /// The registry that names ``Coding`` classes.
+  /// The registry that names ``/ArchiveCoding/Coding`` classes.
   public let registry: ClassRegistry
   /// The byte order of the stream written.
   public let byteOrder: TypedstreamByteOrder
@@ -37,8 +37,8 @@ public final class TypedstreamArchiver: EncodingCoder {
   }
 
   /// A stream holding one object, as `NSArchiver.archivedData(withRootObject:)`.
-  /// - Throws: ``ArchiveError`` (`invalidValue`) for a value that has no sequential form, or an error recorded by
-  ///   an `encode(with:)`.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`invalidValue`) for a value that has no sequential form, or an error
+  ///   recorded by an `encode(with:)`.
   public static func archivedData(
     withRootObject object: Any?, byteOrder: TypedstreamByteOrder = .little, registry: ClassRegistry = .shared
   ) throws -> Data {

@@ -6,11 +6,11 @@ import KeyedArchive
 /// Decodes a typedstream (`NSArchiver` data) into Swift values, as `NSUnarchiver` does: the sequential coder
 /// (`Specs/CoderSemantics.md`, COD-120 to COD-124).
 ///
-/// Foundation's classes decode to the same Swift values ``KeyedUnarchiver`` gives for them (`String`, `Int`,
-/// `Double`, `Data`, `Date`, `URL`, `[Any]`, dictionaries, `Set<AnyHashable>`, `NSNull`, `NSAttributedString`,
-/// ``ArchivedValue``); every other class is looked up in the ``registry`` and its ``Coding/init(coder:)`` reads the
-/// object's typed groups in order through ``decodeValues(ofObjCTypes:)`` and ``decodeObject()``, after
-/// ``allowsKeyedCoding`` said `false`:
+/// Foundation's classes decode to the same Swift values ``/KeyedArchive/KeyedUnarchiver`` gives for them (`String`,
+/// `Int`, `Double`, `Data`, `Date`, `URL`, `[Any]`, dictionaries, `Set<AnyHashable>`, `NSNull`, `NSAttributedString`,
+/// ``/KeyedArchive/ArchivedValue``); every other class is looked up in the ``registry`` and its
+/// ``/ArchiveCoding/Coding/init(coder:)`` reads the object's typed groups in order through
+/// ``decodeValues(ofObjCTypes:)`` and ``decodeObject()``, after ``allowsKeyedCoding`` said `false`:
 ///
 ///     required init(coder: any DecodingCoder) throws {
 ///       if coder.allowsKeyedCoding {
@@ -30,7 +30,8 @@ public final class TypedstreamUnarchiver: DecodingCoder, ClassVersionSource {
   public var requiresSecureCoding: Bool { false }
   /// What a failing decode call does.
   public var decodingFailurePolicy: DecodingFailurePolicy = .throwError
-  /// The first error recorded under ``DecodingFailurePolicy/setErrorAndReturn`` or by ``failWithError(_:)``.
+  /// The first error recorded under ``/ArchiveCoding/DecodingFailurePolicy/setErrorAndReturn`` or by
+  /// ``failWithError(_:)``.
   public private(set) var error: (any Error)?
   /// The stream's byte order.
   public let byteOrder: TypedstreamByteOrder
@@ -51,13 +52,14 @@ public final class TypedstreamUnarchiver: DecodingCoder, ClassVersionSource {
   }
 
   /// Reads a typedstream's bytes.
-  /// - Throws: ``ArchiveError`` when the bytes are not a well-formed typedstream.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the bytes are not a well-formed typedstream.
   public convenience init(data: Data, registry: ClassRegistry = .shared) throws {
     try self.init(archive: TypedstreamReader.read(data), registry: registry)
   }
 
   /// Decodes a stream already read.
-  /// - Throws: ``ArchiveError`` when a reference names an object, class or C string not stored before it.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when a reference names an object, class or C string not stored before
+  ///   it.
   public init(archive: TypedstreamArchive, registry: ClassRegistry = .shared) throws {
     self.registry = registry
     byteOrder = archive.byteOrder
@@ -74,7 +76,7 @@ public final class TypedstreamUnarchiver: DecodingCoder, ClassVersionSource {
   }
 
   /// Every top-level value of a stream, each group's values in order: objects decoded, other values as stored.
-  /// - Throws: ``ArchiveError`` when the stream is malformed or an object cannot be decoded.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the stream is malformed or an object cannot be decoded.
   public static func unarchivedValues(from data: Data, registry: ClassRegistry = .shared) throws -> [SequentialValue] {
     let unarchiver = try TypedstreamUnarchiver(data: data, registry: registry)
     var values: [SequentialValue] = []
@@ -86,8 +88,8 @@ public final class TypedstreamUnarchiver: DecodingCoder, ClassVersionSource {
 
   /// The first top-level object of a stream (an iMessage body, an archived colour), as `NSUnarchiver`'s
   /// `unarchiveObjectWithData:`.
-  /// - Throws: ``ArchiveError`` when the stream is malformed, does not start with an object, or the object cannot
-  ///   be decoded.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` when the stream is malformed, does not start with an object, or the
+  ///   object cannot be decoded.
   public static func unarchivedObject(from data: Data, registry: ClassRegistry = .shared) throws -> Any? {
     try TypedstreamUnarchiver(data: data, registry: registry).decodeObject()
   }
@@ -109,8 +111,8 @@ public final class TypedstreamUnarchiver: DecodingCoder, ClassVersionSource {
   public var allowsKeyedCoding: Bool { false }
 
   /// The values of the next group of the current object, which must have been written with `types`.
-  /// - Throws: ``ArchiveError`` (`typeMismatch`) naming the object and the group when the group has another
-  ///   encoding or the object has no more groups; errors of the objects decoded.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`typeMismatch`) naming the object and the group when the group has
+  ///   another encoding or the object has no more groups; errors of the objects decoded.
   public func decodeValues(ofObjCTypes types: String) throws -> [SequentialValue] {
     try applyingFailurePolicy([]) {
       let index = frames.count - 1
@@ -156,7 +158,7 @@ public final class TypedstreamUnarchiver: DecodingCoder, ClassVersionSource {
   }
 
   /// The next `@` group's object, decoded, as `NSCoder.decodeObject()`.
-  /// - Throws: ``ArchiveError`` (`typeMismatch`) when the next group is not `@`; the object's errors.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`typeMismatch`) when the next group is not `@`; the object's errors.
   public func decodeObject() throws -> Any? {
     try applyingFailurePolicy(nil) {
       let index = frames.count - 1

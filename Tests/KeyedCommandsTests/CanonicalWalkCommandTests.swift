@@ -13,7 +13,7 @@ struct CanonicalWalkCommandTests {
   /// A flat archive of `rows` rows, each an object with an integer, a real, two strings, a date, an array of two
   /// strings and 16 bytes, and every fourth row sharing one object (so that `$id` and `$ref` are written); the
   /// last row's `title` refers to `lastTitle` (past `$objects` to make the archive corrupt there).
-  static func rowsArchive(rows: Int, lastTitle: UInt64? = nil) throws -> Data {
+  static func rowsArchive(rows: Int, lastTitle: UInt64? = nil) -> Data {
     var objects: [PropertyListValue] = ["$null", .null]
     func add(_ value: PropertyListValue) -> PropertyListValue {
       objects.append(value)
@@ -41,7 +41,7 @@ struct CanonicalWalkCommandTests {
       rowUIDs.append(add(.dictionary(row)))
     }
     objects[1] = ["$class": arrayClass, "NS.objects": .array(rowUIDs)]
-    return try BinaryPropertyListWriter.write(
+    return BinaryPropertyListWriter.write(
       [
         "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)], "$objects": .array(objects),
       ] as PropertyListValue)
@@ -56,7 +56,7 @@ struct CanonicalWalkCommandTests {
 
   @Test("CLI-101: the executable's streamed view equals the view built whole, with $id, $ref and sorted sets")
   func streamedEqualsWhole() throws {
-    let data = try Self.rowsArchive(rows: 3_000)
+    let data = Self.rowsArchive(rows: 3_000)
     let url = try Self.write(data, "rows.plist")
     defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
     let streamed = try runExecutable(["dump", "--json", url.path])
@@ -72,8 +72,8 @@ struct CanonicalWalkCommandTests {
 
   @Test("CLI-102: a cut and a corrupted large archive print nothing on standard output and the error on standard error")
   func errorsLeaveNothingWritten() throws {
-    let whole = try Self.rowsArchive(rows: 3_000)
-    let corrupt = try Self.rowsArchive(rows: 3_000, lastTitle: 1 << 40)
+    let whole = Self.rowsArchive(rows: 3_000)
+    let corrupt = Self.rowsArchive(rows: 3_000, lastTitle: 1 << 40)
     for (data, name, message) in [
       (whole.prefix(whole.count / 2), "cut.plist", "trailer: "),
       (corrupt, "corrupt.plist", "reference to object #1099511627776, but $objects has "),
@@ -112,7 +112,7 @@ struct CanonicalWalkCommandTests {
     objects += extra
     objects.append(["$classname": .string(className), "$classes": [.string(className), "NSObject"]])
     if !extra.isEmpty { objects.append(["$classname": "Window", "$classes": ["Window", "NSObject"]]) }
-    let data = try BinaryPropertyListWriter.write(
+    let data = BinaryPropertyListWriter.write(
       [
         "$archiver": "NSKeyedArchiver", "$version": 100_000, "$top": ["root": .uid(1)], "$objects": .array(objects),
       ] as PropertyListValue)

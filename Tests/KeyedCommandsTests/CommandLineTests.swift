@@ -163,7 +163,7 @@ struct CommandLineTests {
     for section in [
       "1. Archive a model graph with a cycle", "2. Five ways to load a view from a XIB",
       "3. A view that loads its own XIB", "4. Code-built versus XIB-built views", "5. Table cells from a cached Nib",
-      "Next, try:",
+      "6. A storyboard's view controllers", "7. A picture of a XIB", "Next, try:",
     ] {
       #expect(result.output.contains(section), "\(section)")
     }
@@ -171,6 +171,14 @@ struct CommandLineTests {
     #expect(result.output.contains("action cav-bt-001 connectedActionsViewTouchedUp: -1 touchUpInside"))
     #expect(result.output.contains("the view is now removed"))
     #expect(result.output.contains("decoupledViewTouchedUp, decoupledViewDidDismiss"))
+    // NIB-316: the storyboard's trace shows the message prepared before its view loads, and the tab's transition.
+    let tour = result.output.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let prepared = try #require(tour.firstIndex(of: #"Inbox prepare(for: "showMessage") → Message"#))
+    let loaded = try #require(tour.firstIndex(of: "Message viewDidLoad"))
+    #expect(prepared < loaded)
+    #expect(result.output.contains(#"The message screen's label reads "Lunch on Friday?""#))
+    let settings = try #require(tour.firstIndex(of: "Settings viewWillAppear"))
+    #expect(tour[..<settings].last { $0.hasSuffix("viewWillDisappear") } == "Unread viewWillDisappear")
   }
 
   @Test("CLI-001: `-` reads standard input in every verb and for every format: XIB, NIBArchive nib, archive")

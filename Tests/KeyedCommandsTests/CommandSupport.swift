@@ -1,5 +1,6 @@
 import Foundation
 import KeyedCommands
+import TestSupport
 import Testing
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -33,15 +34,7 @@ func keyed(_ arguments: String..., input: Data = Data()) -> KeyedTool.Result {
 }
 
 /// The built `keyed` executable next to the test bundle.
-let keyedExecutable: URL = {
-  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for _ in 0..<4 {
-    let candidate = directory.appendingPathComponent("keyed")
-    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    directory = directory.deletingLastPathComponent()
-  }
-  return packageRoot.appendingPathComponent(".build/debug/keyed")
-}()
+let keyedExecutable = ProcessRunner.builtProduct("keyed", packageRoot: packageRoot)
 
 /// Runs the built executable and returns its status and output.
 func runExecutable(_ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, output: String, errors: String)

@@ -1,48 +1,18 @@
 import Foundation
 import KeyedCommands
+import TestSupport
 import Testing
 
 /// Chromium from Debian (`apt-get install chromium`; `.ci/run` installs it), or `nil`.
-let chromium: URL? = {
-  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-  for directory in path.split(separator: ":") {
-    for name in ["chromium", "chromium-browser"] {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-  }
-  return nil
-}()
+let chromium: URL? = HeadlessChromium.executable
 
 /// Runs headless Chromium with a throwaway profile; returns what it printed on standard output. A run longer than
 /// a minute is stopped and fails the test.
 func runChromium(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-  let browser = try #require(chromium, sourceLocation: sourceLocation)
-  let profile = try makeTemporaryDirectory("keyed-chromium-profile")
-  defer { try? FileManager.default.removeItem(at: profile) }
-  let process = Process()
-  process.executableURL = browser
-  process.arguments =
-    [
-      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
-      "--no-first-run", "--disable-extensions", "--user-data-dir=\(profile.path)",
-    ] + arguments
-  // Standard output goes to a file: a dumped DOM can be larger than a pipe holds while the process runs.
-  let outputFile = profile.appendingPathComponent("stdout.txt")
-  FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-  let output = try FileHandle(forWritingTo: outputFile)
-  defer { try? output.close() }
-  process.standardOutput = output
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  let deadline = Date().addingTimeInterval(60)
-  while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-  if process.isRunning {
-    process.terminate()
-    Issue.record("chromium did not finish within a minute", sourceLocation: sourceLocation)
-  }
-  process.waitUntilExit()
-  return String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+  _ = try #require(chromium, sourceLocation: sourceLocation)
+  let (output, finished) = try HeadlessChromium.run(arguments)
+  if !finished { Issue.record("chromium did not finish within a minute", sourceLocation: sourceLocation) }
+  return output
 }
 
 /// What `Tests/Scripts/png_regions.py` says of a screenshot.

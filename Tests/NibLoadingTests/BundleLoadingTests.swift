@@ -99,7 +99,7 @@ struct BundleLoadingTests {
   @Test("NIB-060: a library XIBView subclass loads its XIB from its bundle, in code and inside another XIB")
   func selfLoadingView() throws {
     let inCode = BundledBadge(frame: Rect(x: 0, y: 0, width: 300, height: 90))
-    #expect(inCode.xibLoadError == nil)
+    #expect(inCode.viewLoadError == nil)
     #expect(inCode.initializer == "init(frame:)")
     #expect(inCode.caption?.text == "Badge")
     #expect(inCode.base?.frame == Rect(x: 0, y: 0, width: 300, height: 90))

@@ -97,6 +97,8 @@ struct NavigationControllerTests {
     let detail = try #require(nav.topViewController as? NavigationDetail, "show pushes onto the stack")
     #expect(nav.viewControllers.count == 2 && home.presentedViewController == nil)
     #expect(home.prepared == ["detail"])
+    #expect(detail.children.isEmpty, "a container's embed segue waits for the view (NIB-313)")
+    _ = detail.view
     #expect(detail.children.map(\.title) == ["Info"], "the embed segue loads the container's child")
     #expect(detail.prepared == ["embedInfo"], "an embed segue is prepared")
     #expect(detail.children.first?.navigationController === nav)

@@ -162,7 +162,7 @@ struct NibInstantiationDetailTests {
   }
 }
 
-/// NIB-042 on the catalog: the values later instantiations take from the kept results are the ones the first
+/// NIB-300 on the catalog: the values later instantiations take from the kept results are the ones the first
 /// instantiation read, for every catalog class that keeps them.
 @Suite("Nib constant-field memos in the catalog")
 struct CatalogConstantMemoTests {
@@ -235,7 +235,8 @@ struct CatalogConstantMemoTests {
     return lines
   }
 
-  @Test("NIB-042: every later instantiation of a catalog nib reads the values the first read, into fresh objects")
+  @Test(
+    "NIB-300, NIB-302: every later instantiation of a catalog nib reads the values the first read, into fresh objects")
   func laterInstantiationsReadTheSameValues() throws {
     let nib = Nib(data: Self.document, registry: testRegistry)
     let roots = try (0..<4).map { _ in try #require(try nib.instantiate(owner: nil).first as? View) }

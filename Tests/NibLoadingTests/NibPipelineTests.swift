@@ -18,7 +18,7 @@ struct NibPipelineTests {
       case .attribute, .outlet, .collection: 1
       case .action: 2
       case .segue: 3
-      case .awake: 4
+      case .awake, .lifecycle: 4
       }
     }
     let phases = events.map(phase)

@@ -153,7 +153,7 @@ struct ObservationOptionTests {
     #expect(seen == ["did -→Ada", "will Ada→Grace", "did Ada→Grace"])
     all.cancel()
     seen = []
-    let plain = person.observe(\.first, options: [.new]) { seen.append(describe($0)) }
+    let plain = try person.observe(\.first, options: [.new]) { seen.append(describe($0)) }
     try person.setValue("Alan", forKey: "first")
     #expect(seen == ["did -→Alan"], "no will-change without .prior, no old value without .old")
     withExtendedLifetime(plain) {}
@@ -183,7 +183,7 @@ struct CatalogObservationTests {
     let label = Label(frame: .zero)
     label.text = "a"
     var seen: [String] = []
-    let token = label.observe(\.text, options: [.old, .new]) {
+    let token = try label.observe(\.text, options: [.old, .new]) {
       seen.append("\($0.oldValue as? String ?? "-")→\($0.newValue as? String ?? "-")")
     }
     label.text = "b"
@@ -226,16 +226,16 @@ struct CatalogObservationTests {
     let view = View(frame: .zero)
     var seen: [String] = []
     let tokens = [
-      view.observe(\.isHidden, options: [.new]) { seen.append("hidden \($0.newValue ?? "-")") },
+      try view.observe(\.isHidden, options: [.new]) { seen.append("hidden \($0.newValue ?? "-")") },
       view.observe("frame", options: [.new]) { seen.append("frame \(($0.newValue as? Rect)?.width ?? -1)") },
-      view.observe(\.menu, options: [.new]) { seen.append("menu \(($0.newValue as? Menu)?.title ?? "nil")") },
+      try view.observe(\.menu, options: [.new]) { seen.append("menu \(($0.newValue as? Menu)?.title ?? "nil")") },
     ]
     view.isHidden = true
     view.frame.size.width = 12
     view.menu = Menu(title: "Edit")
     let window = Window(frame: .zero)
     let controller = ViewController()
-    let windowToken = window.observe(\.rootViewController, options: [.old, .new]) {
+    let windowToken = try window.observe(\.rootViewController, options: [.old, .new]) {
       seen.append("root \($0.oldValue == nil) \(($0.newValue as AnyObject?) === controller)")
     }
     window.rootViewController = controller
@@ -256,7 +256,7 @@ struct OutletKeyPathObservationTests {
   func outletKeyPath() throws {
     let owner = ObservedOwner()
     var seen: [String] = []
-    let token = owner.observe(\.title, options: [.old, .new]) {
+    let token = try owner.observe(\.title, options: [.old, .new]) {
       seen.append("\($0.key) \(($0.oldValue as? Label)?.text ?? "nil")→\(($0.newValue as? Label)?.text ?? "nil")")
     }
     let first = Label(frame: .zero)
@@ -267,7 +267,7 @@ struct OutletKeyPathObservationTests {
     try owner.setValue(second, forKey: "title")
     let partner = Responder()
     var partners = 0
-    let partnerToken = owner.observe(\.partner) { _ in partners += 1 }
+    let partnerToken = try owner.observe(\.partner) { _ in partners += 1 }
     owner.partner = partner
     withExtendedLifetime((token, partnerToken, partner)) {}
     #expect(seen == ["title nil→first", "title first→second"])

@@ -92,8 +92,10 @@ struct StoryboardNavigationTests {
     let detail = try #require(home.presentedViewController)
     #expect(detail.presentingViewController === home)
     #expect(detail.title == "prepared by Home")
-    #expect(home.prepared.map(\.identifier) == ["panel", "detail"], "the embed segue was prepared as the scene loaded")
-    #expect(home.prepared.last?.sender == "button")
+    #expect(home.prepared.map(\.identifier) == ["detail"], "the embed segue waits for the view (NIB-313)")
+    _ = home.view
+    #expect(home.prepared.map(\.identifier) == ["detail", "panel"], "the embed segue is prepared as the view loads")
+    #expect(home.prepared.first?.sender == "button")
     #expect((detail.view.subviews.first as? Label)?.text == "detail")
     try home.performSegue(withIdentifier: "detail", sender: nil)
     #expect(home.presentedViewController !== detail, "each segue instantiates a fresh destination")
@@ -115,7 +117,7 @@ struct StoryboardNavigationTests {
   }
 
   @Test(
-    "NIB-100, NIB-137: an embed segue adds a child as the scene loads; shouldPerformSegue vetoes a triggered segue; unknown ones throw"
+    "NIB-100, NIB-313: an embed segue adds a child as the view loads; shouldPerformSegue vetoes a triggered segue; unknown ones throw"
   )
   func embedVetoAndUnknown() throws {
     let url = try folder()
@@ -123,6 +125,8 @@ struct StoryboardNavigationTests {
     let storyboard = try Storyboard(
       contentsOf: url.appendingPathComponent("Main.storyboard"), registry: navigationRegistry)
     let home = try #require(try storyboard.instantiateInitialViewController() as? RoutingController)
+    #expect(home.children.isEmpty)
+    _ = home.view
     #expect(home.children.count == 1)
     #expect(home.children.first?.parent === home)
     home.allowed = false

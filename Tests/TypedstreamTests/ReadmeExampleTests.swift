@@ -3,10 +3,10 @@ import InterfaceObjects
 import Testing
 import Typedstream
 
-@Suite("Typedstream: the README's example")
+@Suite("Typedstream: the documentation's examples, on the corpus files")
 struct ReadmeExampleTests {
   @Test(
-    "TS-077: an iMessage body's text and runs come out as the README shows",
+    "TS-077: an iMessage body's text and runs come out as the documentation shows",
     .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)))
   func iMessageBody() throws {
     let blob = try TypedstreamCorpus.data("crabstep__src__test_data__AttributedBodyTextOnly.typedstream")
@@ -22,7 +22,7 @@ struct ReadmeExampleTests {
   }
 
   @Test(
-    "COD-123: an iMessage body unarchives to an NSAttributedString, as the README shows",
+    "COD-123: an iMessage body unarchives to an NSAttributedString, as the documentation shows",
     .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)))
   func iMessageBodyUnarchived() throws {
     let blob = try TypedstreamCorpus.data("crabstep__src__test_data__AttributedBodyTextOnly.typedstream")
@@ -31,7 +31,7 @@ struct ReadmeExampleTests {
   }
 
   @Test(
-    "COD-125: a colour list reads as the README shows",
+    "COD-125: a colour list reads as the documentation shows",
     .enabled(if: TypedstreamCorpus.isPresent, Comment(rawValue: TypedstreamCorpus.skipMessage)))
   func colourList() throws {
     InterfaceCatalog.register()

@@ -6,10 +6,10 @@ import Foundation
 /// a `Measurement<UnitLength>` (or `<Dimension>`) when its unit is one.
 extension Measurement: ArchivedValueConvertible {
   /// `NSMeasurement`.
-  public static var archivedClassNames: Set<String> { [FoundationClass.measurement] }
+  package static var archivedClassNames: Set<String> { [FoundationClass.measurement] }
 
   /// The measurement `value` (a decoded `Measurement<Unit>`) holds, when its unit is a `UnitType`.
-  public init?(archivedValue value: Any) {
+  package init?(archivedValue value: Any) {
     guard let measurement = value as? Measurement<Unit>, let unit = measurement.unit as? UnitType else { return nil }
     self.init(value: measurement.value, unit: unit)
   }

@@ -34,6 +34,29 @@ package enum ExpansionBound {
     _ = try measure(value, maxValues: maxValues, maxTextBytes: maxTextBytes)
   }
 
+  /// Throws `limitExceeded` as ``check(_:maxValues:maxTextBytes:)`` does, for what a property list read in place
+  /// writes (``PropertyListTranscoder/measure()``).
+  package static func check(
+    _ expansion: PropertyListTranscoder.Expansion, maxValues: Int = maxValues, maxTextBytes: Int = maxTextBytes
+  ) throws {
+    if expansion.values > maxValues { throw valuesExceeded(maxValues) }
+    if expansion.bytes > maxTextBytes { throw bytesExceeded(maxTextBytes) }
+  }
+
+  private static func valuesExceeded(_ maxValues: Int) -> ArchiveError {
+    ArchiveError(
+      .limitExceeded,
+      "the property list expands to more than \(maxValues) values when written out (a shared container is "
+        + "written in full wherever it appears)")
+  }
+
+  private static func bytesExceeded(_ maxTextBytes: Int) -> ArchiveError {
+    ArchiveError(
+      .limitExceeded,
+      "the property list expands to more than \(maxTextBytes) bytes of strings and data when written out (a "
+        + "shared string is written in full wherever it appears)")
+  }
+
   /// The values and the bytes of strings and data (dictionary keys included) that writing `value` writes, each
   /// shared part counted at every appearance; `limitExceeded` as soon as either passes its bound.
   package static func measure(
@@ -52,18 +75,8 @@ package enum ExpansionBound {
         for entry in dictionary.entries { pending += [entry.key, entry.value] }
       default: break
       }
-      guard values <= maxValues else {
-        throw ArchiveError(
-          .limitExceeded,
-          "the property list expands to more than \(maxValues) values when written out (a shared container is "
-            + "written in full wherever it appears)")
-      }
-      guard bytes <= maxTextBytes else {
-        throw ArchiveError(
-          .limitExceeded,
-          "the property list expands to more than \(maxTextBytes) bytes of strings and data when written out (a "
-            + "shared string is written in full wherever it appears)")
-      }
+      guard values <= maxValues else { throw valuesExceeded(maxValues) }
+      guard bytes <= maxTextBytes else { throw bytesExceeded(maxTextBytes) }
     }
     return (values, bytes)
   }

@@ -113,13 +113,12 @@ package struct KeyedArchiveContainer {
     return found
   }
 
-  /// `true` when the top object `reader` reads is a dictionary with any of the archive's top-level keys, as
-  /// ``looksLikeKeyedArchive(_:)`` decides for a value, without reading the value.
+  /// `true` when `reader`'s top object is a dictionary with any of the archive's top-level keys, as
+  /// ``looksLikeKeyedArchive(_:)`` tells from the value, read in place.
   package static func looksLikeKeyedArchive(reader: BinaryPropertyListReader) -> Bool {
     guard let root = try? reader.header(of: reader.topObject), root.kind == .dictionary else { return false }
-    return [ArchiveKeys.archiver, ArchiveKeys.objects, ArchiveKeys.top, ArchiveKeys.version].contains {
-      reader.lookupPosition(string: $0, inDictionary: root) != nil
-    }
+    let found = positions(in: root, of: reader)
+    return found.archiver != nil || found.objects != nil || found.top != nil || found.version != nil
   }
 
   /// `true` when `value` is a dictionary with any of the archive's top-level keys: a damaged archive (one key

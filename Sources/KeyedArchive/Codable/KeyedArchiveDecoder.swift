@@ -15,9 +15,10 @@ import Foundation
 /// to an instance that is still in its `init(from:)` (a cycle) must be held in an ``ArchiveReference``, which is
 /// filled once the whole value is decoded; otherwise it is a `dataCorrupted` error.
 ///
-/// Every error is a `DecodingError` whose coding path names the failing value; its description names the
-/// `$objects` index, and its underlying error is an ``ArchiveError`` whose location carries that index and the
-/// path. A damaged archive is `dataCorrupted` at the top level with the ``ArchiveError`` as underlying error.
+/// Every error is a `DecodingError` whose coding path names the failing value; its description names the `$objects`
+/// index, and its underlying error is an ``/ArchiveCoding/ArchiveError`` whose location carries that index and the
+/// path. A damaged archive is `dataCorrupted` at the top level with the ``/ArchiveCoding/ArchiveError`` as underlying
+/// error.
 public final class KeyedArchiveDecoder {
   /// Contextual information handed to every `init(from:)` as `Decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: Any] = [:]
@@ -53,15 +54,15 @@ public final class KeyedArchiveDecoder {
 }
 
 extension DecodingCoder {
-  /// Decodes a `Decodable` value written with ``EncodingCoder/encodeCodable(_:forKey:)`` (a ``Coding`` object
-  /// holding a `Codable` value). Class instances are shared with every other `Codable` value of the archive;
+  /// Decodes a `Decodable` value written with ``EncodingCoder/encodeCodable(_:forKey:)`` (a ``/ArchiveCoding/Coding``
+  /// object holding a `Codable` value). Class instances are shared with every other `Codable` value of the archive;
   /// ``ArchiveReference``s are filled when the outermost `Codable` decode finishes.
   /// - Parameters:
   ///   - type: the type.
   ///   - key: the key.
   /// - Returns: the value, or `nil` when the key is absent or holds `nil`.
-  /// - Throws: `DecodingError` (its coding path starts at this value); ``ArchiveError`` when the coder is not a
-  ///   ``KeyedUnarchiver``.
+  /// - Throws: `DecodingError` (its coding path starts at this value); ``/ArchiveCoding/ArchiveError`` when the coder
+  ///   is not a ``KeyedUnarchiver``.
   public func decodeCodable<T: Decodable>(_ type: T.Type, forKey key: String) throws -> T? {
     guard let unarchiver = self as? KeyedUnarchiver else {
       throw ArchiveError(

@@ -17,7 +17,7 @@ import PropertyList
 ///
 /// Class instances keep their identity: an instance reached twice is one object in `$objects`, and a cycle refers
 /// back to it. Decode such cycles with ``ArchiveReference`` (Specs/Decisions/0007-codable-class-identity.md). A
-/// ``Coding`` instance inside a `Codable` value is archived by its `encode(with:)`.
+/// ``/ArchiveCoding/Coding`` instance inside a `Codable` value is archived by its `encode(with:)`.
 public final class KeyedArchiveEncoder {
   /// The form of the output. Default: binary.
   public var outputFormat: PropertyListFormat = .binary
@@ -34,7 +34,7 @@ public final class KeyedArchiveEncoder {
   /// - Parameter value: the value.
   /// - Returns: the archive.
   /// - Throws: `EncodingError.invalidValue` when the value or one of its parts cannot be archived (the
-  ///   underlying ``ArchiveError``, if any, is the context's `underlyingError`).
+  ///   underlying ``/ArchiveCoding/ArchiveError``, if any, is the context's `underlyingError`).
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     let archiver = KeyedArchiver()
     archiver.outputFormat = outputFormat
@@ -56,11 +56,11 @@ public final class KeyedArchiveEncoder {
 }
 
 extension EncodingCoder {
-  /// Writes an `Encodable` value under a key, as ``KeyedArchiveEncoder`` writes it (a ``Coding`` object holding a
-  /// `Codable` value). Class instances keep their identity across every `Codable` value of the archive.
+  /// Writes an `Encodable` value under a key, as ``KeyedArchiveEncoder`` writes it (a ``/ArchiveCoding/Coding`` object
+  /// holding a `Codable` value). Class instances keep their identity across every `Codable` value of the archive.
   ///
   /// The coder must be a ``KeyedArchiver``; another coder, or a value that fails to encode, records an
-  /// `EncodingError` with ``failWithError(_:)`` (the archive then fails) and writes `nil`.
+  /// `EncodingError` with ``/ArchiveCoding/EncodingCoder/failWithError(_:)`` (the archive then fails) and writes `nil`.
   /// - Parameters:
   ///   - value: the value; `nil` writes `nil`.
   ///   - key: the key.

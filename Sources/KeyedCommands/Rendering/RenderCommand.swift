@@ -5,19 +5,46 @@ import InterfaceObjects
 import KeyedArchive
 import NibLoading
 
+/// `keyed render FILE -o OUT.svg|OUT.html [--scene ID]` (CLI-090…CLI-093): loads the document with the catalog
+/// and draws the loaded graph.
+struct RenderCommand: Command {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "render", abstract: "Draw a XIB, storyboard or nib as SVG, or as HTML with its objects and connections.",
+      overview: """
+        Draw a XIB, storyboard or compiled nib as its designer would recognise it: every view at its frame,
+        texts, colours, controls, placeholders beside the canvas, storyboard scenes side by side with their segues.
+        """)
+  }
+
+  @Argument("FILE", help: "A .xib, .storyboard or .nib file, a .nib or .storyboardc folder, or - for standard input.")
+  var path: String
+  @Option(
+    "-o", "--output", value: "OUT", usage: "OUT.svg|OUT.html",
+    help: """
+      The picture to write: .svg (standalone), or .html (the drawing with the object tree
+      and the connection list; each entry highlights its objects in the drawing).
+      """)
+  var out: String
+  @Option(
+    "--scene", value: "ID",
+    help: "Draw one scene: a controller's id or storyboard identifier, a window's title, a view's id.")
+  var scene: String?
+
+  func run(_ context: inout Context) throws {
+    try context.render(path, to: out, scene: scene)
+  }
+}
+
 extension Context {
-  /// `keyed render FILE -o OUT.svg|OUT.html [--scene ID]` (CLI-090…CLI-093): loads the document with the catalog
-  /// and draws the loaded graph.
-  mutating func render(_ arguments: [String]) throws {
-    let parsed = try parse(arguments, flags: [], valued: ["-o", "--output", "--scene"])
-    let path = try singleInput(parsed)
-    let out = try outputPath(parsed, missing: "missing -o OUT.svg or -o OUT.html")
+  /// Draws `path` into `out` (an `.svg` or `.html` file), one scene when `scene` names it.
+  mutating func render(_ path: String, to out: String, scene: String?) throws {
     let isHTML = out.lowercased().hasSuffix(".html") || out.lowercased().hasSuffix(".htm")
     guard isHTML || out.lowercased().hasSuffix(".svg") else {
       throw UsageError(message: "the output '\(out)' must end in .svg or .html")
     }
     if path != "-", CompiledStoryboard.isStoryboard(at: URL(fileURLWithPath: path)) {
-      try write(try compiledStoryboard(path, scene: parsed.values["--scene"]), of: path, to: out, html: isHTML)
+      try write(try compiledStoryboard(path, scene: scene), of: path, to: out, html: isHTML)
       return
     }
     let table = try readObjectTable(path)
@@ -27,7 +54,7 @@ extension Context {
     do {
       let instance = try drawable(table, registry: registry, options: options, path: path)
       var builder = SketchBuilder(table: table, instance: instance)
-      sketch = try builder.sketch(scene: parsed.values["--scene"])
+      sketch = try builder.sketch(scene: scene)
     } catch let error as ArchiveError {
       throw inputError(path, error)
     } catch let error as SketchBuilder.UnknownScene {

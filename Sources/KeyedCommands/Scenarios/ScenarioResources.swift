@@ -43,5 +43,8 @@ public enum ScenarioResources {
     registry.register(ProfileBadgeView.self, as: "ProfileBadgeView")
     registry.register(BookCardView.self, as: "BookCardView")
     registry.register(ScenarioTableViewCell.self, as: "TableViewCell")
+    registry.register(DemoInboxController.self, as: "DemoInboxController")
+    registry.register(DemoMessageController.self, as: "DemoMessageController")
+    registry.register(DemoUnreadController.self, as: "DemoUnreadController")
   }
 }

@@ -1,38 +1,40 @@
 import ArchiveCoding
 import KeyedArchive
 
-/// One object's fields, prepared for the many lookups of its `init(coder:)`: a catalog initialiser tries several
-/// keys per property (`"hidden"`, `"isHidden"`, `"UIHidden"`, `"NSHidden"`), most of them absent, so a lookup must
-/// reject a missing key without comparing strings. Each entry keeps its key's UTF-8 length, which rejects nearly
+/// One object's fields, prepared for the lookups of its `init(coder:)`: an interface class tries several keys per
+/// property (`"hidden"`, then UIKit's `"UIHidden"`), most of them absent, so a lookup must reject a missing key
+/// without comparing strings. Each entry keeps its key's UTF-8 length, which rejects nearly
 /// every other key with one integer comparison, and what can be worked out once: the number a text value reads as
 /// (XIB attributes are text), and the Swift value of a field that refers to no object (geometry, records, text),
 /// which every instantiation would otherwise build again.
 ///
 /// A class, so that each object's coder holds it with one reference count.
-package final class FieldIndex: @unchecked Sendable {
+final class FieldIndex: @unchecked Sendable {
   // Unchecked: `constant` holds only immutable values (primitives, `ArchivedValue`, `NibRecord`, arrays of them).
   //
   // An entry is a class: reading one field of `entries[i]` then costs one reference count, not a copy of every
   // field. The scan for a key reads only `keys` and `keyLengths`, which are contiguous.
-  package final class Entry {
-    package let key: String
-    package let length: Int
-    package let value: FieldValue
+  final class Entry {
+    let key: String
+    let length: Int
+    let value: FieldValue
     /// `Double(text)` of a `.string` value, else `nil`.
-    package let number: Double?
+    let number: Double?
     /// The boolean a `.string` value spells (`"YES"`, `"true"`, `"1"`; `"NO"`, `"false"`, `"0"`, `""`), else `nil`.
-    package let flag: Bool?
+    let flag: Bool?
     /// `true` when the value refers to no object, so ``constant`` is its Swift value.
-    package let isConstant: Bool
+    let isConstant: Bool
     /// The value ``NibInstantiator/value(of:key:)`` gives for the field, when ``isConstant``.
-    package let constant: Any?
+    let constant: Any?
     /// The record of a `.record` value, typed (a cast from `Any` costs more than the rest of a lookup).
-    package let record: NibRecord?
+    let record: NibRecord?
     /// The index of the object a `.string` value names by its document id (XIB attributes that refer to objects,
     /// such as a constraint's `firstItem="lb0"`, reach the table as text), else `nil`.
-    package let namedObject: Int?
+    let namedObject: Int?
     /// The indexes of the objects of an `.array` value whose elements are all object references, else `nil`.
-    package let elementObjects: [Int]?
+    let elementObjects: [Int]?
+    /// The index of the object the value refers to: a reference, or text naming an object (``namedObject``).
+    let referencedObject: Int?
 
     init(
       key: String, length: Int, value: FieldValue, number: Double?, flag: Bool?, isConstant: Bool, constant: Any?,
@@ -48,6 +50,11 @@ package final class FieldIndex: @unchecked Sendable {
       self.record = record
       self.namedObject = namedObject
       elementObjects = Self.objectIndexes(value)
+      if case .object(let index) = value {
+        referencedObject = index
+      } else {
+        referencedObject = namedObject
+      }
     }
 
     private static func objectIndexes(_ value: FieldValue) -> [Int]? {
@@ -62,7 +69,7 @@ package final class FieldIndex: @unchecked Sendable {
     }
   }
 
-  package let entries: [Entry]
+  let entries: [Entry]
   /// The key of each entry.
   let keys: [String]
   /// The UTF-8 length of each key.
@@ -115,15 +122,6 @@ package final class FieldIndex: @unchecked Sendable {
       for i in lengths.indices where lengths[i] == length && keys[i] == key { return i }
       return nil
     }
-  }
-
-  /// The position of the first field with the first of the keys present, or `nil`.
-  @inline(__always)
-  func position(ofFirst keys: [String]) -> Int? {
-    for key in keys {
-      if let i = position(of: key) { return i }
-    }
-    return nil
   }
 
   /// The value of the first field with the key, or `nil`.

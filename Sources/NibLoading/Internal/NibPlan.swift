@@ -140,21 +140,21 @@ final class NibPlan: @unchecked Sendable {
   let outlets: [Connection]
   let actions: [Connection]
   let segues: [Connection]
-  /// How many instantiations have started: the second and later ones record each object's lookups (the first
-  /// may be the only one, as when a file is loaded to be instantiated once), and replay them once recorded.
+  /// How many instantiations have started: the second and later ones keep each object's plain-field results (the
+  /// first may be the only one, as when a file is loaded to be instantiated once), and take them once kept.
   let instantiations = Atomic<Int>(0)
-  /// The lookups each object's `init(coder:)` made, once an instantiation has recorded them (NIB-041): each set
-  /// once, by the first instantiation that finishes recording it, and read by the later ones, on whatever thread
+  /// What each object's initialisers made of its plain fields, once an instantiation has kept it (NIB-300): each
+  /// set once, by the first instantiation that finishes the object, and read by the later ones, on whatever thread
   /// they run, all at once when they start.
-  private let recordedLookups: Mutex<[LookupTape?]>
+  private let plainFields: Mutex<[KeptPlainFields?]>
 
-  /// The recorded lookups, by object index (`nil`: not recorded yet).
-  func lookupTapes() -> [LookupTape?] { recordedLookups.withLock { $0 } }
+  /// The kept plain-field results, by object index (`nil`: none kept yet).
+  func keptPlainFields() -> [KeptPlainFields?] { plainFields.withLock { $0 } }
 
-  /// Keeps `tape` as the recorded lookups of the object at `index`, unless another instantiation kept its own first.
-  func publish(_ tape: LookupTape, forObjectAt index: Int) {
-    recordedLookups.withLock { tapes in
-      if tapes[index] == nil { tapes[index] = tape }
+  /// Keeps `results` for the object at `index`, unless another instantiation kept its own first.
+  func keep(_ results: KeptPlainFields, forObjectAt index: Int) {
+    plainFields.withLock { kept in
+      if kept[index] == nil { kept[index] = results }
     }
   }
 
@@ -191,6 +191,6 @@ final class NibPlan: @unchecked Sendable {
     outlets = connections.filter { $0.kind == .outlet || $0.kind == .outletCollection }
     actions = connections.filter { $0.kind == .action }
     segues = connections.filter { $0.kind == .segue }
-    recordedLookups = Mutex(Array(repeating: nil, count: table.objects.count))
+    plainFields = Mutex(Array(repeating: nil, count: table.objects.count))
   }
 }

@@ -68,8 +68,8 @@ public struct TypedstreamNib: Sendable {
   public var connections: [Connection]
 
   /// Reads a nib's typedstream.
-  /// - Throws: ``ArchiveError``: the stream's errors; `unsupportedFormat` when its root is not a nib's data object;
-  ///   `corruptData` naming the group when the data object does not have the layout of one.
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: the stream's errors; `unsupportedFormat` when its root is not a nib's
+  ///   data object; `corruptData` naming the group when the data object does not have the layout of one.
   public init(data: Data) throws {
     let archive = try TypedstreamReader.read(data)
     let decoder = try TypedstreamDecoder(archive)
@@ -111,7 +111,7 @@ public struct TypedstreamNib: Sendable {
     "NSIBOutletConnector": "NSNibOutletConnector", "NSIBConnector": "NSNibConnector", "NXBrowser": "NSBrowser",
   ]
 
-  /// A stored class name as AppKit spells it: renamed classes by ``renamed``, other names without the `NS` prefix
+  /// A stored class name as AppKit spells it: renamed classes by `renamed`, other names without the `NS` prefix
   /// with it (`TextField` is `NSTextField`), and names with it as they are.
   public static func appKitName(_ stored: String) -> String {
     if let name = renamed[stored] { return name }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The bytes a ``BinaryPropertyListReader`` reads: a copy it owns, or memory borrowed from the caller for the
-/// duration of a scope (no copy of a large input). Every read is bounds-checked against ``count``.
+/// duration of a scope (no copy of a large input). Every read is bounds-checked against `count`.
 ///
-/// A borrowing store must be given its own copy with ``ownCopy()`` before the borrowed memory goes away if it may
+/// A borrowing store must be given its own copy with `ownCopy()` before the borrowed memory goes away if it may
 /// still be used afterwards; that switch is its only mutation, made by the owner while nothing else reads it.
 ///
 /// Public, with `package` members only, for the reason ``BinaryPropertyListReader`` is.

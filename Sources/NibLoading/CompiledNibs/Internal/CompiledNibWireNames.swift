@@ -98,6 +98,11 @@ enum CompiledNibWireNames {
   static let uiIdentifier = "UIIdentifier"
   static let nsIdentifier = "NSIdentifier"
   static let segueClassPrefixes = ["UIStoryboard", "NSStoryboard"]
+
+  // MARK: Storyboard scenes' view nibs
+
+  /// The name of the nib an Apple-compiled scene's controller loads its view from (NIB-312).
+  static let uiNibName = "UINibName"
   static let segueClassSuffixes = ["SegueTemplate", "Segue"]
 
   // MARK: Runtime attributes

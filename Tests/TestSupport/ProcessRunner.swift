@@ -1,0 +1,58 @@
+import Foundation
+
+/// Runs an executable for a test, with its standard output captured in a file (a DOM or a dump can be larger than
+/// a pipe holds while the process runs) and a time limit.
+package enum ProcessRunner {
+  /// What a run gave.
+  package struct Result {
+    /// The exit status (meaningless when the run did not finish).
+    package var status: Int32
+    /// Standard output.
+    package var output: String
+    /// `false` when the run outlived the time limit and was killed.
+    package var finished: Bool
+  }
+
+  /// Runs `executable` with `arguments` in `directory` (the current one when `nil`), standard input and error
+  /// discarded, for at most `timeout` seconds; a run still going then is killed with SIGKILL (a child of the test
+  /// process may inherit a mask that blocks SIGTERM).
+  package static func run(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 60
+  ) throws -> Result {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("process-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outputFile = scratch.appendingPathComponent("stdout")
+    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+    let output = try FileHandle(forWritingTo: outputFile)
+    defer { try? output.close() }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    let finished = !process.isRunning
+    if !finished { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+      finished: finished)
+  }
+
+  /// An executable product of the package, built next to the test bundle (or in `.build/debug` under
+  /// `packageRoot`).
+  package static func builtProduct(_ name: String, packageRoot: URL) -> URL {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/\(name)")
+  }
+}
