@@ -24,23 +24,29 @@ let package = Package(
     .target(name: "ArchiveCoding", swiftSettings: strict),
     // What several modules of the package share and users never see: the stack guard of recursive decoders.
     .target(name: "ArchiveSupport", swiftSettings: strict),
+    // Foundation's classes as archives hold them: each class's keyed and typedstream forms, the neutral value model
+    // of what they mean, and the canonical view's vocabulary. Knows no container format.
+    .target(name: "FoundationForms", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // Binary (bplist00) and XML property lists: validating reader, deterministic writer.
     .target(name: "PropertyList", dependencies: ["ArchiveCoding"], swiftSettings: strict),
     // NSKeyedArchiver-compatible archiver and unarchiver, Foundation classes' wire keys.
     .target(
-      name: "KeyedArchive", dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList"], swiftSettings: strict),
+      name: "KeyedArchive", dependencies: ["ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList"],
+      swiftSettings: strict),
     // Apple's compiled NIBArchive format (front end).
-    .target(name: "CompiledNib", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    .target(name: "CompiledNib", dependencies: ["ArchiveCoding", "FoundationForms"], swiftSettings: strict),
     // XIB and storyboard XML (front end) and the XIB-to-nib compiler.
-    .target(name: "XIB", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    .target(name: "XIB", dependencies: ["ArchiveCoding", "FoundationForms"], swiftSettings: strict),
     // NSArchiver/NSUnarchiver typedstreams: sequential reader and writer, both byte orders.
     .target(
-      name: "Typedstream", dependencies: ["ArchiveCoding", "ArchiveSupport", "KeyedArchive"], swiftSettings: strict),
+      name: "Typedstream", dependencies: ["ArchiveCoding", "ArchiveSupport", "FoundationForms", "KeyedArchive"],
+      swiftSettings: strict),
     // Nib model, connection table, awake phase, Nib cache, bundle lookup.
     .target(
       name: "NibLoading",
       dependencies: [
-        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib", "Typedstream",
+        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "XIB", "CompiledNib",
+        "Typedstream",
       ],
       swiftSettings: strict),
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
@@ -50,20 +56,23 @@ let package = Package(
     .target(
       name: "ArchiveComparison",
       dependencies: [
-        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "XIB", "CompiledNib", "NibLoading",
+        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "XIB", "CompiledNib",
+        "NibLoading",
       ],
       swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
     .target(
       name: "ArchiveTesting",
-      dependencies: ["ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "ArchiveComparison"],
+      dependencies: [
+        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "ArchiveComparison",
+      ],
       swiftSettings: strict),
     // The logic of the `keyed` tool, callable in-process from tests.
     .target(
       name: "KeyedCommands",
       dependencies: [
-        "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "CompiledNib", "XIB", "NibLoading",
-        "InterfaceObjects", "Typedstream", "ArchiveComparison",
+        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "CompiledNib", "XIB",
+        "NibLoading", "InterfaceObjects", "Typedstream", "ArchiveComparison",
       ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     // Release builds on Linux link the Swift runtime and Foundation statically: the tool starts in a few
@@ -83,6 +92,13 @@ let package = Package(
     // What several test targets share: the seeded generator and a hand-made binary plist builder.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
     .testTarget(name: "ArchiveCodingTests", dependencies: ["ArchiveCoding"], swiftSettings: strict),
+    .testTarget(
+      name: "FoundationFormsTests",
+      dependencies: [
+        "FoundationForms", "ArchiveCoding", "KeyedArchive", "PropertyList", "Typedstream", "KeyedCommands",
+        "TestSupport",
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "PropertyListTests", dependencies: ["PropertyList", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
     .testTarget(
@@ -109,8 +125,8 @@ let package = Package(
     .testTarget(
       name: "TypedstreamTests",
       dependencies: [
-        "Typedstream", "KeyedCommands", "ArchiveComparison", "ArchiveCoding", "KeyedArchive", "ArchiveTesting",
-        "InterfaceObjects", "TestSupport",
+        "Typedstream", "KeyedCommands", "ArchiveComparison", "ArchiveCoding", "FoundationForms", "KeyedArchive",
+        "ArchiveTesting", "InterfaceObjects", "TestSupport",
       ],
       swiftSettings: strict),
     // The documentation's examples, compiled and run; the check that every code block of the catalogs and the
@@ -131,7 +147,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests",
-      dependencies: ["KeyedCommands", "ArchiveTesting", "ArchiveComparison", "TestSupport"],
+      dependencies: ["KeyedCommands", "ArchiveTesting", "ArchiveComparison", "FoundationForms", "TestSupport"],
       exclude: ["Snapshots"],
       swiftSettings: strict),
   ],

@@ -305,6 +305,7 @@ public final class ClassRegistry: Sendable {
     case is any ArrayMarker.Type: ["NSArray", "NSMutableArray"]
     case is any DictionaryMarker.Type: ["NSDictionary", "NSMutableDictionary"]
     case is any SetMarker.Type: ["NSSet", "NSMutableSet"]
+    case let convertible as any ArchivedValueConvertible.Type: convertible.archivedClassNames
     default: []
     }
   }

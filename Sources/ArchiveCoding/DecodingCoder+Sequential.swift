@@ -82,7 +82,7 @@ extension DecodingCoder {
   public func decodeObject<T>(of type: T.Type) throws -> T? {
     try applyingFailurePolicy(nil) {
       guard let object = try decodeObject() else { return nil }
-      guard let typed = object as? T else {
+      guard let typed = ArchivedValueCast.cast(object, to: T.self) else {
         throw ArchiveError(.typeMismatch, "expected \(T.self), found \(Swift.type(of: object))")
       }
       return typed

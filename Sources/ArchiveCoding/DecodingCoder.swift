@@ -289,7 +289,7 @@ extension DecodingCoder {
         }
         return typed
       }
-      guard let typed = object as? T else {
+      guard let typed = ArchivedValueCast.cast(object, to: T.self) else {
         throw ArchiveError(
           .typeMismatch, "expected \(T.self), found \(Swift.type(of: object))", at: .init(keyPath: key))
       }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 
 /// Compares two archives, property lists, XIBs or nibs by meaning, not bytes (ARC-170…ARC-176): the first input's
 /// and the second's values are read into their canonical JSON (the form `keyed dump --json` prints) and walked side

@@ -1,3 +1,5 @@
+import FoundationForms
+
 /// One difference between two archives, property lists, XIBs or nibs (ARC-170): where it is and what each side
 /// has there, as canonical JSON.
 public struct ArchiveDifference: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import KeyedArchive
 import PropertyList
 
@@ -146,16 +147,18 @@ public enum FoundationOracle {
       }
       let fields = object.fields
       if name == FoundationClass.dictionary || name == FoundationClass.mutableDictionary {
-        guard fields[ArchiveKeys.nsKeys]?.arrayValue?.count == fields[ArchiveKeys.nsObjects]?.arrayValue?.count else {
-          throw refuse("\(ArchiveKeys.nsKeys) and \(ArchiveKeys.nsObjects) differ in length", uid: uid)
+        guard fields[FoundationKeys.nsKeys]?.arrayValue?.count == fields[FoundationKeys.nsObjects]?.arrayValue?.count
+        else {
+          throw refuse("\(FoundationKeys.nsKeys) and \(FoundationKeys.nsObjects) differ in length", uid: uid)
         }
       }
       if name == FoundationClass.notification,
-        fields[ArchiveKeys.nsObject] == nil || fields[ArchiveKeys.nsObject] == .uid(0)
+        fields[FoundationKeys.nsObject] == nil || fields[FoundationKeys.nsObject] == .uid(0)
       {
         throw refuse("an NSNotification without an object", uid: uid)
       }
-      if name == FoundationClass.value, !decodableValueKinds.contains(fields[ArchiveKeys.nsSpecial]?.integerValue ?? 0)
+      if name == FoundationClass.value,
+        !decodableValueKinds.contains(fields[FoundationKeys.nsSpecial]?.integerValue ?? 0)
       {
         throw refuse("an NSValue of a kind corelibs cannot decode", uid: uid)
       }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import KeyedArchive
 import PropertyList
 
@@ -34,6 +35,16 @@ struct ArchiveSnapshotBuilder {
   static let setClasses: Set<String> = [FoundationClass.set, FoundationClass.mutableSet]
 
   init(graph: KeyedArchiveGraph) { self.graph = graph }
+
+  /// What object `uid` means when it is of one of Foundation's value classes with a form, read by the canonical
+  /// walk; `nil` otherwise.
+  private mutating func foundationValue(_ uid: Int) throws -> FoundationValue? {
+    if walk == nil { walk = KeyedArchiveWalk(graph) }
+    return try walk?.foundationValue(ofObject: uid)
+  }
+
+  /// Reads Foundation's forms from the archive.
+  private var walk: KeyedArchiveWalk?
 
   private mutating func add(_ label: ValueSnapshot.Label, _ children: [(name: String, node: Int)] = []) -> Int {
     nodes.append(ValueSnapshot.Node(label: label, children: children, hasIdentity: false))
@@ -99,27 +110,33 @@ struct ArchiveSnapshotBuilder {
   private mutating func expand(_ index: Int, uid: Int) throws {
     guard case .object(let object) = try graph.entry(uid) else { return }
     let className = object.className
+    // A Foundation value object by what it means, read through its form (FORM-070), as the value it decodes to.
+    if let value = try foundationValue(uid) {
+      nodes[index].label = ValueSnapshot.label(of: value)
+      nodes[index].hasIdentity = false
+      return
+    }
     var children: [(name: String, node: Int)] = []
     if let chain = object.classDescription.classes {
       children.append((ArchiveKeys.classes, try node(forField: .array(chain.map { .string($0) }))))
     }
     let fields = object.fields
     var keys = fields.entries.compactMap { $0.key.stringValue }.sorted()
-    if Self.dictionaryClasses.contains(className), case .array(let dictKeys)? = fields[ArchiveKeys.nsKeys],
-      case .array(let dictValues)? = fields[ArchiveKeys.nsObjects], dictKeys.count == dictValues.count
+    if Self.dictionaryClasses.contains(className), case .array(let dictKeys)? = fields[FoundationKeys.nsKeys],
+      case .array(let dictValues)? = fields[FoundationKeys.nsObjects], dictKeys.count == dictValues.count
     {
-      keys.removeAll { $0 == ArchiveKeys.nsKeys || $0 == ArchiveKeys.nsObjects }
+      keys.removeAll { $0 == FoundationKeys.nsKeys || $0 == FoundationKeys.nsObjects }
       var entries: [(name: String, node: Int)] = []
       for (key, value) in zip(dictKeys, dictValues) {
         entries.append(("", try node(forField: key)))
         entries.append(("", try node(forField: value)))
       }
-      children.append(("\(ArchiveKeys.nsKeys)+\(ArchiveKeys.nsObjects)", add(.dictionary, entries)))
-    } else if Self.setClasses.contains(className), case .array(let members)? = fields[ArchiveKeys.nsObjects] {
-      keys.removeAll { $0 == ArchiveKeys.nsObjects }
+      children.append(("\(FoundationKeys.nsKeys)+\(FoundationKeys.nsObjects)", add(.dictionary, entries)))
+    } else if Self.setClasses.contains(className), case .array(let members)? = fields[FoundationKeys.nsObjects] {
+      keys.removeAll { $0 == FoundationKeys.nsObjects }
       var entries: [(name: String, node: Int)] = []
       for member in members { entries.append(("", try node(forField: member))) }
-      children.append((ArchiveKeys.nsObjects, add(.set, entries)))
+      children.append((FoundationKeys.nsObjects, add(.set, entries)))
     }
     for key in keys {
       guard let value = fields[key] else { continue }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import KeyedArchive
 import PropertyList
 
@@ -128,6 +129,9 @@ struct ValueSnapshotBuilder {
     case let v as Notification:
       set(index, .structure(typeName: "NSNotification"), children: [("name", v.name.rawValue), ("object", v.object), ("userInfo", v.userInfo)])
     case let v as NSAttributedString: expandAttributedString(index, v)
+    case _ where FoundationValue(swiftValue: value) != nil:
+      // Foundation's value types by what they mean, through their forms (FORM-070), never by private storage.
+      set(index, ValueSnapshot.label(of: FoundationValue(swiftValue: value) ?? .null))
     case let v as PropertyListValue: expandPropertyListValue(index, v)
     case let v as ArchivedObject: expandArchivedObject(index, v)
     case let v as any Coding: expandCoding(index, v)

@@ -1,5 +1,6 @@
 import ArchiveSupport
 import Foundation
+import FoundationForms
 
 /// A comparable picture of an object graph: what a decoded value holds, independent of which library produced it.
 ///
@@ -199,4 +200,11 @@ public struct ValueSnapshot: Sendable, CustomStringConvertible {
 
   /// The graph as indented text.
   public var description: String { rendered() }
+
+  /// The label of a Foundation value: its canonical JSON, which says what it means (`{"$timeZone":"GMT+0100"}`).
+  static func label(of value: FoundationValue) -> Label {
+    var writer = CanonicalJSONWriter()
+    value.visit(with: &writer)
+    return .structure(typeName: writer.text)
+  }
 }

@@ -111,19 +111,4 @@ public enum ArchivedValue: Hashable, Sendable {
     case .edgeInsets(_, _, _, _, let special): special
     }
   }
-
-  /// `{a, b}` with numbers as Darwin prints them (`%.17g`: `400`, not `400.0`).
-  static func format(_ numbers: [Double]) -> String {
-    "{" + numbers.map(formatNumber).joined(separator: ", ") + "}"
-  }
-
-  static func formatNumber(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(format: "%.17g", value)
-  }
-
-  /// The numbers in a geometry string such as `"{{400, 300}, {200, 300}}"` (Darwin or Swift formatting).
-  static func numbers(in text: String) -> [Double] {
-    text.split(whereSeparator: { "{}, \t\n".contains($0) }).compactMap { Double($0) }
-  }
 }

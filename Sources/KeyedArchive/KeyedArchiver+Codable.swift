@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 /// The calls the `Codable` bridge (``KeyedArchiveEncoder``) writes through: each returns the UID of an entry of
@@ -26,15 +27,15 @@ extension KeyedArchiver {
     foundationObject(className: FoundationClass.dictionary, chain: Self.dictionaryChain, identity: identity) {
       fields in
       let uids = values()
-      fields.append(ArchiveField(key: ArchiveKeys.nsKeys, value: .uids(keys)))
-      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      fields.append(ArchiveField(key: FoundationKeys.nsKeys, value: .uids(keys)))
+      fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(uids)))
     }
   }
 
   /// An `NSArray` of the objects `elements()` gives; `identity` as for ``codableDictionary(identity:keys:values:)``.
   func codableArray(identity: AnyObject?, elements: () -> [Int]) -> Int {
     foundationObject(className: FoundationClass.array, chain: Self.arrayChain, identity: identity) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(elements())))
+      fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(elements())))
     }
   }
 }

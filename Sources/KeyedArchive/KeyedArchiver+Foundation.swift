@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 extension KeyedArchiver {
@@ -17,14 +18,14 @@ extension KeyedArchiver {
     switch value {
     case let v as NSMutableString:
       return foundationObject(className: FoundationClass.mutableString, identity: v) {
-        $0.append(ArchiveField(key: ArchiveKeys.nsString, value: .inline(.string(String(v)))))
+        $0.append(ArchiveField(key: FoundationKeys.nsString, value: .inline(.string(String(v)))))
       }
     case let v as NSString: return plainReference(.string(String(v)))
     case let v as NSDecimalNumber: return encodeDecimal(v.decimalValue)
     case let v as NSNumber: return plainReference(Self.plainValue(of: v))
     case let v as NSMutableData:
       return foundationObject(className: FoundationClass.mutableData, identity: v) {
-        $0.append(ArchiveField(key: ArchiveKeys.nsData, value: .inline(.data(Data(v)))))
+        $0.append(ArchiveField(key: FoundationKeys.nsData, value: .inline(.data(Data(v)))))
       }
     case let v as NSData: return plainReference(.data(Data(v)))
     case let v as Unit: return unitReference(v)
@@ -37,7 +38,7 @@ extension KeyedArchiver {
     case let v as NSMutableArray:
       return foundationObject(className: FoundationClass.mutableArray, identity: v) { fields in
         let uids = v.map { self.reference(for: $0) }
-        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+        fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(uids)))
       }
     case let v as NSSet:
       let name = v is NSMutableSet ? FoundationClass.mutableSet : FoundationClass.set
@@ -47,7 +48,7 @@ extension KeyedArchiver {
           (key: (member as? AnyHashable).map(Self.sortKey) ?? "\(type(of: member))", member: member)
         }
         let uids = members.sorted { $0.key < $1.key }.map { self.reference(for: $0.member) }
-        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+        fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(uids)))
       }
     case let v as NSMutableDictionary:
       return foundationObject(className: FoundationClass.mutableDictionary, identity: v) { fields in
@@ -57,22 +58,22 @@ extension KeyedArchiver {
       let name = v is NSMutableOrderedSet ? FoundationClass.mutableOrderedSet : FoundationClass.orderedSet
       return foundationObject(className: name, identity: v) { fields in
         for (index, element) in v.array.enumerated() {
-          fields.append(ArchiveField(key: ArchiveKeys.nsObject(index), value: .uid(self.reference(for: element))))
+          fields.append(ArchiveField(key: FoundationKeys.nsObject(index), value: .uid(self.reference(for: element))))
         }
       }
     case let v as NSError:
       return foundationObject(className: FoundationClass.error, identity: v) { fields in
-        fields.append(ArchiveField(key: ArchiveKeys.nsDomain, value: .uid(self.plainReference(.string(v.domain)))))
-        fields.append(ArchiveField(key: ArchiveKeys.nsCode, value: .inline(.integer(Int64(v.code)))))
+        fields.append(ArchiveField(key: FoundationKeys.nsDomain, value: .uid(self.plainReference(.string(v.domain)))))
+        fields.append(ArchiveField(key: FoundationKeys.nsCode, value: .inline(.integer(Int64(v.code)))))
         let info = v.userInfo.isEmpty ? 0 : self.reference(for: v.userInfo)
-        fields.append(ArchiveField(key: ArchiveKeys.nsUserInfo, value: .uid(info)))
+        fields.append(ArchiveField(key: FoundationKeys.nsUserInfo, value: .uid(info)))
       }
     case let v as NSAttributedString:
       return encodeAttributedString(v)
     case let v as NSArray:
       return foundationObject(className: FoundationClass.array, identity: v) { fields in
         let uids = v.map { self.reference(for: $0) }
-        fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+        fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(uids)))
       }
     case let v as NSDictionary:
       return foundationObject(className: FoundationClass.dictionary, identity: v) { fields in
@@ -96,8 +97,8 @@ extension KeyedArchiver {
       keys.append(reference(for: entry.key))
       values.append(reference(for: entry.value))
     }
-    fields.append(ArchiveField(key: ArchiveKeys.nsKeys, value: .uids(keys)))
-    fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(values)))
+    fields.append(ArchiveField(key: FoundationKeys.nsKeys, value: .uids(keys)))
+    fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(values)))
   }
 
   /// Dictionary entries in a stable order, so the same dictionary always gives the same bytes.
@@ -130,8 +131,8 @@ extension KeyedArchiver {
         keys.append(self.stringReference(entry.key))
         values.append(self.reference(for: entry.value))
       }
-      fields.append(ArchiveField(key: ArchiveKeys.nsKeys, value: .uids(keys)))
-      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(values)))
+      fields.append(ArchiveField(key: FoundationKeys.nsKeys, value: .uids(keys)))
+      fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(values)))
     }
   }
 
@@ -165,29 +166,6 @@ extension KeyedArchiver {
   }
 
   private func encodeArchivedValue(_ value: ArchivedValue) -> Int {
-    foundationObject(className: FoundationClass.value) { fields in
-      func real(_ key: String, _ v: Double) { fields.append(ArchiveField(key: key, value: .inline(.real(v)))) }
-      func string(_ key: String, _ s: String) {
-        fields.append(ArchiveField(key: key, value: .uid(self.plainReference(.string(s)))))
-      }
-      fields.append(ArchiveField(key: ArchiveKeys.nsSpecial, value: .inline(.integer(value.special))))
-      switch value {
-      case .point(let x, let y): string(ArchiveKeys.nsPointValue, ArchivedValue.format([x, y]))
-      case .size(let w, let h): string(ArchiveKeys.nsSizeValue, ArchivedValue.format([w, h]))
-      case .rect(let x, let y, let w, let h):
-        string(ArchiveKeys.nsRectValue, "{\(ArchivedValue.format([x, y])), \(ArchivedValue.format([w, h]))}")
-      case .range(let location, let length):
-        fields.append(
-          ArchiveField(key: ArchiveKeys.nsRangeLocation, value: .uid(self.plainReference(.integer(location)))))
-        fields.append(ArchiveField(key: ArchiveKeys.nsRangeLength, value: .uid(self.plainReference(.integer(length)))))
-      case .edgeInsets(let top, let left, let bottom, let right, _):
-        real(ArchiveKeys.nsEdgeTop, top)
-        real(ArchiveKeys.nsEdgeLeft, left)
-        real(ArchiveKeys.nsEdgeBottom, bottom)
-        real(ArchiveKeys.nsEdgeRight, right)
-      case .transform(let a, let b, let c, let d, let tx, let ty):
-        for (key, v) in zip(["a", "b", "c", "d", "tx", "ty"], [a, b, c, d, tx, ty]) { real("NS.atval.\(key)", v) }
-      }
-    }
+    formObject(className: FoundationClass.value) { ValueForm(value).write(to: &$0) }
   }
 }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 extension KeyedArchiver {
@@ -11,13 +12,13 @@ extension KeyedArchiver {
       return 0
     }
     return foundationObject(className: FoundationClass.decimalNumber) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsExponent, value: .inline(.integer(form.exponent))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsLength, value: .inline(.integer(form.length))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsNegative, value: .inline(.bool(form.negative))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsCompact, value: .inline(.bool(form.compact))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsMantissa, value: .inline(.data(form.mantissaBytes))))
+      fields.append(ArchiveField(key: FoundationKeys.nsExponent, value: .inline(.integer(form.exponent))))
+      fields.append(ArchiveField(key: FoundationKeys.nsLength, value: .inline(.integer(form.length))))
+      fields.append(ArchiveField(key: FoundationKeys.nsNegative, value: .inline(.bool(form.negative))))
+      fields.append(ArchiveField(key: FoundationKeys.nsCompact, value: .inline(.bool(form.compact))))
+      fields.append(ArchiveField(key: FoundationKeys.nsMantissa, value: .inline(.data(form.mantissaBytes))))
       fields.append(
-        ArchiveField(key: ArchiveKeys.nsMantissaByteOrder, value: .inline(.integer(DecimalWireForm.littleEndian))))
+        ArchiveField(key: FoundationKeys.nsMantissaByteOrder, value: .inline(.integer(DecimalWireForm.littleEndian))))
     }
   }
 
@@ -25,9 +26,9 @@ extension KeyedArchiver {
   func encodeNotification(_ value: Notification) -> Int {
     foundationObject(className: FoundationClass.notification) { fields in
       fields.append(
-        ArchiveField(key: ArchiveKeys.nsName, value: .uid(self.plainReference(.string(value.name.rawValue)))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsObject, value: .uid(self.reference(for: value.object))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsUserInfoLower, value: .uid(self.reference(for: value.userInfo))))
+        ArchiveField(key: FoundationKeys.nsName, value: .uid(self.plainReference(.string(value.name.rawValue)))))
+      fields.append(ArchiveField(key: FoundationKeys.nsObject, value: .uid(self.reference(for: value.object))))
+      fields.append(ArchiveField(key: FoundationKeys.nsUserInfoLower, value: .uid(self.reference(for: value.userInfo))))
     }
   }
 
@@ -39,7 +40,7 @@ extension KeyedArchiver {
       value is NSMutableAttributedString ? FoundationClass.mutableAttributedString : FoundationClass.attributedString
     return foundationObject(className: name, identity: value) { fields in
       fields.append(
-        ArchiveField(key: ArchiveKeys.attributedString, value: .uid(self.plainReference(.string(value.string)))))
+        ArchiveField(key: FoundationKeys.attributedString, value: .uid(self.plainReference(.string(value.string)))))
       let length = value.length
       guard length > 0 else { return }
       var runs: [(length: Int, attributes: [String: Any])] = []
@@ -49,7 +50,7 @@ extension KeyedArchiver {
         runs.append((range.length, plain))
       }
       if runs.count == 1, let only = runs.first {
-        fields.append(ArchiveField(key: ArchiveKeys.attributes, value: .uid(self.reference(for: only.attributes))))
+        fields.append(ArchiveField(key: FoundationKeys.attributes, value: .uid(self.reference(for: only.attributes))))
         return
       }
       var distinct: [[String: Any]] = []
@@ -63,10 +64,10 @@ extension KeyedArchiver {
           }()
         infos.append(AttributeRunInfo.Run(length: run.length, index: index))
       }
-      fields.append(ArchiveField(key: ArchiveKeys.attributes, value: .uid(self.reference(for: distinct))))
+      fields.append(ArchiveField(key: FoundationKeys.attributes, value: .uid(self.reference(for: distinct))))
       fields.append(
         ArchiveField(
-          key: ArchiveKeys.attributeInfo, value: .uid(self.plainReference(.data(AttributeRunInfo.encode(infos))))))
+          key: FoundationKeys.attributeInfo, value: .uid(self.plainReference(.data(AttributeRunInfo.encode(infos))))))
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 // Class descriptions: read, resolved to a Swift type, and checked against the allowed classes.
@@ -116,10 +117,11 @@ extension KeyedUnarchiver {
         at: .init(objectIndex: uid, className: name))
     }
     guard registry.isAllowed(chain: chain, by: allowed) else {
+      let names = allowed.filter { !$0.contains("#") }.sorted()
       throw ArchiveError(
         .classNotAllowed,
         "value is of class \(name), which is not among the allowed classes "
-          + allowed.filter { !$0.contains("#") }.sorted().joined(separator: ", "),
+          + (names.isEmpty ? "(none: the type asked for has no archived class)" : names.joined(separator: ", ")),
         at: .init(objectIndex: uid, className: name))
     }
     if let resolved, case .coding = resolved.kind {

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 extension KeyedUnarchiver {
@@ -74,21 +75,21 @@ extension KeyedUnarchiver {
 
   /// The elements of a collection: `NS.objects`, else the old-style `NS.object.0`, `NS.object.1`, ….
   func elements(allowed: Set<String>?) throws -> [Any] {
-    if let array = try referenceArray(ArchiveKeys.nsObjects) {
+    if let array = try referenceArray(FoundationKeys.nsObjects) {
       var result: [Any] = []
       result.reserveCapacity(array.count)
       for i in 0..<array.count {
         // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
-        if let value = try decode(uid: reference(array, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed) {
+        if let value = try decode(uid: reference(array, i), key: FoundationKeys.nsObjects, index: i, allowed: allowed) {
           result.append(value)
         }
       }
       return result
     }
     var result: [Any] = []
-    for (index, ref) in numberedFieldRefs(ArchiveKeys.nsObjectPrefix).enumerated() {
+    for (index, ref) in numberedFieldRefs(FoundationKeys.nsObjectPrefix).enumerated() {
       guard let ref else { break }
-      if let value = try object(atFieldRef: ref, key: ArchiveKeys.nsObject(index), allowed: allowed) {
+      if let value = try object(atFieldRef: ref, key: FoundationKeys.nsObject(index), allowed: allowed) {
         result.append(value)
       }
     }
@@ -173,51 +174,43 @@ extension KeyedUnarchiver {
     }
     switch className {
     case FoundationClass.string, FoundationClass.mutableString:
-      switch try decodeValue(forKey: ArchiveKeys.nsString) {
-      case .string(let v)?: return v
-      case nil:
-        if case .bytes(let bytes)? = try decodeValue(forKey: ArchiveKeys.nsBytes) {
-          return String(decoding: bytes, as: UTF8.self)
-        }
-        return ""
-      case let other?:
-        throw ArchiveError(
-          .typeMismatch, "expected a string, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsString))
+      switch try form({ try TextForm(keyed: &$0) }) {
+      case .text(let text): return text
+      case .contents(let contents):
+        let allowed: Set<String> = [FoundationClass.string, FoundationClass.mutableString]
+        return try formObject(contents, key: FoundationKeys.nsString, allowed: allowed, expected: "a string") ?? ""
       }
     case FoundationClass.data, FoundationClass.mutableData:
-      switch try decodeValue(forKey: ArchiveKeys.nsData) ?? decodeValue(forKey: ArchiveKeys.nsBytes) {
-      case .bytes(let v)?: return v
-      case nil: return Data()
-      case let other?:
-        throw ArchiveError(
-          .typeMismatch, "expected data, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsData))
+      switch try form({ try BytesForm(keyed: &$0) }) {
+      case .bytes(let bytes): return bytes
+      case .contents(let contents):
+        let allowed: Set<String> = [FoundationClass.data, FoundationClass.mutableData]
+        return try formObject(contents, key: FoundationKeys.nsData, allowed: allowed, expected: "data") ?? Data()
       }
     case FoundationClass.date:
-      return Date(timeIntervalSinceReferenceDate: try double(ArchiveKeys.nsTime))
+      return try form { try DateForm(keyed: &$0) }.date
     case FoundationClass.uuid:
-      guard case .bytes(let bytes)? = try decodeValue(forKey: ArchiveKeys.nsUUIDBytes), bytes.count == 16 else {
-        throw ArchiveError(
-          .corruptData, "expected 16 bytes of NS.uuidbytes", at: .init(keyPath: ArchiveKeys.nsUUIDBytes))
-      }
-      let b = [UInt8](bytes)
-      return UUID(
-        uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+      return try form { try UUIDForm(keyed: &$0) }.uuid
     case FoundationClass.url:
-      let base = try fieldRef(ArchiveKeys.nsBase).flatMap {
-        try object(atFieldRef: $0, key: ArchiveKeys.nsBase, allowed: [FoundationClass.url]) as? URL
+      let form = try form { try URLForm(keyed: &$0) }
+      // A base that is not a URL is no base, as Foundation's `NSURL` reads it.
+      var base: URL?
+      if let reference = form.base {
+        base =
+          try located(FoundationKeys.nsBase) {
+            try decode(uid: reference, key: FoundationKeys.nsBase, allowed: [FoundationClass.url])
+          } as? URL
       }
-      guard let relative = try string(ArchiveKeys.nsRelative) else {
-        throw ArchiveError(.corruptData, "NSURL without NS.relative", at: .init(keyPath: ArchiveKeys.nsRelative))
-      }
-      guard let url = URL(string: relative, relativeTo: base) else {
+      guard let url = URLForm.resolved(form.relative, against: base) else {
         throw ArchiveError(
-          .corruptData, "NS.relative \"\(relative)\" is not a URL", at: .init(keyPath: ArchiveKeys.nsRelative))
+          .corruptData, "\(FoundationKeys.nsRelative) \"\(form.relative)\" is not a URL",
+          at: .init(keyPath: FoundationKeys.nsRelative))
       }
       return url
     case FoundationClass.array, FoundationClass.mutableArray:
       return try array(allowed: allowed)
     case FoundationClass.set, FoundationClass.mutableSet:
-      return Set(try hashables(try elements(allowed: allowed), key: ArchiveKeys.nsObjects))
+      return Set(try hashables(try elements(allowed: allowed), key: FoundationKeys.nsObjects))
     case FoundationClass.orderedSet, FoundationClass.mutableOrderedSet:
       return NSOrderedSet(array: try elements(allowed: allowed))
     case FoundationClass.dictionary, FoundationClass.mutableDictionary:
@@ -227,12 +220,12 @@ extension KeyedUnarchiver {
     case FoundationClass.value:
       return try archivedValue()
     case FoundationClass.error:
-      let domain = try string(ArchiveKeys.nsDomain) ?? ""
-      let code = try int(ArchiveKeys.nsCode)
+      let domain = try string(FoundationKeys.nsDomain) ?? ""
+      let code = try int(FoundationKeys.nsCode)
       var userInfo: [String: Any] = [:]
-      if let ref = fieldRef(ArchiveKeys.nsUserInfo),
+      if let ref = fieldRef(FoundationKeys.nsUserInfo),
         let info = try object(
-          atFieldRef: ref, key: ArchiveKeys.nsUserInfo, allowed: allowed.map { $0.union(Self.plistClasses) })
+          atFieldRef: ref, key: FoundationKeys.nsUserInfo, allowed: allowed.map { $0.union(Self.plistClasses) })
       {
         userInfo = info as? [String: Any] ?? [:]
       }
@@ -244,14 +237,15 @@ extension KeyedUnarchiver {
     case FoundationClass.attributedString, FoundationClass.mutableAttributedString:
       return try attributedString(mutable: className == FoundationClass.mutableAttributedString, allowed: allowed)
     case FoundationClass.dateInterval:
-      let start = try fieldRef(ArchiveKeys.nsStartDate).flatMap {
-        try object(atFieldRef: $0, key: ArchiveKeys.nsStartDate, allowed: [FoundationClass.date]) as? Date
+      let start = try fieldRef(FoundationKeys.nsStartDate).flatMap {
+        try object(atFieldRef: $0, key: FoundationKeys.nsStartDate, allowed: [FoundationClass.date]) as? Date
       }
-      let end = try fieldRef(ArchiveKeys.nsEndDate).flatMap {
-        try object(atFieldRef: $0, key: ArchiveKeys.nsEndDate, allowed: [FoundationClass.date]) as? Date
+      let end = try fieldRef(FoundationKeys.nsEndDate).flatMap {
+        try object(atFieldRef: $0, key: FoundationKeys.nsEndDate, allowed: [FoundationClass.date]) as? Date
       }
       guard let start, let end, end >= start else {
-        throw ArchiveError(.corruptData, "NSDateInterval needs NS.startDate before NS.endDate")
+        throw ArchiveError(
+          .corruptData, "NSDateInterval needs \(FoundationKeys.nsStartDate) before \(FoundationKeys.nsEndDate)")
       }
       return DateInterval(start: start, end: end)
     default:
@@ -333,7 +327,7 @@ extension KeyedUnarchiver {
       if let string = try repeatedStringKey(keyUID, allowed: allowed) {
         // Unwrapped by `switch consume`: `value ?? NSNull()` copies the `Any?` and destroys it after, through the
         // runtime's generic witnesses.
-        let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+        let value = try decode(uid: reference(values, i), key: FoundationKeys.nsObjects, index: i, allowed: allowed)
         switch consume value {
         case .some(let value): result.insert(value, forString: string)
         case .none: result.insert(NSNull(), forString: string)
@@ -342,9 +336,9 @@ extension KeyedUnarchiver {
       }
       keysRepeated = false
       guard let key = try decodeKey(keyUID, index: i, allowed: allowed) else {
-        throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
+        throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: FoundationKeys.nsKeys))
       }
-      let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+      let value = try decode(uid: reference(values, i), key: FoundationKeys.nsObjects, index: i, allowed: allowed)
       let inserted: Bool
       switch consume value {
       case .some(let value): inserted = result.insert(value, forKey: key)
@@ -352,7 +346,7 @@ extension KeyedUnarchiver {
       }
       if !inserted, unhashableKey == nil { unhashableKey = (i, key) }
     }
-    if let (index, key) = unhashableKey { throw unhashable(key, key: ArchiveKeys.nsKeys, index: index) }
+    if let (index, key) = unhashableKey { throw unhashable(key, key: FoundationKeys.nsKeys, index: index) }
     if keysRepeated, count >= 2 {
       if keysDigest == state.lastKeysDigest {
         try makeTemplate(keys)
@@ -403,7 +397,7 @@ extension KeyedUnarchiver {
     try checkStringKeyAllowed(uid: template.keyUIDs[0], allowed: allowed)
     var result = template.dictionary
     for i in 0..<values.count {
-      let value = try decode(uid: reference(values, i), key: ArchiveKeys.nsObjects, index: i, allowed: allowed)
+      let value = try decode(uid: reference(values, i), key: FoundationKeys.nsObjects, index: i, allowed: allowed)
       switch consume value {
       case .some(let value): result.values[template.indexes[i]] = value
       case .none: result.values[template.indexes[i]] = NSNull()
@@ -415,13 +409,12 @@ extension KeyedUnarchiver {
   /// The current dictionary object's `NS.keys` and `NS.objects`, checked to hold as many references, or `nil` when
   /// it has no `NS.keys` (the old layout). `values` is `nil` only for no keys and no `NS.objects`.
   private func keyAndValueArrays() throws -> (keys: ReferenceArray, values: ReferenceArray?)? {
-    guard let keys = try referenceArray(ArchiveKeys.nsKeys) else { return nil }
-    let values = try referenceArray(ArchiveKeys.nsObjects)
+    guard let keys = try referenceArray(FoundationKeys.nsKeys) else { return nil }
+    let values = try referenceArray(FoundationKeys.nsObjects)
     let valueCount = values?.count ?? 0
     guard keys.count == valueCount else {
-      throw ArchiveError(
-        .corruptData, "NS.keys has \(keys.count) entries but NS.objects has \(valueCount)",
-        at: .init(keyPath: ArchiveKeys.nsKeys))
+      throw KeyedCollectionForm.countMismatch(
+        keys: keys.count, objects: valueCount, at: .init(keyPath: FoundationKeys.nsKeys))
     }
     return (keys, values)
   }
@@ -436,65 +429,53 @@ extension KeyedUnarchiver {
       if let valueArray = arrays.values {
         for i in 0..<keyArray.count {
           let keyUID = try reference(keyArray, i)
-          guard let key = try decode(uid: keyUID, key: ArchiveKeys.nsKeys, index: i, allowed: allowed) else {
-            throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: ArchiveKeys.nsKeys))
+          guard let key = try decode(uid: keyUID, key: FoundationKeys.nsKeys, index: i, allowed: allowed) else {
+            throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: FoundationKeys.nsKeys))
           }
           keys.append(key)
           let valueUID = try reference(valueArray, i)
-          values.append(try decode(uid: valueUID, key: ArchiveKeys.nsObjects, index: i, allowed: allowed))
+          values.append(try decode(uid: valueUID, key: FoundationKeys.nsObjects, index: i, allowed: allowed))
         }
       }
     } else {
-      let objectRefs = numberedFieldRefs(ArchiveKeys.nsObjectPrefix)
-      for (index, keyRef) in numberedFieldRefs(ArchiveKeys.nsKeyPrefix).enumerated() {
+      let objectRefs = numberedFieldRefs(FoundationKeys.nsObjectPrefix)
+      for (index, keyRef) in numberedFieldRefs(FoundationKeys.nsKeyPrefix).enumerated() {
         guard let keyRef,
-          let key = try object(atFieldRef: keyRef, key: ArchiveKeys.nsKey(index), allowed: allowed)
+          let key = try object(atFieldRef: keyRef, key: FoundationKeys.nsKey(index), allowed: allowed)
         else { break }
         keys.append(key)
         values.append(
           try objectRefs[index].flatMap {
-            try object(atFieldRef: $0, key: ArchiveKeys.nsObject(index), allowed: allowed)
+            try object(atFieldRef: $0, key: FoundationKeys.nsObject(index), allowed: allowed)
           })
       }
     }
-    return zip(try hashables(keys, key: ArchiveKeys.nsKeys), values).map { ($0, $1 ?? NSNull()) }
+    return zip(try hashables(keys, key: FoundationKeys.nsKeys), values).map { ($0, $1 ?? NSNull()) }
   }
 
+  /// `NSValue` (ARC-033) as the ``ArchivedValue`` its form holds.
   private func archivedValue() throws -> ArchivedValue {
-    let special = try int(ArchiveKeys.nsSpecial)
-    func geometry(_ key: String, _ count: Int) throws -> [Double] {
-      let text = try string(key) ?? ""
-      let numbers = ArchivedValue.numbers(in: text)
-      guard numbers.count == count else {
-        throw ArchiveError(
-          .corruptData, "expected \(count) numbers in \(PropertyListValue.string(text)), found \(numbers.count)",
-          at: .init(keyPath: key))
-      }
-      return numbers
+    switch try form({ try ValueForm(keyed: &$0) }) {
+    case .geometry(.point(let n)): return .point(x: n[0], y: n[1])
+    case .geometry(.size(let n)): return .size(width: n[0], height: n[1])
+    case .geometry(.rect(let n)): return .rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    case .geometry(.range(let location, let length)):
+      return .range(
+        location: try Self.integer(location, key: FoundationKeys.nsRangeLocation),
+        length: try Self.integer(length, key: FoundationKeys.nsRangeLength))
+    case .transform(let v): return .transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
+    case .edgeInsets(let v, let special):
+      return .edgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3], special: special)
     }
-    switch special {
-    case 1:
-      let n = try geometry(ArchiveKeys.nsPointValue, 2)
-      return .point(x: n[0], y: n[1])
-    case 2:
-      let n = try geometry(ArchiveKeys.nsSizeValue, 2)
-      return .size(width: n[0], height: n[1])
-    case 3:
-      let n = try geometry(ArchiveKeys.nsRectValue, 4)
-      return .rect(x: n[0], y: n[1], width: n[2], height: n[3])
-    case 4:
-      return .range(location: try int(ArchiveKeys.nsRangeLocation), length: try int(ArchiveKeys.nsRangeLength))
-    case 10:
-      let v = try ["a", "b", "c", "d", "tx", "ty"].map { try double("NS.atval.\($0)") }
-      return .transform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5])
-    case 11, 12:
-      return .edgeInsets(
-        top: try double(ArchiveKeys.nsEdgeTop), left: try double(ArchiveKeys.nsEdgeLeft),
-        bottom: try double(ArchiveKeys.nsEdgeBottom), right: try double(ArchiveKeys.nsEdgeRight), special: special)
+  }
+
+  /// A range's part as an integer (a real that is a whole number is one).
+  private static func integer(_ number: CanonicalNumber, key: String) throws -> Int64 {
+    switch number {
+    case .integer(let value): return value
+    case .real(let value) where value == value.rounded() && abs(value) < 9e18: return Int64(value)
     default:
-      throw ArchiveError(
-        .unsupportedFormat, "NSValue with NS.special \(special) is not supported",
-        at: .init(keyPath: ArchiveKeys.nsSpecial))
+      throw ArchiveError(.typeMismatch, "expected an integer, found \(number)", at: .init(keyPath: key))
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 extension KeyedUnarchiver {
@@ -25,7 +26,7 @@ extension KeyedUnarchiver {
     case FoundationClass.mutableSet:
       let set = NSMutableSet()
       publishEarly(set, uid: uid)
-      for member in try hashables(try elements(allowed: allowed), key: ArchiveKeys.nsObjects) { set.add(member) }
+      for member in try hashables(try elements(allowed: allowed), key: FoundationKeys.nsObjects) { set.add(member) }
       return set
     case FoundationClass.mutableString:
       let value = try decodeFoundation(className: FoundationClass.string, uid: uid, allowed: nil)
@@ -39,40 +40,42 @@ extension KeyedUnarchiver {
   /// `NSDecimalNumber` in Darwin's layout (inline `NS.mantissa` data; see ``DecimalWireForm``), as a `Decimal`.
   func decimalNumber() throws -> Decimal {
     let bytes: Data
-    switch try decodeValue(forKey: ArchiveKeys.nsMantissa) {
+    switch try decodeValue(forKey: FoundationKeys.nsMantissa) {
     case .bytes(let data)?: bytes = data
     case nil: bytes = Data()
     case let other?:
       throw ArchiveError(
-        .typeMismatch, "expected mantissa bytes, found \(other.typeName)", at: .init(keyPath: ArchiveKeys.nsMantissa))
+        .typeMismatch, "expected mantissa bytes, found \(other.typeName)", at: .init(keyPath: FoundationKeys.nsMantissa)
+      )
     }
     let byteOrder =
-      containsValue(forKey: ArchiveKeys.nsMantissaByteOrder)
-      ? try int(ArchiveKeys.nsMantissaByteOrder) : DecimalWireForm.littleEndian
+      containsValue(forKey: FoundationKeys.nsMantissaByteOrder)
+      ? try int(FoundationKeys.nsMantissaByteOrder) : DecimalWireForm.littleEndian
     let form = try DecimalWireForm(
-      exponent: try int(ArchiveKeys.nsExponent), length: try int(ArchiveKeys.nsLength),
-      negative: try decodeBool(forKey: ArchiveKeys.nsNegative), mantissaBytes: bytes, byteOrder: byteOrder)
+      exponent: try int(FoundationKeys.nsExponent), length: try int(FoundationKeys.nsLength),
+      negative: try decodeBool(forKey: FoundationKeys.nsNegative), mantissaBytes: bytes, byteOrder: byteOrder)
     return form.decimal
   }
 
   /// `NSNotification` (`NS.name`, `NS.object`, `NS.userinfo`) as a `Notification`. The object and the user info
   /// are decoded with the classes allowed for the notification plus the property-list classes.
   func notification(allowed: Set<String>?) throws -> Notification {
-    guard let name = try string(ArchiveKeys.nsName) else {
-      throw ArchiveError(.corruptData, "NSNotification without NS.name", at: .init(keyPath: ArchiveKeys.nsName))
+    guard let name = try string(FoundationKeys.nsName) else {
+      throw ArchiveError(
+        .corruptData, "NSNotification without \(FoundationKeys.nsName)", at: .init(keyPath: FoundationKeys.nsName))
     }
     let inner = allowed.map { $0.union(Self.plistClasses) }
-    let object = try fieldRef(ArchiveKeys.nsObject).flatMap {
-      try self.object(atFieldRef: $0, key: ArchiveKeys.nsObject, allowed: inner)
+    let object = try fieldRef(FoundationKeys.nsObject).flatMap {
+      try self.object(atFieldRef: $0, key: FoundationKeys.nsObject, allowed: inner)
     }
     var userInfo: [AnyHashable: Any]?
-    if let ref = fieldRef(ArchiveKeys.nsUserInfoLower),
-      let info = try self.object(atFieldRef: ref, key: ArchiveKeys.nsUserInfoLower, allowed: inner)
+    if let ref = fieldRef(FoundationKeys.nsUserInfoLower),
+      let info = try self.object(atFieldRef: ref, key: FoundationKeys.nsUserInfoLower, allowed: inner)
     {
       guard let dictionary = info as? [AnyHashable: Any] else {
         throw ArchiveError(
           .typeMismatch, "expected a dictionary, found \(type(of: info))",
-          at: .init(keyPath: ArchiveKeys.nsUserInfoLower))
+          at: .init(keyPath: FoundationKeys.nsUserInfoLower))
       }
       userInfo = dictionary
     }
@@ -82,12 +85,12 @@ extension KeyedUnarchiver {
   /// `NSAttributedString` / `NSMutableAttributedString`: `NSString`, then `NSAttributes` (one dictionary for a
   /// single run, or an array of dictionaries indexed by the runs of `NSAttributeInfo`).
   func attributedString(mutable: Bool, allowed: Set<String>?) throws -> NSAttributedString {
-    let text = try string(ArchiveKeys.attributedString) ?? ""
+    let text = try string(FoundationKeys.attributedString) ?? ""
     let result = NSMutableAttributedString(string: text)
     let length = result.length
     let inner = allowed.map { $0.union(Self.plistClasses) }
-    let attributes = try fieldRef(ArchiveKeys.attributes).flatMap {
-      try object(atFieldRef: $0, key: ArchiveKeys.attributes, allowed: inner)
+    let attributes = try fieldRef(FoundationKeys.attributes).flatMap {
+      try object(atFieldRef: $0, key: FoundationKeys.attributes, allowed: inner)
     }
     switch attributes {
     case nil:
@@ -99,29 +102,29 @@ extension KeyedUnarchiver {
         guard let dictionary = element as? [AnyHashable: Any] else {
           throw ArchiveError(
             .typeMismatch, "expected an attribute dictionary, found \(type(of: element))",
-            at: .init(keyPath: "\(ArchiveKeys.attributes)[\(index)]"))
+            at: .init(keyPath: "\(FoundationKeys.attributes)[\(index)]"))
         }
         return Self.attributeKeys(dictionary)
       }
-      let info = try fieldRef(ArchiveKeys.attributeInfo).flatMap {
-        try object(atFieldRef: $0, key: ArchiveKeys.attributeInfo, allowed: inner)
+      let info = try fieldRef(FoundationKeys.attributeInfo).flatMap {
+        try object(atFieldRef: $0, key: FoundationKeys.attributeInfo, allowed: inner)
       }
       guard let info = info as? Data else {
         throw ArchiveError(
-          .corruptData, "NSAttributes is an array but NSAttributeInfo is not data",
-          at: .init(keyPath: ArchiveKeys.attributeInfo))
+          .corruptData, "\(FoundationKeys.attributes) is an array but \(FoundationKeys.attributeInfo) is not data",
+          at: .init(keyPath: FoundationKeys.attributeInfo))
       }
       var location = 0
       for run in try AttributeRunInfo.decode(info) {
         guard run.index < dictionaries.count else {
           throw ArchiveError(
             .corruptData, "a run refers to attribute dictionary \(run.index) of \(dictionaries.count)",
-            at: .init(keyPath: ArchiveKeys.attributeInfo))
+            at: .init(keyPath: FoundationKeys.attributeInfo))
         }
         guard run.length <= length - location else {
           throw ArchiveError(
             .corruptData, "the runs cover more than the string's \(length) UTF-16 units",
-            at: .init(keyPath: ArchiveKeys.attributeInfo))
+            at: .init(keyPath: FoundationKeys.attributeInfo))
         }
         result.setAttributes(dictionaries[run.index], range: NSRange(location: location, length: run.length))
         location += run.length
@@ -129,12 +132,12 @@ extension KeyedUnarchiver {
       guard location == length else {
         throw ArchiveError(
           .corruptData, "the runs cover \(location) of the string's \(length) UTF-16 units",
-          at: .init(keyPath: ArchiveKeys.attributeInfo))
+          at: .init(keyPath: FoundationKeys.attributeInfo))
       }
     case let other?:
       throw ArchiveError(
         .typeMismatch, "expected a dictionary or an array of dictionaries, found \(type(of: other))",
-        at: .init(keyPath: ArchiveKeys.attributes))
+        at: .init(keyPath: FoundationKeys.attributes))
     }
     return mutable ? result : NSAttributedString(attributedString: result)
   }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 // Plain string and data entries: read again or cached, and dictionary keys met twice remembered.
@@ -52,7 +53,7 @@ extension KeyedUnarchiver {
     // Read before (`.seenOnce`), or cached: a plain string is cached from its second read on.
     let metBefore =
       uid > 0 && uid < state.cache.count && (state.cache[state: uid] == .seenOnce || state.cache[state: uid] == .done)
-    let key = try decode(uid: uid, key: ArchiveKeys.nsKeys, index: index, allowed: allowed)
+    let key = try decode(uid: uid, key: FoundationKeys.nsKeys, index: index, allowed: allowed)
     if metBefore, state.cache[chain: uid] == 0, let key, type(of: key) == String.self, let string = key as? String {
       state.plainStrings.insert(string, for: uid)
     }

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 
 /// Arrays whose elements the unarchiver collects straight into the array type asked for, without the `[Any]` step
 /// and the element-by-element cast of ``DecodingCoder/decodeObject(of:forKey:)``.
@@ -14,7 +15,7 @@ protocol TypedElementCollecting: RangeReplaceableCollection {
 // hashed lookup. Here `Self`'s metadata is an argument.
 extension TypedElementCollecting {
   static func collectElements(in coder: KeyedUnarchiver, allowed: Set<String>?) throws -> Any? {
-    guard let array = try coder.referenceArray(ArchiveKeys.nsObjects) else { return nil }
+    guard let array = try coder.referenceArray(FoundationKeys.nsObjects) else { return nil }
     let count = array.count
     var result = Self()
     if count == 0 { return result }
@@ -23,7 +24,7 @@ extension TypedElementCollecting {
     for index in 0..<count {
       let uid = try coder.reference(array, index)
       // `nil` elements are dropped, as in `elements(allowed:)`.
-      guard let value = try coder.decode(uid: uid, key: ArchiveKeys.nsObjects, index: index, allowed: allowed)
+      guard let value = try coder.decode(uid: uid, key: FoundationKeys.nsObjects, index: index, allowed: allowed)
       else { continue }
       // A class instance whose dynamic type is exactly `Element` needs no dynamic cast: `Element` is then that
       // class type, a single reference like `AnyObject`, so the bit cast only restates the type.
@@ -97,7 +98,7 @@ extension KeyedUnarchiver {
       // throwing policy, with the allowed names remembered.
       guard let object = try decodeObject(forKey: key, allowedClasses: requiresSecureCoding ? memo.allowed : nil)
       else { return nil }
-      guard let typed = object as? T else {
+      guard let typed = ArchivedValueCast.cast(object, to: T.self) else {
         throw ArchiveError(
           .typeMismatch, "expected \(T.self), found \(Swift.type(of: object))", at: .init(keyPath: key))
       }

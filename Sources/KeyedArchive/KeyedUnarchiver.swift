@@ -1,6 +1,7 @@
 import ArchiveCoding
 import ArchiveSupport
 import Foundation
+import FoundationForms
 import PropertyList
 
 /// Reads keyed archives written by Apple's `NSKeyedArchiver` (or by ``KeyedArchiver``), in the spirit of

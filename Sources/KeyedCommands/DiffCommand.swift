@@ -1,6 +1,7 @@
 import ArchiveCoding
 import ArchiveComparison
 import Foundation
+import FoundationForms
 
 /// `keyed diff A B [--json] [--pretty]` (CLI-080…CLI-084): the differences by meaning, one a line or as a JSON
 /// array; the exit status says whether there were any (0 equal, 1 different).

@@ -1,4 +1,4 @@
-import ArchiveComparison
+import FoundationForms
 
 /// `keyed dump [--json] [--raw] [--pretty] [--dot] [-r] FILE…` (CLI-010 to CLI-015): one file as a tree or in the
 /// canonical JSON; several files (or `-r` and directories) as JSON lines, one per file (CLI-131).

@@ -32,21 +32,52 @@ public enum KeyedTool {
     public var errors: String
   }
 
-  /// Runs the tool with the given arguments (without the program name) on the real standard streams.
+  /// Runs the tool with the given arguments (without the program name) on the real standard streams. A view
+  /// `dump` prints is written as it is walked; the command runs on a thread whose stack holds the deepest nesting
+  /// a view follows (``ExpansionBound/maxDepth``), so that the walk that writes finds no error the walk that checks
+  /// did not.
   public static func main(_ arguments: [String]) -> Int32 {
     let progress = ProgressLine(arguments: arguments)
     progress.start()
-    func write(_ output: String, _ errors: String) {
-      if !output.isEmpty { FileHandle.standardOutput.write(Data(output.utf8)) }
-      if !errors.isEmpty { FileHandle.standardError.write(Data(errors.utf8)) }
+    let outcome = Outcome()
+    let thread = Thread {
+      // Read as a pipe is (CLI-002): at most `Context.maxInputBytes`, so `keyed dump - < /dev/zero` ends in 65.
+      var context = Context(standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") })
+      context.sink = writeStandardStreams
+      context.standardOutput = { FileHandle.standardOutput.write(Data($0)) }
+      let status = context.dispatch(arguments)
+      outcome.finish(Result(status: status, output: context.output, errors: context.errors))
     }
-    // Read as a pipe is (CLI-002): at most `Context.maxInputBytes`, so `keyed dump - < /dev/zero` ends in 65.
-    var context = Context(standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") })
-    context.sink = write
-    let status = context.dispatch(arguments)
+    thread.stackSize = mainStackSize
+    thread.start()
+    let result = outcome.wait()
     progress.finish()
-    write(context.output, context.errors)
-    return status
+    writeStandardStreams(result.output, result.errors)
+    return result.status
+  }
+
+  private static func writeStandardStreams(_ output: String, _ errors: String) {
+    if !output.isEmpty { FileHandle.standardOutput.write(Data(output.utf8)) }
+    if !errors.isEmpty { FileHandle.standardError.write(Data(errors.utf8)) }
+  }
+
+  /// The stack of the thread ``main(_:)`` runs a command on.
+  static let mainStackSize = 64 << 20
+
+  /// The result of a command run on another thread, handed back once.
+  private final class Outcome: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result?
+
+    func finish(_ result: Result) {
+      self.result = result
+      done.signal()
+    }
+
+    func wait() -> Result {
+      done.wait()
+      return result ?? Result(status: KeyedTool.ExitCode.failure, output: "", errors: "")
+    }
   }
 
   /// Runs the tool in-process.
@@ -91,6 +122,8 @@ struct Context {
   /// Where ``flush()`` sends what was printed (standard output, standard error); `nil` keeps it in ``output`` and
   /// ``errors``.
   var sink: ((String, String) -> Void)?
+  /// Where a view is written as it is walked (the tool's standard output), or `nil` to collect it in ``output``.
+  var standardOutput: (([UInt8]) -> Void)?
   /// The bytes of each pipe, FIFO or device read so far: a stream can be read only once, and a verb may look at its
   /// input's format before reading it.
   let streams = StreamCache()
@@ -174,6 +207,10 @@ struct Context {
   mutating func captured(_ body: (inout Context) throws -> Void) throws -> String {
     let kept = output
     output = ""
+    // What `body` prints is collected here, not streamed.
+    let stream = standardOutput
+    standardOutput = nil
+    defer { standardOutput = stream }
     do {
       try body(&self)
     } catch {
@@ -333,28 +370,7 @@ struct Context {
       }
       return
     }
-    let data = try read(path)
-    let value = try readPropertyList(path, data: data)
-    if raw || !Self.isKeyedArchive(value) {
-      do {
-        try ExpansionBound.check(value)
-      } catch let error as ArchiveError {
-        throw inputError(path, error)
-      }
-      if json {
-        output += CanonicalJSON.text(CanonicalJSON.node(value), pretty: pretty) + "\n"
-      } else {
-        output += TreeText.render(value)
-      }
-      return
-    }
-    do {
-      // The graph checks the container as the unarchiver does (KeyedArchiveContainer).
-      let graph = try ArchiveJSON.graph(KeyedArchiveGraph(data: data))
-      output += json ? CanonicalJSON.text(graph, pretty: pretty) + "\n" : TreeText.render(graph)
-    } catch let error as ArchiveError {
-      throw inputError(path, error)
-    }
+    try dumpPropertyList(path, raw: raw, json: json, pretty: pretty)
   }
 
   /// `keyed convert` (CLI-020): `path` re-encoded into `out` as `formatName` says (`nil`: the input's default).
@@ -435,35 +451,7 @@ struct Context {
       try validateNib(try readObjectTable(path), path: path)
       return
     }
-    let data = try read(path)
-    let value = try readPropertyList(path, data: data)
-    guard Self.isKeyedArchive(value) else {
-      output += "\(name(path)): valid property list\n"
-      return
-    }
-    do {
-      let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
-      // An empty registry: every class but Foundation's decodes generically, whatever the process registered.
-      unarchiver.registry = ClassRegistry()
-      unarchiver.decodesUnknownClassesGenerically = true
-      try unarchiver.decodeEveryTopLevelObject(allowedClasses: nil)
-      // Every object, including ones not reachable from $top.
-      for uid in 1..<max(1, unarchiver.objectCount) { _ = try unarchiver.decodeAny(uid: uid) }
-      // A keyed-archive nib is a compiled nib too (CLI-021): instantiated as `instantiate` would, so the two agree.
-      if try Self.isKeyedArchiveNib(data) {
-        try validateNib(try NibReader.objectTable(from: data, fileName: name(path)), path: path)
-        return
-      }
-      output += "\(name(path)): valid keyed archive, \(unarchiver.objectCount) objects\n"
-    } catch let error as ArchiveError {
-      throw inputError(path, error)
-    }
-  }
-
-  /// `true` for a keyed archive whose `$top` is a nib's (``NibReader/isNib(topLevelKeys:)``).
-  static func isKeyedArchiveNib(_ data: Data) throws -> Bool {
-    var archive = try KeyedArchiveGraph(data: data)
-    return NibReader.isNib(topLevelKeys: Set(try archive.topLevelKeys()))
+    try validatePropertyList(path)
   }
 
   /// Instantiates `table` with generic objects for every class (an empty registry), checking its references and

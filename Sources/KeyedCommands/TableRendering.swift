@@ -2,6 +2,8 @@ import ArchiveCoding
 import ArchiveComparison
 import ArchiveSupport
 import Foundation
+import FoundationForms
+import KeyedArchive
 
 /// Renders an ``ObjectTable`` (a loaded XIB, storyboard or nib) for `keyed dump`: canonical JSON (CLI-013), a
 /// readable tree, and a Graphviz graph (CLI-014).

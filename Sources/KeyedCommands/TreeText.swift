@@ -1,5 +1,7 @@
 import ArchiveComparison
 import Foundation
+import FoundationForms
+import KeyedArchive
 import PropertyList
 
 /// The readable indented tree `keyed dump` prints without `--json`.

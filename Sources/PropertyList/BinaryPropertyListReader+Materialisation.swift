@@ -9,19 +9,68 @@ extension BinaryPropertyListReader {
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
   ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
   package func value(of object: Int) throws -> PropertyListValue {
+    // Count first (linear: each shared container is counted once), so a hostile file is refused before any
+    // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
+    // unchecked: nesting, cycles and dictionary keys.
+    let memo = try countedExpansion(of: object)
     var state = Materialization(budget: options.maxExpandedValueCount)
-    state.sharedContainers = try sharedContainers(from: object)
+    state.sharedContainers = memo.sharedContainers
     return try materialize(object, &state)
   }
 
-  /// Counts what materialising the object and everything it contains would make, without making it, and returns
-  /// the containers reached more than once. Linear: each shared container is counted once, so a hostile file is
-  /// refused before any allocation instead of after building a huge tree. The count also checks what
-  /// ``Validation/onAccess`` left unchecked: nesting, cycles and dictionary keys.
+  /// Checks that the object and everything it contains can be materialised, as ``value(of:)`` checks it, without
+  /// building the value: the same errors, found in the same order (a reader of the whole file that walks it in
+  /// place, such as `keyed dump`, refuses what materialising it refuses).
+  /// - Throws: what ``value(of:)`` throws.
+  package func checkValue(of object: Int) throws {
+    var memo = try countedExpansion(of: object)
+    // What materialising reads beyond the headers the count read: the contents of strings and integers, in the
+    // order it reads them (pre-order, a dictionary's keys and values by turns), each container once (the count
+    // bounded the rest). A stack of the containers being read, not of the objects still to read: the `$objects`
+    // array of an archive holds every object.
+    var open: [(header: Header, next: Int)] = []
+    func visit(_ object: Int) throws {
+      let header = try header(of: object)
+      switch header.kind {
+      case .integer: _ = try integer(header, object: object)
+      case .asciiString:
+        // Read only when it holds a byte that is not ASCII, for its error: making the string costs more than the check.
+        if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: object) }
+      case .array, .set, .dictionary:
+        // A container reached again was read at its first appearance (a scalar read again costs less than a mark).
+        guard memo.markRead(object) else { return }
+        open.append((header, 0))
+      default: break
+      }
+    }
+    try visit(object)
+    while let last = open.indices.last {
+      let (header, next) = open[last]
+      let count = header.kind == .dictionary ? 2 * header.count : header.count
+      guard next < count else {
+        open.removeLast()
+        continue
+      }
+      open[last].next = next + 1
+      if header.kind == .dictionary {
+        try visit(next % 2 == 0 ? element(header, next / 2) : dictionaryValue(header, next / 2))
+      } else {
+        try visit(element(header, next))
+      }
+    }
+  }
+
+  /// The containers reached more than once from the object, after counting what materialising it would make
+  /// (`countedExpansion(of:)`): the same checks and errors as ``value(of:)`` before it builds anything.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when containers nest deeper than the limit or contain themselves, a dictionary key
   ///   is a container, or the expansion of shared containers exceeds the limit.
   package func sharedContainers(from object: Int) throws -> Set<Int> {
-    var memo: [Int: Expansion] = [:]
+    try countedExpansion(of: object).sharedContainers
+  }
+
+  /// Counts what `object` expands to (``expansion(of:depth:memo:)``), refusing more than the options allow.
+  private func countedExpansion(of object: Int) throws -> ExpansionMemo {
+    var memo = ExpansionMemo(objectCount: objectCount)
     let expanded = try expansion(of: object, depth: 1, memo: &memo).count
     guard expanded <= options.maxExpandedValueCount else {
       throw ArchiveError(
@@ -29,9 +78,7 @@ extension BinaryPropertyListReader {
         "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
         at: .init(byteOffset: try offset(of: object), objectIndex: object))
     }
-    var shared = Set<Int>()
-    for (container, expansion) in memo where expansion.shared { shared.insert(container) }
-    return shared
+    return memo
   }
 
   /// Strings and data longer than this are materialised once per object and shared.
@@ -55,10 +102,53 @@ extension BinaryPropertyListReader {
     var shared = false
   }
 
+  /// The expansions counted so far, by object number, in arrays (a keyed archive holds a container per object).
+  private struct ExpansionMemo {
+    /// 0 not counted, 1 being counted, 2 counted; 4 added once reached again.
+    private var states: [UInt8]
+    /// Counts past `UInt32.max` are kept as that (only a limit above it could tell them apart).
+    private var counts: [UInt32]
+    private var heights: [UInt16]
+
+    init(objectCount: Int) {
+      states = Array(repeating: 0, count: objectCount)
+      counts = Array(repeating: 0, count: objectCount)
+      heights = Array(repeating: 0, count: objectCount)
+    }
+
+    subscript(object: Int) -> Expansion? {
+      switch states[object] & 3 {
+      case 0: nil
+      case 1: Expansion(count: 0, height: -1)
+      default: Expansion(count: Int(counts[object]), height: Int(heights[object]), shared: states[object] & 4 != 0)
+      }
+    }
+
+    mutating func begin(_ object: Int) { states[object] = 1 }
+
+    mutating func finish(_ object: Int, _ expansion: Expansion) {
+      states[object] = 2
+      counts[object] = UInt32(clamping: expansion.count)
+      heights[object] = UInt16(clamping: expansion.height)
+    }
+
+    mutating func markShared(_ object: Int) { states[object] |= 4 }
+
+    /// Marks a counted container as read, once; `false` when it was already.
+    mutating func markRead(_ object: Int) -> Bool {
+      guard states[object] & 8 == 0 else { return false }
+      states[object] |= 8
+      return true
+    }
+
+    /// The containers reached more than once.
+    var sharedContainers: Set<Int> { Set(states.indices.lazy.filter { states[$0] & 4 != 0 }) }
+  }
+
   /// The expansion of the object reached at `depth` (the number of containers on the path, itself included).
   /// Recursion is bounded: it stops with an error past the depth limit, and a container met again while it is
   /// being counted contains itself.
-  private func expansion(of object: Int, depth: Int, memo: inout [Int: Expansion]) throws -> Expansion {
+  private func expansion(of object: Int, depth: Int, memo: inout ExpansionMemo) throws -> Expansion {
     if let known = memo[object] {
       guard known.height >= 0 else {
         throw ArchiveError(
@@ -66,13 +156,13 @@ extension BinaryPropertyListReader {
           at: .init(byteOffset: try offset(of: object), objectIndex: object))
       }
       guard depth - 1 + known.height <= options.maxDepth else { throw depthError(object) }
-      memo[object]?.shared = true
+      memo.markShared(object)
       return known
     }
     let header = try header(of: object)
     guard header.kind.isContainer else { return Expansion(count: 1, height: 0) }
     guard depth <= options.maxDepth else { throw depthError(object) }
-    memo[object] = Expansion(count: 0, height: -1)
+    memo.begin(object)
     let ceiling = options.maxExpandedValueCount + 1
     var total = 1
     var height = 1
@@ -90,7 +180,7 @@ extension BinaryPropertyListReader {
       if total == ceiling { break }
     }
     let result = Expansion(count: total, height: height)
-    memo[object] = result
+    memo.finish(object, result)
     return result
   }
 

@@ -70,6 +70,12 @@ extension BinaryPropertyListReader {
     return String(decoding: units, as: UTF16.self)
   }
 
+  /// `true` when the bytes of the string whose header is `header` are all ASCII (what ``string(_:object:)`` checks
+  /// of an ASCII string before making it).
+  package func isASCII(_ header: Header) -> Bool {
+    header.kind != .asciiString || Self.isASCII(bytes[header.start..<(header.start + header.count)])
+  }
+
   /// `true` when every byte of `buffer` is ASCII, read eight bytes at a time (the last eight overlapping the words
   /// before them), or as ``ShortKey`` reads fewer than eight, rather than one byte at a time.
   @inline(__always)

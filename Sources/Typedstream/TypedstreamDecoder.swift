@@ -1,4 +1,5 @@
 import ArchiveCoding
+import FoundationForms
 
 /// Foundation's sequential forms read from a typedstream's objects (`Specs/Typedstream.md`, TS-070 to TS-079).
 ///
@@ -161,150 +162,63 @@ public struct TypedstreamDecoder {
     classChains[ordinal].first.map { Self.text($0.name) } ?? ""
   }
 
-  /// The Foundation form of object `ordinal`.
+  /// The Foundation form of object `ordinal`, as `FoundationForms` reads its sequential layout (FORM-060).
   /// - Throws: `ArchiveError` naming the object when a Foundation class's fields do not have its layout.
   public func form(of ordinal: Int) throws -> Form {
-    let name = className(of: ordinal)
-    var fields = Fields(values: self.fields[ordinal], ordinal: ordinal, className: name)
-    let form: Form
-    switch name {
-    case "NSString", "NSMutableString":
-      form = .string(Self.text(try fields.bytes()))
-    case "NSNumber":
-      _ = try fields.cString()
-      form = .number(try fields.next())
-    case "NSData", "NSMutableData":
-      let count = try fields.integer()
-      if count == 0, fields.isAtEnd {
-        form = .data([])
-      } else {
-        guard case .byteArray(_, let raw) = try fields.next(), raw.count == count else {
-          throw fields.error("expected \(count) bytes of data")
-        }
-        form = .data(raw)
+    let values = fields[ordinal]
+    let source = FormSource(decoder: self, values: values)
+    switch try SequentialForm.read(className: className(of: ordinal), ordinal: ordinal, from: source) {
+    case nil: return .other
+    case .string(let raw): return .string(Self.text(raw))
+    case .number(let field): return .number(values[field])
+    case .data(let raw): return .data(raw)
+    case .date(let seconds): return .date(seconds)
+    case .url(let relative, let base): return .url(relative: relative, base: base)
+    case .array(let members): return .array(members)
+    case .set(let members): return .set(members)
+    case .dictionary(let pairs): return .dictionary(pairs.map { Pair(key: $0.key, value: $0.value) })
+    case .attributedString(let string, let runs):
+      return .attributedString(
+        string: string, runs: runs.map { Run(location: $0.location, length: $0.length, attributes: $0.attributes) })
+    case .null: return .null
+    case .value(let type, let field): return .value(type: type, values[field])
+    }
+  }
+
+  /// An object's fields as the sequential forms read them.
+  private struct FormSource: SequentialFormSource {
+    let decoder: TypedstreamDecoder
+    let values: [TypedstreamValue]
+
+    var fieldCount: Int { values.count }
+
+    func field(_ index: Int) -> SequentialFormField {
+      switch values[index] {
+      case .signed(_, let v): if let small = Int(exactly: v) { return .integer(small) }
+      case .unsigned(_, let v): if let small = Int(exactly: v) { return .integer(small) }
+      case .bytes(let raw): return .bytes(raw)
+      case .cString(.literal(let raw)?): return .cString(raw)
+      case .cString(nil): return .cString(nil)
+      case .byteArray(_, let raw): return .byteArray(raw)
+      case .double(let bits): return .double(Double(bitPattern: bits))
+      case .object(nil): return .object(nil)
+      case .object(.reference(let ordinal)?): return .object(ordinal)
+      default: break
       }
-    case "NSDate":
-      guard case .double(let bits) = try fields.next() else { throw fields.error("expected a double") }
-      form = .date(Double(bitPattern: bits))
-    case "NSURL":
-      let isRelative = try fields.integer() != 0
-      let base: Member = isRelative ? try fields.object() : nil
-      guard let stringObject = try fields.object(), Self.stringClasses.contains(className(of: stringObject)),
-        case .string(let text) = try self.form(of: stringObject)
-      else {
-        throw fields.error("expected the URL's string")
-      }
-      form = .url(relative: text, base: base)
-    case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
-      let count = try fields.integer()
-      guard count >= 0, count <= fields.remaining else { throw fields.error("expected \(count) members") }
-      var members: [Member] = []
-      for _ in 0..<count { members.append(try fields.object()) }
-      form = name.hasSuffix("Set") ? .set(members) : .array(members)
-    case "NSDictionary", "NSMutableDictionary":
-      let count = try fields.integer()
-      guard count >= 0, count <= fields.remaining / 2 else { throw fields.error("expected \(count) entries") }
-      var pairs: [Pair] = []
-      for _ in 0..<count { pairs.append(Pair(key: try fields.object(), value: try fields.object())) }
-      form = .dictionary(pairs)
-    case "NSAttributedString", "NSMutableAttributedString":
-      let string = try fields.object()
-      var runs: [Run] = []
-      var dictionaries: [Member] = []
-      var location = 0
-      while !fields.isAtEnd {
-        let index = try fields.integer()
-        let length = try fields.integer()
-        if index == dictionaries.count + 1 {
-          dictionaries.append(try fields.object())
-        } else if index < 1 || index > dictionaries.count {
-          throw fields.error(
-            "expected an attribute dictionary index from 1 to \(dictionaries.count + 1), found \(index)")
-        }
-        guard length >= 0 else { throw fields.error("expected a run length, found \(length)") }
-        runs.append(Run(location: location, length: length, attributes: dictionaries[index - 1]))
-        let (sum, overflow) = location.addingReportingOverflow(length)
-        guard !overflow else { throw fields.error("run lengths overflow") }
-        location = sum
-      }
-      form = .attributedString(string: string, runs: runs)
-    case "NSNull":
-      form = .null
-    case "NSValue":
-      let type = try fields.cString()
-      form = .value(type: type, try fields.next())
-    default:
       return .other
     }
-    guard fields.isAtEnd else { throw fields.error("expected the end of the object's fields") }
-    return form
+
+    func text(ofObject ordinal: Int) throws -> String? {
+      guard SequentialForm.stringClasses.contains(decoder.className(of: ordinal)),
+        case .string(let text) = try decoder.form(of: ordinal)
+      else { return nil }
+      return text
+    }
   }
 
   /// The classes whose form is ``Form/string(_:)``.
-  public static let stringClasses: Set<String> = ["NSString", "NSMutableString"]
+  public static let stringClasses: Set<String> = SequentialForm.stringClasses
 
   /// Text from bytes: UTF-8, invalid sequences replaced.
   public static func text(_ raw: [UInt8]) -> String { String(decoding: raw, as: UTF8.self) }
-
-  /// The fields of one object, read in order.
-  private struct Fields {
-    let values: [TypedstreamValue]
-    let ordinal: Int
-    let className: String
-    var index = 0
-
-    init(values: [TypedstreamValue], ordinal: Int, className: String) {
-      self.values = values
-      self.ordinal = ordinal
-      self.className = className
-    }
-
-    var isAtEnd: Bool { index >= values.count }
-    var remaining: Int { values.count - index }
-
-    func error(_ message: String) -> ArchiveError {
-      ArchiveError(.corruptData, message + ", field \(index)", at: .init(objectIndex: ordinal, className: className))
-    }
-
-    mutating func next() throws -> TypedstreamValue {
-      guard index < values.count else { throw error("expected another field, found the end of the object") }
-      defer { index += 1 }
-      return values[index]
-    }
-
-    mutating func integer() throws -> Int {
-      switch try next() {
-      case .signed(_, let v): if let small = Int(exactly: v) { return small }
-      case .unsigned(_, let v): if let small = Int(exactly: v) { return small }
-      default: break
-      }
-      index -= 1
-      throw error("expected an integer")
-    }
-
-    mutating func bytes() throws -> [UInt8] {
-      if case .bytes(let raw?) = try next() { return raw }
-      index -= 1
-      throw error("expected a string's bytes")
-    }
-
-    mutating func cString() throws -> [UInt8] {
-      switch try next() {
-      case .cString(.literal(let raw)?): return raw
-      default:
-        index -= 1
-        throw error("expected a type string")
-      }
-    }
-
-    mutating func object() throws -> Member {
-      switch try next() {
-      case .object(nil): return nil
-      case .object(.reference(let ordinal)?): return ordinal
-      default:
-        index -= 1
-        throw error("expected an object")
-      }
-    }
-  }
 }

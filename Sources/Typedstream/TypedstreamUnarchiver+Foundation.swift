@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import KeyedArchive
 
 // Foundation's sequential forms (TS-071 to TS-078) as the Swift values the keyed unarchiver gives for the same
@@ -120,7 +121,6 @@ extension TypedstreamUnarchiver {
   /// `NSValue` of a point, size, rectangle or range structure (AppKit's `_NSPoint`, Core Graphics' `CGPoint`, ...).
   private func archivedValue(type: [UInt8], _ value: TypedstreamValue) throws -> ArchivedValue {
     let encoding = TypedstreamDecoder.text(type)
-    let name = encoding.dropFirst().prefix { $0 != "=" }
     var numbers: [Double] = []
     var integers: [Int64] = []
     func collect(_ value: TypedstreamValue) {
@@ -138,12 +138,11 @@ extension TypedstreamUnarchiver {
       }
     }
     collect(value)
-    switch (name.hasSuffix("Point"), name.hasSuffix("Size"), name.hasSuffix("Rect"), name.hasSuffix("Range")) {
-    case (true, _, _, _) where numbers.count == 2: return .point(x: numbers[0], y: numbers[1])
-    case (_, true, _, _) where numbers.count == 2: return .size(width: numbers[0], height: numbers[1])
-    case (_, _, true, _) where numbers.count == 4:
-      return .rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-    case (_, _, _, true) where integers.count == 2: return .range(location: integers[0], length: integers[1])
+    switch SequentialForm.geometryKind(ofType: type, numberCount: numbers.count) {
+    case .point?: return .point(x: numbers[0], y: numbers[1])
+    case .size?: return .size(width: numbers[0], height: numbers[1])
+    case .rect?: return .rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    case .range? where integers.count == 2: return .range(location: integers[0], length: integers[1])
     default:
       throw ArchiveError(.unsupportedFormat, "NSValue of type \"\(encoding)\" is not a point, size, rectangle or range")
     }

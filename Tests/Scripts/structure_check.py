@@ -4,7 +4,11 @@
 - at most 15 `@exclusivity(unchecked)`, each in a file that Specs/Decisions/0023 names;
 - no `@_spi`; no `Unmanaged` or `unowned(unsafe)` in InterfaceObjects;
 - every keyed-archive layout literal ("$archiver", "$objects", "$top", "$classname", "$classes") spelled in one file;
-- XIB, CompiledNib and PropertyList import only Foundation, FoundationXML, ArchiveCoding and the platform libc;
+- every Foundation wire key (the string literals of Sources/FoundationForms/FoundationKeys.swift: "NS.objects",
+  "NS.keys", "NS.string", "NSRangeCount", …, apart from those that are also class names, such as "NSString") spelled
+  in that file only, alone or inside a longer string literal (a message names a key through the constant);
+- XIB, CompiledNib and PropertyList import only Foundation, FoundationXML, ArchiveCoding and the platform libc (XIB
+  and CompiledNib also FoundationForms, for the Foundation keys);
 - every module a Swift file imports is the module itself, a toolchain module or a declared dependency of its target.
 
 Usage: structure_check.py [REPO]   (default: the repository holding this script)
@@ -51,6 +55,7 @@ RULES = {
     "spi": "no @_spi",
     "unsafe-references": "no Unmanaged or unowned(unsafe) in InterfaceObjects",
     "layout": "one file spells each archive layout literal",
+    "foundation-keys": "one file spells each Foundation wire key",
     "front-end-imports": "XIB, CompiledNib and PropertyList import only Foundation, ArchiveCoding and libc",
     "declared-imports": "every import is a declared dependency",
 }
@@ -80,6 +85,22 @@ for path in files:
 for literal in ['"$archiver"', '"$objects"', '"$top"', '"$classname"', '"$classes"']:
     holders = sorted({os.path.relpath(p, repo) for p in files for _, l in code_lines(p) if literal in l})
     check(len(holders) == 1, "layout", f"{literal} is spelled in {len(holders)} files: {', '.join(holders)}")
+# Foundation wire keys: the literals of FoundationKeys.swift that begin with "NS" (the names paired with some keys,
+# such as "year", are not keys; class names are not keys), spelled nowhere else.
+keys_file = os.path.join(sources, "FoundationForms", "FoundationKeys.swift")
+class_file = os.path.join(sources, "FoundationForms", "FoundationClass.swift")
+def literals(path):
+    if not os.path.exists(path):
+        return set()
+    return {m for _, l in code_lines(path) for m in re.findall(r'"([^"\\\n]+)"', l)}
+check(os.path.exists(keys_file), "foundation-keys", "Sources/FoundationForms/FoundationKeys.swift is missing")
+wire_keys = sorted(k for k in literals(keys_file) - literals(class_file) if k.startswith("NS"))
+key_lines = [(p, l) for p in files if p != keys_file for _, l in code_lines(p) if '"' in l]
+for key in wire_keys:
+    spelled = re.compile(r'"[^"\n]*?(?<![A-Za-z0-9_.])' + re.escape(key) + r'(?![A-Za-z0-9_])[^"\n]*"')
+    holders = sorted({os.path.relpath(p, repo) for p, l in key_lines if key in l and spelled.search(l)})
+    check(not holders, "foundation-keys",
+          f'"{key}" is spelled outside Sources/FoundationForms/FoundationKeys.swift: {", ".join(holders)}')
 deps = declared_dependencies()
 for path in files:
     module = module_of(path)
@@ -90,7 +111,10 @@ for path in files:
         imported = match.group(1)
         where = f"{os.path.relpath(path, repo)}:{number}"
         if module in ("XIB", "CompiledNib", "PropertyList"):
-            check(imported in {"Foundation", "FoundationXML", "ArchiveCoding"} | LIBC, "front-end-imports",
+            allowed = {"Foundation", "FoundationXML", "ArchiveCoding"} | LIBC
+            if module != "PropertyList":
+                allowed.add("FoundationForms")
+            check(imported in allowed, "front-end-imports",
                   f"{where}: {module} imports {imported}")
         check(imported in TOOLCHAIN or imported == module or imported in deps.get(module, set()), "declared-imports",
               f"{where}: {module} imports {imported}, which its target does not declare")

@@ -1,6 +1,7 @@
 import ArchiveCoding
 import ArchiveComparison
 import Foundation
+import FoundationForms
 import Testing
 
 @testable import KeyedCommands

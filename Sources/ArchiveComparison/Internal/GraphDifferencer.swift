@@ -1,5 +1,7 @@
 import ArchiveCoding
 import ArchiveSupport
+import FoundationForms
+import KeyedArchive
 
 /// Walks two canonical JSON graphs side by side and lists where they differ (ARC-170…ARC-174).
 ///

@@ -1,4 +1,5 @@
 import ArchiveCoding
+import FoundationForms
 
 /// The objects of an ``ObjectTable`` as canonical JSON, by document id, for comparing tables object by object
 /// (ARC-173): each object's class, placeholder, fields, and the connections and runtime attributes it is the source

@@ -1,3 +1,5 @@
+import FoundationForms
+
 /// Every byte sequence, key and class name of the compiled-nib formats that this module reads, in one place.
 enum NIBArchiveWireNames {
   // MARK: Container
@@ -19,7 +21,7 @@ enum NIBArchiveWireNames {
   // MARK: Foundation objects
 
   /// The data value holding a string's UTF-8 bytes (NSString, NSMutableString, NSLocalizableString) or NSData's bytes.
-  static let bytesKey = "NS.bytes"
+  static let bytesKey = FoundationKeys.nsBytes
   /// The first entry of an inlined collection.
   static let inlinedValueKey = "NSInlinedValue"
   /// The key of each element entry of an inlined collection.

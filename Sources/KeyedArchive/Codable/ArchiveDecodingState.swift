@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 /// The state of one archive's `Codable` decoding: it reads `NSDictionary` and `NSArray` entries and plain values
@@ -141,17 +142,16 @@ final class ArchiveDecodingState {
       throw mismatch([String: Any].self, uid: uid, path: path())
     }
     return try located(uid, path()) {
-      let keys = try uids(ArchiveKeys.nsKeys, in: header, uid: uid)
-      let values = try uids(ArchiveKeys.nsObjects, in: header, uid: uid)
+      let keys = try uids(FoundationKeys.nsKeys, in: header, uid: uid)
+      let values = try uids(FoundationKeys.nsObjects, in: header, uid: uid)
       guard keys.count == values.count else {
-        throw ArchiveError(
-          .corruptData, "NS.keys has \(keys.count) entries but NS.objects \(values.count)",
-          at: .init(objectIndex: uid))
+        throw KeyedCollectionForm.countMismatch(
+          keys: keys.count, objects: values.count, at: .init(objectIndex: uid))
       }
       for key in keys where try string(key) == nil {
         throw ArchiveError(
           .corruptData, "expected string keys, found \(describe(key))",
-          at: .init(objectIndex: uid, keyPath: ArchiveKeys.nsKeys))
+          at: .init(objectIndex: uid, keyPath: FoundationKeys.nsKeys))
       }
       return KeyedEntries(keys: keys, values: values)
     }
@@ -166,7 +166,7 @@ final class ArchiveDecodingState {
     else {
       throw mismatch([Any].self, uid: uid, path: path())
     }
-    return try located(uid, path()) { try uids(ArchiveKeys.nsObjects, in: header, uid: uid) }
+    return try located(uid, path()) { try uids(FoundationKeys.nsObjects, in: header, uid: uid) }
   }
 
   // MARK: Primitives

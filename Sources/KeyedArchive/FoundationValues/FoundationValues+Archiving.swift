@@ -1,119 +1,55 @@
 import Foundation
+import FoundationForms
 import PropertyList
 
 // Swift's value types archived as the Foundation classes the toolchain's NSKeyedArchiver writes for them
-// (ARC-150…ARC-153).
+// (ARC-150…ARC-157), through their forms (FORM-050).
 
 extension IndexSet: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.indexSet) { fields in
-      let ranges = rangeView
-      fields.append(ArchiveField(key: ArchiveKeys.nsRangeCount, value: .inline(.integer(Int64(ranges.count)))))
-      if ranges.count == 1, let range = ranges.first {
-        fields.append(
-          ArchiveField(key: ArchiveKeys.nsIndexSetLocation, value: .inline(.integer(Int64(range.lowerBound)))))
-        fields.append(ArchiveField(key: ArchiveKeys.nsIndexSetLength, value: .inline(.integer(Int64(range.count)))))
-        return
-      }
-      let packed = PackedIntegers.encode(ranges.lazy.flatMap { [UInt64($0.lowerBound), UInt64($0.count)] })
-      fields.append(
-        ArchiveField(key: ArchiveKeys.nsRangeData, value: .uid(archiver.plainReference(.data(Data(packed))))))
-    }
+    archiver.formObject(className: FoundationClass.indexSet) { IndexSetForm(self).write(to: &$0) }
   }
 }
 
 extension IndexPath: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.indexPath) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsIndexPathLength, value: .inline(.integer(Int64(count)))))
-      if count == 1, let only = first {
-        fields.append(ArchiveField(key: ArchiveKeys.nsIndexPathValue, value: .inline(.integer(Int64(only)))))
-      } else if count > 1 {
-        let packed = PackedIntegers.encode(map { UInt64(clamping: $0) })
-        fields.append(
-          ArchiveField(key: ArchiveKeys.nsIndexPathData, value: .uid(archiver.plainReference(.data(Data(packed))))))
-      }
-    }
+    archiver.formObject(className: FoundationClass.indexPath) { IndexPathForm(self).write(to: &$0) }
   }
 }
 
 extension TimeZone: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.timeZone) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsName, value: .uid(archiver.plainReference(.string(identifier)))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsData, value: .uid(archiver.plainReference(.data(Data())))))
-    }
+    archiver.formObject(className: FoundationClass.timeZone) { TimeZoneForm(self).write(to: &$0) }
   }
 }
 
 extension Locale: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.locale) { fields in
-      fields.append(
-        ArchiveField(key: ArchiveKeys.nsIdentifier, value: .uid(archiver.plainReference(.string(identifier)))))
-    }
+    archiver.formObject(className: FoundationClass.locale) { LocaleForm(identifier: identifier).write(to: &$0) }
   }
 }
 
 extension Calendar: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    let name = KeyedUnarchiver.calendarIdentifiers.first { $0.value == identifier }?.key ?? "gregorian"
-    return archiver.foundationObject(className: FoundationClass.calendar) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsIdentifier, value: .uid(archiver.plainReference(.string(name)))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsLocale, value: .uid(archiver.reference(for: locale))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsFirstWeekday, value: .inline(.integer(Int64(firstWeekday)))))
-      fields.append(
-        ArchiveField(key: ArchiveKeys.nsMinimumDays, value: .inline(.integer(Int64(minimumDaysInFirstWeek)))))
-    }
+    archiver.formObject(className: FoundationClass.calendar) { CalendarForm.write(self, to: &$0) }
   }
 }
 
 extension DateComponents: KeyedArchiveValue {
-  /// The fields `NSDateComponents` archives, in the order of ``ArchiveKeys/dateComponentFields``.
-  static var archivedFields: [WritableKeyPath<DateComponents, Int?>] {
-    [
-      \.era, \.year, \.month, \.day, \.hour, \.minute, \.second, \.nanosecond, \.weekday, \.weekdayOrdinal, \.quarter,
-      \.weekOfMonth, \.weekOfYear, \.yearForWeekOfYear,
-    ]
-  }
-
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    let values = Self.archivedFields.map { self[keyPath: $0] }
-    return archiver.foundationObject(className: FoundationClass.dateComponents) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsCalendar, value: .uid(archiver.reference(for: calendar))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsTimeZone, value: .uid(archiver.reference(for: timeZone))))
-      for (field, value) in zip(ArchiveKeys.dateComponentFields, values) {
-        let stored = value.map(Int64.init) ?? ArchiveKeys.dateComponentUndefined
-        fields.append(ArchiveField(key: field.key, value: .inline(.integer(stored))))
-      }
-      fields.append(ArchiveField(key: ArchiveKeys.nsIsLeapMonth, value: .inline(.bool(isLeapMonth ?? false))))
-    }
+    archiver.formObject(className: FoundationClass.dateComponents) { DateComponentsForm.write(self, to: &$0) }
   }
 }
 
 extension PersonNameComponents: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    let parts = [namePrefix, givenName, middleName, familyName, nameSuffix, nickname]
-    return archiver.foundationObject(className: FoundationClass.personNameComponents) { fields in
-      for (part, text) in zip(ArchiveKeys.personNameParts, parts) {
-        let uid = text.map { archiver.plainReference(.string($0)) } ?? 0
-        fields.append(ArchiveField(key: part.key, value: .uid(uid)))
-      }
-      if let phoneticRepresentation {
-        fields.append(
-          ArchiveField(
-            key: ArchiveKeys.nsPhoneticRepresentation, value: .uid(archiver.reference(for: phoneticRepresentation))))
-      }
-    }
+    archiver.formObject(className: FoundationClass.personNameComponents) { PersonNameForm.write(self, to: &$0) }
   }
 }
 
 extension CharacterSet: KeyedArchiveValue {
   /// Written as its bitmap, as the toolchain writes a set it did not make from a string or a builtin set.
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.characterSet) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsBitmap, value: .inline(.data(bitmapRepresentation))))
-    }
+    archiver.formObject(className: FoundationClass.characterSet) { CharacterSetForm(self).write(to: &$0) }
   }
 }

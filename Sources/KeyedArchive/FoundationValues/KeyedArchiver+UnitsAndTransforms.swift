@@ -1,4 +1,5 @@
 import Foundation
+import FoundationForms
 import PropertyList
 
 // `Measurement` (ARC-155), `AffineTransform` (ARC-161) and ``ArchivedSortDescriptor`` (ARC-162) archived as the
@@ -8,8 +9,8 @@ extension Measurement: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     let unitUID = archiver.unitReference(unit)
     return archiver.foundationObject(className: FoundationClass.measurement) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsValue, value: .inline(.real(value))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsUnit, value: .uid(unitUID)))
+      fields.append(ArchiveField(key: FoundationKeys.nsValue, value: .inline(.real(value))))
+      fields.append(ArchiveField(key: FoundationKeys.nsUnit, value: .uid(unitUID)))
     }
   }
 }
@@ -22,16 +23,16 @@ extension AffineTransform: KeyedArchiveValue {
     let arrayUID = archiver.foundationObject(
       className: FoundationClass.oldStyleArray, chain: [FoundationClass.oldStyleArray, FoundationClass.object]
     ) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.oldStyleArrayCount, value: .inline(.integer(Int64(reals.count)))))
+      fields.append(ArchiveField(key: FoundationKeys.oldStyleArrayCount, value: .inline(.integer(Int64(reals.count)))))
       fields.append(
-        ArchiveField(key: ArchiveKeys.oldStyleArrayType, value: .inline(.integer(Int64(UInt8(ascii: "f"))))))
-      fields.append(ArchiveField(key: ArchiveKeys.oldStyleArraySize, value: .inline(.integer(4))))
+        ArchiveField(key: FoundationKeys.oldStyleArrayType, value: .inline(.integer(Int64(UInt8(ascii: "f"))))))
+      fields.append(ArchiveField(key: FoundationKeys.oldStyleArraySize, value: .inline(.integer(4))))
       for (index, real) in reals.enumerated() {
         fields.append(ArchiveField(key: ArchiveKeys.unkeyedKey(index), value: .inline(.real(real))))
       }
     }
     return archiver.foundationObject(className: FoundationClass.affineTransform) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsTransformStruct, value: .inline(.data(Self.structBytes(self)))))
+      fields.append(ArchiveField(key: FoundationKeys.nsTransformStruct, value: .inline(.data(Self.structBytes(self)))))
       fields.append(ArchiveField(key: ArchiveKeys.unkeyedKey(0), value: .uid(arrayUID)))
     }
   }
@@ -51,9 +52,9 @@ extension ArchivedSortDescriptor: KeyedArchiveValue {
     let keyUID = key.map { archiver.stringReference($0) } ?? 0
     let selectorUID = selector.map { archiver.stringReference($0) } ?? 0
     return archiver.foundationObject(className: FoundationClass.sortDescriptor) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsSortKey, value: .uid(keyUID)))
-      fields.append(ArchiveField(key: ArchiveKeys.nsAscending, value: .inline(.bool(ascending))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsSelector, value: .uid(selectorUID)))
+      fields.append(ArchiveField(key: FoundationKeys.nsSortKey, value: .uid(keyUID)))
+      fields.append(ArchiveField(key: FoundationKeys.nsAscending, value: .inline(.bool(ascending))))
+      fields.append(ArchiveField(key: FoundationKeys.nsSelector, value: .uid(selectorUID)))
     }
   }
 }
@@ -63,10 +64,7 @@ extension KeyedArchiver {
   /// `NSUnitConverterLinear`), shared by identity.
   func unitReference(_ unit: Unit) -> Int {
     let dimension = unit as? Dimension
-    let className =
-      dimension.map { dimension in
-        FoundationClass.dimensionTypes.first { $0.value == type(of: dimension) }?.key ?? FoundationClass.dimension
-      } ?? FoundationClass.unit
+    let className = FoundationClass.archivedName(ofUnit: unit)
     let chain =
       dimension == nil
       ? [FoundationClass.unit, FoundationClass.object]
@@ -76,8 +74,8 @@ extension KeyedArchiver {
     let converterUID = dimension.map { linearConverterReference($0.converter) }
     let symbolUID = stringReference(unit.symbol)
     return foundationObject(className: className, chain: chain, identity: unit) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsSymbol, value: .uid(symbolUID)))
-      if let converterUID { fields.append(ArchiveField(key: ArchiveKeys.nsConverter, value: .uid(converterUID))) }
+      fields.append(ArchiveField(key: FoundationKeys.nsSymbol, value: .uid(symbolUID)))
+      if let converterUID { fields.append(ArchiveField(key: FoundationKeys.nsConverter, value: .uid(converterUID))) }
     }
   }
 
@@ -90,8 +88,8 @@ extension KeyedArchiver {
       className: FoundationClass.unitConverterLinear,
       chain: [FoundationClass.unitConverterLinear, FoundationClass.unitConverter, FoundationClass.object]
     ) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsCoefficient, value: .inline(.real(coefficient))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsConstant, value: .inline(.real(constant))))
+      fields.append(ArchiveField(key: FoundationKeys.nsCoefficient, value: .inline(.real(coefficient))))
+      fields.append(ArchiveField(key: FoundationKeys.nsConstant, value: .inline(.real(constant))))
     }
   }
 }

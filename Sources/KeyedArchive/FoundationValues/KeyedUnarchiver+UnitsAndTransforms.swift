@@ -1,68 +1,15 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 
 // `NSMeasurement` with its units and converters (ARC-155), `NSAffineTransform` (ARC-161) and `NSSortDescriptor`
 // (ARC-162).
 extension KeyedUnarchiver {
-  /// `NSMeasurement`: `NS.value` and the unit under `NS.unit`, as `Measurement<Unit>`.
-  func measurement() throws -> Measurement<Unit> {
-    let value = try double(ArchiveKeys.nsValue)
-    guard
-      let unit: Unit = try nestedObject(
-        ArchiveKeys.nsUnit, allowed: FoundationClass.unitClassNames, expected: "an NSUnit")
-    else {
-      throw ArchiveError(.corruptData, "NSMeasurement without NS.unit", at: .init(keyPath: ArchiveKeys.nsUnit))
-    }
-    return Measurement(value: value, unit: unit)
-  }
-
-  /// An `NSUnit` (a symbol) or one of its `NSDimension` subclasses (a symbol and a linear converter to the base
-  /// unit), as the Swift class of the same name.
-  func unit(className: String) throws -> Unit {
-    guard let symbol = try string(ArchiveKeys.nsSymbol) else {
-      throw ArchiveError(.corruptData, "\(className) without NS.symbol", at: .init(keyPath: ArchiveKeys.nsSymbol))
-    }
-    guard let type = FoundationClass.dimensionTypes[className] else { return Unit(symbol: symbol) }
-    guard
-      let converter: UnitConverterLinear = try nestedObject(
-        ArchiveKeys.nsConverter, allowed: [FoundationClass.unitConverterLinear], expected: "an NSUnitConverterLinear")
-    else {
-      throw ArchiveError(
-        .corruptData, "\(className) without NS.converter", at: .init(keyPath: ArchiveKeys.nsConverter))
-    }
-    return type.init(symbol: symbol, converter: converter)
-  }
-
-  /// `NSUnitConverterLinear`: `NS.coefficient` and `NS.constant`, finite.
-  func unitConverter() throws -> UnitConverterLinear {
-    let coefficient = try double(ArchiveKeys.nsCoefficient)
-    let constant = try double(ArchiveKeys.nsConstant)
-    for (key, value) in [(ArchiveKeys.nsCoefficient, coefficient), (ArchiveKeys.nsConstant, constant)]
-    where !value.isFinite {
-      throw ArchiveError(.corruptData, "expected a finite real, found \(value)", at: .init(keyPath: key))
-    }
-    return UnitConverterLinear(coefficient: coefficient, constant: constant)
-  }
-
-  /// The object under `key` as `T`, decoded allowing `allowed`, or `nil` when the key is absent or holds `$null`.
-  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`typeMismatch`) naming the key when the object is not a `T`.
-  private func nestedObject<T>(_ key: String, allowed: Set<String>, expected: String) throws -> T? {
-    // Located at the key: an object of a class not allowed here is reported with its own index.
-    let found = try located(key) {
-      try fieldRef(key).flatMap { try object(atFieldRef: $0, key: key, allowed: allowed) }
-    }
-    guard let object = found else { return nil }
-    guard let value = object as? T else {
-      throw ArchiveError(.typeMismatch, "expected \(expected), found \(type(of: object))", at: .init(keyPath: key))
-    }
-    return value
-  }
-
   /// `NSAffineTransform`: Darwin's `NSTransformStruct` in any of its lengths, or the six reals of the toolchain's
   /// unkeyed array under `$0`; no field is the identity.
   func affineTransform() throws -> AffineTransform {
-    if containsValue(forKey: ArchiveKeys.nsTransformStruct) {
-      return try Self.affineTransform(structBytes: try packedBytes(ArchiveKeys.nsTransformStruct))
+    if containsValue(forKey: FoundationKeys.nsTransformStruct) {
+      return try Self.affineTransform(structBytes: try packedBytes(FoundationKeys.nsTransformStruct))
     }
     let unkeyed = ArchiveKeys.unkeyedKey(0)
     guard let ref = storedFieldRef(unkeyed) else { return .identity }
@@ -97,26 +44,27 @@ extension KeyedUnarchiver {
     case (9, 2): return AffineTransform(m11: real(1), m12: 0, m21: 0, m22: real(5), tX: 0, tY: 0)
     default:
       throw ArchiveError(
-        .corruptData, "NSTransformStruct of \(bytes.count) bytes is none of the transform forms (0, 9, 16 or 24 bytes)",
-        at: .init(keyPath: ArchiveKeys.nsTransformStruct))
+        .corruptData,
+        "\(FoundationKeys.nsTransformStruct) of \(bytes.count) bytes is none of the transform forms (0, 9, 16 or 24 bytes)",
+        at: .init(keyPath: FoundationKeys.nsTransformStruct))
     }
   }
 
   /// `_NSKeyedCoderOldStyleArray`: the `NS.count` reals (`NS.type` `f` or `d`) of an unkeyed C array under `$0`,
   /// `$1`, …
   func oldStyleArray() throws -> [Double] {
-    let count = try int(ArchiveKeys.oldStyleArrayCount)
-    let type = try int(ArchiveKeys.oldStyleArrayType)
+    let count = try int(FoundationKeys.oldStyleArrayCount)
+    let type = try int(FoundationKeys.oldStyleArrayType)
     guard type == Int64(UInt8(ascii: "f")) || type == Int64(UInt8(ascii: "d")) else {
       throw ArchiveError(
         .corruptData, "expected an array of reals (type f or d), found type \(type)",
-        at: .init(keyPath: ArchiveKeys.oldStyleArrayType))
+        at: .init(keyPath: FoundationKeys.oldStyleArrayType))
     }
     // Each element is a field of its own, so the dictionary bounds the count.
     guard count >= 0, count <= Int64(currentHeader.count) else {
       throw ArchiveError(
         .corruptData, "a count of \(count) does not fit in the object's \(currentHeader.count) fields",
-        at: .init(keyPath: ArchiveKeys.oldStyleArrayCount))
+        at: .init(keyPath: FoundationKeys.oldStyleArrayCount))
     }
     return try (0..<Int(count)).map { index in
       let key = ArchiveKeys.unkeyedKey(index)
@@ -137,7 +85,7 @@ extension KeyedUnarchiver {
   /// `NSSortDescriptor`: `NSKey`, `NSAscending` and `NSSelector`.
   func sortDescriptor() throws -> ArchivedSortDescriptor {
     ArchivedSortDescriptor(
-      key: try string(ArchiveKeys.nsSortKey), ascending: try decodeBool(forKey: ArchiveKeys.nsAscending),
-      selector: try string(ArchiveKeys.nsSelector))
+      key: try string(FoundationKeys.nsSortKey), ascending: try decodeBool(forKey: FoundationKeys.nsAscending),
+      selector: try string(FoundationKeys.nsSelector))
   }
 }

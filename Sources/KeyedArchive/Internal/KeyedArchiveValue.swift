@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 /// A Foundation value the archiver knows how to write, dispatched through a protocol rather than a chain of
@@ -56,34 +57,24 @@ extension Data: KeyedArchiveValue {
 }
 extension Date: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.date) {
-      $0.append(ArchiveField(key: ArchiveKeys.nsTime, value: .inline(.real(timeIntervalSinceReferenceDate))))
-    }
+    archiver.formObject(className: FoundationClass.date) { DateForm.write(self, to: &$0) }
   }
 }
 extension UUID: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.uuid) {
-      let bytes = withUnsafeBytes(of: uuid) { Data($0) }
-      $0.append(ArchiveField(key: ArchiveKeys.nsUUIDBytes, value: .inline(.data(bytes))))
-    }
+    archiver.formObject(className: FoundationClass.uuid) { UUIDForm.write(self, to: &$0) }
   }
 }
 extension URL: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
-    archiver.foundationObject(className: FoundationClass.url) { fields in
-      let base = baseURL.map { archiver.reference(for: $0) } ?? 0
-      fields.append(ArchiveField(key: ArchiveKeys.nsBase, value: .uid(base)))
-      let relative = baseURL == nil ? absoluteString : relativeString
-      fields.append(ArchiveField(key: ArchiveKeys.nsRelative, value: .uid(archiver.plainReference(.string(relative)))))
-    }
+    archiver.formObject(className: FoundationClass.url) { URLForm.write(self, to: &$0) }
   }
 }
 extension DateInterval: KeyedArchiveValue {
   func archiveReference(in archiver: KeyedArchiver) -> Int {
     archiver.foundationObject(className: FoundationClass.dateInterval) { fields in
-      fields.append(ArchiveField(key: ArchiveKeys.nsStartDate, value: .uid(archiver.reference(for: start))))
-      fields.append(ArchiveField(key: ArchiveKeys.nsEndDate, value: .uid(archiver.reference(for: end))))
+      fields.append(ArchiveField(key: FoundationKeys.nsStartDate, value: .uid(archiver.reference(for: start))))
+      fields.append(ArchiveField(key: FoundationKeys.nsEndDate, value: .uid(archiver.reference(for: end))))
     }
   }
 }
@@ -98,7 +89,7 @@ extension Array: KeyedArchiveValue {
       } else {
         for element in self { uids.append(archiver.reference(for: element)) }
       }
-      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(uids)))
     }
   }
 }
@@ -118,7 +109,7 @@ extension Set: KeyedArchiveValue {
       let uids = map { AnyHashable($0) }.sorted { KeyedArchiver.sortKey($0) < KeyedArchiver.sortKey($1) }.map {
         archiver.reference(for: $0.base)
       }
-      fields.append(ArchiveField(key: ArchiveKeys.nsObjects, value: .uids(uids)))
+      fields.append(ArchiveField(key: FoundationKeys.nsObjects, value: .uids(uids)))
     }
   }
 }

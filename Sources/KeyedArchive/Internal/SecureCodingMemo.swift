@@ -1,4 +1,5 @@
 import ArchiveCoding
+import FoundationForms
 import PropertyList
 
 /// The class chains one archive's entries were decoded with, and the allowed-class set each last passed the

@@ -1,3 +1,5 @@
+import FoundationForms
+
 /// Every element, attribute and key name the XIB front end reads, in one place.
 enum XIBNames {
   /// XIB 3.0 element names.
@@ -129,8 +131,8 @@ enum XIBNames {
     static let className = "NSClassName"
     static let sortedKeys = "dict.sortedKeys"
     static let sortedValues = "dict.values"
-    static let keyPrefix = "NS.key."
-    static let objectPrefix = "NS.object."
+    static let keyPrefix = FoundationKeys.nsKeyPrefix
+    static let objectPrefix = FoundationKeys.nsObjectPrefix
     static let customClassNameSuffix = ".CustomClassName"
     static let proxyObjectClass = "IBProxyObject"
     static let uiCustomObjectClass = "IBUICustomObject"

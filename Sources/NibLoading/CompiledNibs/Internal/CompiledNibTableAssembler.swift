@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import KeyedArchive
 
 /// Turns a ``CompiledNibGraph`` into an ``ObjectTable`` (NIBA-044 to NIBA-050): decides which nodes are objects of
@@ -323,8 +324,10 @@ struct CompiledNibTableAssembler {
       }
       return (.record(name, fields), size)
     case FoundationClass.value:
-      let special = graph.integer(object.value(ArchiveKeys.nsSpecial))
-      let keys: [Int64: String] = [1: ArchiveKeys.nsPointValue, 2: ArchiveKeys.nsSizeValue, 3: ArchiveKeys.nsRectValue]
+      let special = graph.integer(object.value(FoundationKeys.nsSpecial))
+      let keys: [Int64: String] = [
+        1: FoundationKeys.nsPointValue, 2: FoundationKeys.nsSizeValue, 3: FoundationKeys.nsRectValue,
+      ]
       guard let special, let key = keys[special], let text = graph.string(object.value(key)),
         let numbers = CompiledNibGeometry.numbers(from: text)
       else { return nil }

@@ -1,3 +1,4 @@
+import FoundationForms
 import KeyedArchive
 
 /// The wire names compiled nibs use (keys of the root, of `NSIBObjectData`, of the wiring classes, and the Foundation
@@ -6,19 +7,19 @@ import KeyedArchive
 enum CompiledNibWireNames {
   // MARK: Foundation classes' keys
 
-  static let nsObjects = ArchiveKeys.nsObjects
-  static let nsKeys = ArchiveKeys.nsKeys
-  static let nsString = ArchiveKeys.nsString
-  static let nsBytes = ArchiveKeys.nsBytes
-  static let nsData = ArchiveKeys.nsData
-  static let nsIntegerValue = ArchiveKeys.nsIntegerValue
-  static let nsDoubleValue = ArchiveKeys.nsDoubleValue
-  static let nsBoolValue = ArchiveKeys.nsBoolValue
+  static let nsObjects = FoundationKeys.nsObjects
+  static let nsKeys = FoundationKeys.nsKeys
+  static let nsString = FoundationKeys.nsString
+  static let nsBytes = FoundationKeys.nsBytes
+  static let nsData = FoundationKeys.nsData
+  static let nsIntegerValue = FoundationKeys.nsIntegerValue
+  static let nsDoubleValue = FoundationKeys.nsDoubleValue
+  static let nsBoolValue = FoundationKeys.nsBoolValue
   static let inlinedValue = "NSInlinedValue"
   /// `NS.object.0`, `NS.object.1`, … (old-style collections, `NSOrderedSet`).
-  static let nsObjectPrefix = ArchiveKeys.nsObjectPrefix
+  static let nsObjectPrefix = FoundationKeys.nsObjectPrefix
   /// `NS.key.0`, … (old-style dictionaries).
-  static let nsKeyPrefix = ArchiveKeys.nsKeyPrefix
+  static let nsKeyPrefix = FoundationKeys.nsKeyPrefix
 
   // MARK: UIKit root keys
 

@@ -1,6 +1,71 @@
-import Foundation
+/// The keys Foundation's classes store their fields under in a keyed archive (`NSKeyedArchiver`), and in the nib
+/// formats that reuse them. Every such literal of the package is spelled here and nowhere else
+/// (`Tests/Scripts/structure_check.py`): the archive layout's own keys (`$archiver`, `$objects`, …) are
+/// `KeyedArchive`'s; these are the Foundation classes'.
+package enum FoundationKeys {
+  // Collections: NSArray, NSSet, NSDictionary (NS.keys with NS.objects), and the old-style numbered forms.
+  package static let nsObjects = "NS.objects"
+  package static let nsKeys = "NS.keys"
+  package static let nsObjectPrefix = "NS.object."
+  package static let nsKeyPrefix = "NS.key."
+  /// `NS.object.0`, `NS.object.1`, … (NSOrderedSet and old-style collections).
+  package static func nsObject(_ index: Int) -> String { nsObjectPrefix + String(index) }
+  /// `NS.key.0`, … (old-style dictionaries).
+  package static func nsKey(_ index: Int) -> String { nsKeyPrefix + String(index) }
 
-extension ArchiveKeys {
+  // Strings, data, dates, numbers.
+  package static let nsString = "NS.string"
+  package static let nsBytes = "NS.bytes"
+  package static let nsData = "NS.data"
+  package static let nsTime = "NS.time"
+  package static let nsIntegerValue = "NS.intval"
+  package static let nsDoubleValue = "NS.dblval"
+  package static let nsBoolValue = "NS.boolval"
+
+  // NSUUID, NSURL.
+  package static let nsUUIDBytes = "NS.uuidbytes"
+  package static let nsBase = "NS.base"
+  package static let nsRelative = "NS.relative"
+
+  // NSValue: the kind in NS.special, then the kind's fields.
+  package static let nsSpecial = "NS.special"
+  package static let nsPointValue = "NS.pointval"
+  package static let nsSizeValue = "NS.sizeval"
+  package static let nsRectValue = "NS.rectval"
+  package static let nsRangeLocation = "NS.rangeval.location"
+  package static let nsRangeLength = "NS.rangeval.length"
+  /// The six inline reals of an affine transform (`NS.special` 10), `a b c d tx ty` in order.
+  package static let nsTransformValues = [
+    "NS.atval.a", "NS.atval.b", "NS.atval.c", "NS.atval.d", "NS.atval.tx", "NS.atval.ty",
+  ]
+  package static let nsEdgeTop = "NS.edgeval.top"
+  package static let nsEdgeLeft = "NS.edgeval.left"
+  package static let nsEdgeBottom = "NS.edgeval.bottom"
+  package static let nsEdgeRight = "NS.edgeval.right"
+
+  // NSError, NSDateInterval, NSNotification.
+  package static let nsDomain = "NSDomain"
+  package static let nsCode = "NSCode"
+  package static let nsUserInfo = "NSUserInfo"
+  package static let nsStartDate = "NS.startDate"
+  package static let nsEndDate = "NS.endDate"
+  package static let nsName = "NS.name"
+  package static let nsObject = "NS.object"
+  package static let nsUserInfoLower = "NS.userinfo"
+
+  // NSDecimalNumber (Darwin's layout).
+  package static let nsExponent = "NS.exponent"
+  package static let nsLength = "NS.length"
+  package static let nsNegative = "NS.negative"
+  package static let nsCompact = "NS.compact"
+  package static let nsMantissa = "NS.mantissa"
+  package static let nsMantissaByteOrder = "NS.mantissa.bo"
+
+  // NSAttributedString: the text, then one attribute dictionary or an array of them with the packed runs.
+  package static let attributedString = "NSString"
+  package static let attributes = "NSAttributes"
+  package static let attributeInfo = "NSAttributeInfo"
+
   // NSIndexSet / NSMutableIndexSet: one range inline, or `NSRangeCount` packed ranges in `NSRangeData`.
   package static let nsRangeCount = "NSRangeCount"
   package static let nsRangeData = "NSRangeData"
@@ -58,40 +123,4 @@ extension ArchiveKeys {
   package static let nsSortKey = "NSKey"
   package static let nsAscending = "NSAscending"
   package static let nsSelector = "NSSelector"
-}
-
-extension FoundationClass {
-  package static let timeZone = "NSTimeZone"
-  package static let locale = "NSLocale"
-  package static let calendar = "NSCalendar"
-  package static let indexSet = "NSIndexSet"
-  package static let mutableIndexSet = "NSMutableIndexSet"
-  package static let indexPath = "NSIndexPath"
-  package static let dateComponents = "NSDateComponents"
-  package static let personNameComponents = "NSPersonNameComponents"
-  package static let measurement = "NSMeasurement"
-  package static let characterSet = "NSCharacterSet"
-  package static let mutableCharacterSet = "NSMutableCharacterSet"
-  package static let unitConverterLinear = "NSUnitConverterLinear"
-  package static let unitConverter = "NSUnitConverter"
-  package static let dimension = "NSDimension"
-  package static let unit = "NSUnit"
-  package static let affineTransform = "NSAffineTransform"
-  package static let oldStyleArray = "_NSKeyedCoderOldStyleArray"
-  package static let sortDescriptor = "NSSortDescriptor"
-  /// The `NSDimension` subclasses archives hold, with the Swift classes they decode as.
-  package static let dimensionTypes: [String: Dimension.Type] = [
-    "NSUnitAcceleration": UnitAcceleration.self, "NSUnitAngle": UnitAngle.self, "NSUnitArea": UnitArea.self,
-    "NSUnitConcentrationMass": UnitConcentrationMass.self, "NSUnitDispersion": UnitDispersion.self,
-    "NSUnitDuration": UnitDuration.self, "NSUnitElectricCharge": UnitElectricCharge.self,
-    "NSUnitElectricCurrent": UnitElectricCurrent.self,
-    "NSUnitElectricPotentialDifference": UnitElectricPotentialDifference.self,
-    "NSUnitElectricResistance": UnitElectricResistance.self, "NSUnitEnergy": UnitEnergy.self,
-    "NSUnitFrequency": UnitFrequency.self, "NSUnitFuelEfficiency": UnitFuelEfficiency.self,
-    "NSUnitIlluminance": UnitIlluminance.self, "NSUnitLength": UnitLength.self, "NSUnitMass": UnitMass.self,
-    "NSUnitPower": UnitPower.self, "NSUnitPressure": UnitPressure.self, "NSUnitSpeed": UnitSpeed.self,
-    "NSUnitTemperature": UnitTemperature.self, "NSUnitVolume": UnitVolume.self, "NSDimension": Dimension.self,
-  ]
-  /// Every unit class name an `NSMeasurement`'s `NS.unit` may hold.
-  package static let unitClassNames: Set<String> = Set(dimensionTypes.keys).union([unit])
 }

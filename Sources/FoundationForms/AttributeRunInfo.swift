@@ -4,13 +4,19 @@ import Foundation
 /// `NSAttributeInfo`: the runs of an attributed string as pairs (run length in UTF-16 units, index into the
 /// `NSAttributes` array), each number a base-128 varint (7 bits per byte, least significant group first, high bit
 /// set on every byte but the last).
-enum AttributeRunInfo {
-  struct Run: Equatable {
-    var length: Int
-    var index: Int
+package enum AttributeRunInfo {
+  /// One run: its length in UTF-16 units and the index of its attribute dictionary.
+  package struct Run: Equatable, Sendable {
+    package var length: Int
+    package var index: Int
+
+    package init(length: Int, index: Int) {
+      self.length = length
+      self.index = index
+    }
   }
 
-  static func encode(_ runs: [Run]) -> Data {
+  package static func encode(_ runs: [Run]) -> Data {
     var bytes = Data()
     for run in runs {
       append(UInt64(run.length), to: &bytes)
@@ -29,7 +35,7 @@ enum AttributeRunInfo {
   }
 
   /// Decodes the runs; a truncated varint, a number past `Int.max` or an odd count of numbers is corrupt data.
-  static func decode(_ data: Data) throws -> [Run] {
+  package static func decode(_ data: Data) throws -> [Run] {
     var numbers: [Int] = []
     var current: UInt64 = 0
     var shift: UInt64 = 0
@@ -38,7 +44,8 @@ enum AttributeRunInfo {
       // 9 full groups fill 63 bits; a tenth would shift past Int.max.
       guard shift <= 56 else {
         throw ArchiveError(
-          .corruptData, "NSAttributeInfo holds a number longer than 63 bits", at: .init(keyPath: "NSAttributeInfo"))
+          .corruptData, "\(FoundationKeys.attributeInfo) holds a number longer than 63 bits",
+          at: .init(keyPath: FoundationKeys.attributeInfo))
       }
       current |= UInt64(byte & 0x7F) << shift
       if byte & 0x80 != 0 {
@@ -53,7 +60,8 @@ enum AttributeRunInfo {
     }
     guard !open, numbers.count % 2 == 0 else {
       throw ArchiveError(
-        .corruptData, "NSAttributeInfo ends in the middle of a run", at: .init(keyPath: "NSAttributeInfo"))
+        .corruptData, "\(FoundationKeys.attributeInfo) ends in the middle of a run",
+        at: .init(keyPath: FoundationKeys.attributeInfo))
     }
     return stride(from: 0, to: numbers.count, by: 2).map { Run(length: numbers[$0], index: numbers[$0 + 1]) }
   }

@@ -7,18 +7,18 @@ import Foundation
 ///
 /// `Decimal`'s own fields are not public on Linux, so the conversion goes through its public sign, exponent and
 /// significand, with the 128-bit mantissa held in a `UInt128`.
-struct DecimalWireForm: Equatable {
+package struct DecimalWireForm: Equatable, Sendable {
   /// `CFByteOrderLittleEndian`.
-  static let littleEndian: Int64 = 1
+  package static let littleEndian: Int64 = 1
   /// `CFByteOrderBigEndian`.
-  static let bigEndian: Int64 = 2
+  package static let bigEndian: Int64 = 2
 
-  var exponent: Int64
-  var negative: Bool
-  var mantissa: UInt128
+  package var exponent: Int64
+  package var negative: Bool
+  package var mantissa: UInt128
 
   /// The number of significant 16-bit words of the mantissa (`NS.length`).
-  var length: Int64 {
+  package var length: Int64 {
     var words: Int64 = 0
     var rest = mantissa
     while rest != 0 {
@@ -29,10 +29,10 @@ struct DecimalWireForm: Equatable {
   }
 
   /// `true` when the mantissa has no trailing decimal zero (`NS.compact`).
-  var compact: Bool { mantissa == 0 || mantissa % 10 != 0 }
+  package var compact: Bool { mantissa == 0 || mantissa % 10 != 0 }
 
   /// The mantissa as 16 bytes, little-endian words.
-  var mantissaBytes: Data {
+  package var mantissaBytes: Data {
     var bytes = Data(capacity: 16)
     var rest = mantissa
     for _ in 0..<8 {
@@ -44,14 +44,14 @@ struct DecimalWireForm: Equatable {
     return bytes
   }
 
-  init(exponent: Int64, negative: Bool, mantissa: UInt128) {
+  package init(exponent: Int64, negative: Bool, mantissa: UInt128) {
     self.exponent = exponent
     self.negative = negative
     self.mantissa = mantissa
   }
 
   /// The wire form of a `Decimal`, or `nil` when its significand cannot be read back as an integer.
-  init?(_ decimal: Decimal) {
+  package init?(_ decimal: Decimal) {
     if decimal.isNaN {
       // NaN is the one decimal with length 0 and the sign set.
       self.init(exponent: 0, negative: true, mantissa: 0)
@@ -64,19 +64,23 @@ struct DecimalWireForm: Equatable {
 
   /// Reads the wire fields, validating them (an exponent outside -128...127, a length above 8, or too few
   /// mantissa bytes is corrupt data).
-  init(exponent: Int64, length: Int64, negative: Bool, mantissaBytes: Data, byteOrder: Int64) throws {
+  package init(exponent: Int64, length: Int64, negative: Bool, mantissaBytes: Data, byteOrder: Int64) throws {
     guard (-128...127).contains(exponent) else {
       throw ArchiveError(
-        .corruptData, "NS.exponent \(exponent) is outside -128...127", at: .init(keyPath: "NS.exponent"))
+        .corruptData, "\(FoundationKeys.nsExponent) \(exponent) is outside -128...127",
+        at: .init(keyPath: FoundationKeys.nsExponent))
     }
     guard (0...8).contains(length) else {
-      throw ArchiveError(.corruptData, "NS.length \(length) is outside 0...8", at: .init(keyPath: "NS.length"))
+      throw ArchiveError(
+        .corruptData, "\(FoundationKeys.nsLength) \(length) is outside 0...8",
+        at: .init(keyPath: FoundationKeys.nsLength))
     }
     let bytes = [UInt8](mantissaBytes)
     guard bytes.count >= Int(length) * 2 else {
       throw ArchiveError(
-        .corruptData, "NS.mantissa has \(bytes.count) bytes, fewer than NS.length \(length) words need",
-        at: .init(keyPath: "NS.mantissa"))
+        .corruptData,
+        "\(FoundationKeys.nsMantissa) has \(bytes.count) bytes, fewer than \(FoundationKeys.nsLength) \(length) words need",
+        at: .init(keyPath: FoundationKeys.nsMantissa))
     }
     var mantissa: UInt128 = 0
     for index in stride(from: Int(length) - 1, through: 0, by: -1) {
@@ -89,7 +93,7 @@ struct DecimalWireForm: Equatable {
   }
 
   /// The value as a `Decimal` (length 0 with the sign set is NaN).
-  var decimal: Decimal {
+  package var decimal: Decimal {
     if mantissa == 0 { return negative ? .nan : Decimal(sign: .plus, exponent: Int(exponent), significand: 0) }
     let high = Decimal(UInt64(truncatingIfNeeded: mantissa >> 64))
     let low = Decimal(UInt64(truncatingIfNeeded: mantissa))
