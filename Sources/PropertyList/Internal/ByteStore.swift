@@ -6,7 +6,7 @@ import Foundation
 /// A borrowing store must be given its own copy with ``ownCopy()`` before the borrowed memory goes away if it may
 /// still be used afterwards; that switch is its only mutation, made by the owner while nothing else reads it.
 ///
-/// Package access only, and `@usableFromInline` so that the reader's inlinable reads reach it (Decision 0035): a
+/// Package access only, and `@usableFromInline` so that the reader's inlinable reads reach it (Decision 0033): a
 /// store holds an unsafe pointer, which no type users can see may hold (PERF-007).
 @usableFromInline
 package final class ByteStore: @unchecked Sendable {
