@@ -39,8 +39,11 @@ extension KeyedUnarchiver {
     }
   }
 
-  /// What an archived class resolves to: the class's own name, then its superclasses' (but `NSObject`), then the
-  /// hints; then ``classResolver``; then a generic object when allowed.
+  /// What an archived class resolves to, as Apple's unarchiver resolves it (COD-200): the class's own name
+  /// (``setClass(_:forClassName:)``, the registry, Foundation's classes), then its hints (the fallbacks its writer
+  /// named), then ``classResolver`` and the delegate, given the archived chain; then, when asked for, its superclasses
+  /// (but `NSObject`) and a generic object. A class found for another name is checked under secure coding as the
+  /// archived class (COD-201).
   func resolve(name: String, chain: [String], hints: [String], uid: Int) throws -> ResolvedClass {
     func candidate(_ name: String) -> ResolvedClass? {
       if let type = store.state.settings.instanceClasses[name] {
@@ -55,23 +58,30 @@ extension KeyedUnarchiver {
       }
       return nil
     }
-    if let resolved = candidate(name) { return resolved }
-    for superclass in chain.dropFirst() where superclass != FoundationClass.object {
-      if let resolved = candidate(superclass) { return resolved }
+    /// `substitute`, found for the archived class, checked as the archived class.
+    func standingIn(_ substitute: ResolvedClass) -> ResolvedClass {
+      ResolvedClass(
+        kind: substitute.kind, chain: registry.classChain(forClassName: name), secureType: substitute.secureType)
     }
+    if let resolved = candidate(name) { return resolved }
     for hint in hints {
-      if let resolved = candidate(hint) { return resolved }
+      if let resolved = candidate(hint) { return standingIn(resolved) }
     }
     if let resolver = classResolver, let type = resolver(name, chain) {
-      return ResolvedClass(kind: .coding(type), chain: registry.classChain(for: type))
+      return standingIn(ResolvedClass(kind: .coding(type), chain: []))
     }
-    if decodesUnknownClassesGenerically, !requiresSecureCoding {
+    if decodesUnknownClassesAsSuperclasses {
+      for superclass in chain.dropFirst() where superclass != FoundationClass.object {
+        if let resolved = candidate(superclass) { return standingIn(resolved) }
+      }
+    }
+    if decodesUnknownClassesGenerically, !requiresSecureCoding || allowsGenericObjectsUnderSecureCoding {
       return ResolvedClass(kind: .generic, chain: [name])
     }
     throw ArchiveError(
       .classNotFound,
-      "cannot decode object of class \(name): no class is registered under that name"
-        + (chain.count > 1 ? " or its superclasses \(chain.dropFirst().joined(separator: ", "))" : ""),
+      "cannot decode object of class \(name): no class is registered under that name, and the delegate gave none"
+        + (chain.count > 1 ? " (its archived superclasses are \(chain.dropFirst().joined(separator: ", ")))" : ""),
       at: .init(objectIndex: uid, className: name))
   }
 
@@ -104,6 +114,8 @@ extension KeyedUnarchiver {
   func checkAllowed(chain: [String], allowed: Set<String>?, uid: Int, resolved: ResolvedClass? = nil) throws {
     guard requiresSecureCoding else { return }
     let name = chain.first ?? "?"
+    // A generic object runs no class's code: it is decoded under secure coding only when the user allowed that.
+    if let resolved, case .generic = resolved.kind { return }
     guard let allowed else {
       throw ArchiveError(
         .classNotAllowed,
@@ -117,7 +129,7 @@ extension KeyedUnarchiver {
           + allowed.filter { !$0.contains("#") }.sorted().joined(separator: ", "),
         at: .init(objectIndex: uid, className: name))
     }
-    if let resolved, case .coding = resolved.kind {
+    if let resolved, resolved.isCoding {
       guard let secure = resolved.secureType, secure.supportsSecureCoding else {
         throw ArchiveError(
           .classNotAllowed, "class \(name) does not support secure coding", at: .init(objectIndex: uid, className: name)

@@ -14,13 +14,18 @@ extension KeyedUnarchiver {
     let header = store.state.frames[last].header
     guard let position = index.position(of: key, in: layout, dictionary: header, from: next) else { return nil }
     store.state.frames[last].next = position &+ 1
+    if store.state.frames[last].reads != nil { store.state.frames[last].reads?[position] = true }
     return reader.dictionaryValue(header, position)
   }
 
   /// The property-list object stored under a key exactly as written in the archive (no `$` escaping).
   func storedFieldRef(_ stored: String) -> Int? {
     let header = currentHeader
-    return reader.lookupPosition(string: stored, inDictionary: header).map { reader.dictionaryValue(header, $0) }
+    guard let position = reader.lookupPosition(string: stored, inDictionary: header) else { return nil }
+    if let last = store.state.frames.indices.last, store.state.frames[last].reads != nil {
+      store.state.frames[last].reads?[position] = true
+    }
+    return reader.dictionaryValue(header, position)
   }
 
   /// The UID a field refers to when it is a valid reference to an entry not yet decoded or already decoded as a

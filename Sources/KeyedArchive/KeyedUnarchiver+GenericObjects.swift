@@ -3,11 +3,19 @@ import Foundation
 import PropertyList
 
 extension KeyedUnarchiver {
-  /// The current object's fields, decoded generically.
-  func genericFields(allowed: Set<String>?) throws -> [ArchivedObject.Entry] {
+  /// Keeps, in `object` (of a class that keeps its unread fields), the fields of the current object its
+  /// `init(coder:)` did not read (COD-210).
+  func keepUnreadFields(of object: any Coding, allowed: Set<String>?) throws {
+    guard let keeping = object as? any KeepsUnreadFields else { return }
+    let reads = store.state.frames[store.state.frames.count - 1].reads ?? []
+    keeping.unreadFields = UnreadFields(try genericFields(allowed: allowed, skipping: reads))
+  }
+
+  /// The current object's fields, decoded generically, but those at the positions `skipping` marks.
+  func genericFields(allowed: Set<String>?, skipping: [Bool] = []) throws -> [ArchivedObject.Entry] {
     let header = currentHeader
     var entries: [ArchivedObject.Entry] = []
-    for i in 0..<header.count {
+    for i in 0..<header.count where i >= skipping.count || !skipping[i] {
       let keyRef = reader.element(header, i)
       let keyHeader = try reader.header(of: keyRef)
       guard keyHeader.kind == .asciiString || keyHeader.kind == .utf16String else { continue }

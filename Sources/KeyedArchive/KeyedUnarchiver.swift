@@ -47,8 +47,23 @@ public final class KeyedUnarchiver: DecodingCoder {
     get { store.state.settings.error }
     set { store.state.settings.error = newValue }
   }
-  /// Decode objects of unknown classes as ``ArchivedObject`` instead of failing (never under secure coding).
+  /// Decode an object of a class nothing resolves (COD-200) as an ``ArchivedObject`` with its class name, chain, hints
+  /// and fields, instead of failing (COD-024). Under secure coding, only with ``allowsGenericObjectsUnderSecureCoding``
+  /// as well.
   public var decodesUnknownClassesGenerically = false {
+    didSet { forgetResolvedClasses() }
+  }
+  /// Let ``decodesUnknownClassesGenerically`` apply under secure coding too: a generic object runs no class's code, so
+  /// the allowed-class check passes it (the types a call allows must then accept an ``ArchivedObject`` where one may
+  /// appear). Off by default.
+  public var allowsGenericObjectsUnderSecureCoding = false {
+    didSet { forgetResolvedClasses() }
+  }
+  /// Decode an object of a class nothing resolves (neither its name, its hints, ``classResolver`` nor the delegate) as
+  /// the first class of its `$classes` chain that resolves, as a superclass. Off by default, as on Apple's platforms:
+  /// such an object loses its own class and the fields only its class reads, without a word (COD-200). Under secure
+  /// coding the archived class is what the allowed classes must admit (COD-201).
+  public var decodesUnknownClassesAsSuperclasses = false {
     didSet { forgetResolvedClasses() }
   }
   /// Asked for a class when no other lookup finds one (`$classname`, `$classes`), before the delegate's
@@ -451,6 +466,13 @@ public final class KeyedUnarchiver: DecodingCoder {
     switch kind {
     case .coding(let type):
       return .instance(try initialise(type, allowed: allowed))
+    case .keepingUnreadFields(let type):
+      // Which keys the initialiser reads is noted, and the others are kept (COD-210).
+      let frame = store.state.frames.count - 1
+      store.state.frames[frame].reads = [Bool](repeating: false, count: store.state.frames[frame].header.count)
+      let object = try initialise(type, allowed: allowed)
+      try keepUnreadFields(of: object, allowed: allowed)
+      return .instance(object)
     case .foundation(let name):
       let value = try decodeFoundation(className: name, uid: uid, allowed: allowed)
       if let value { store.state.cache.store(value, uid: uid) }
@@ -531,14 +553,24 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func decodeGeneric(uid: Int, allowed: Set<String>?) throws -> ArchivedObject {
     let description = index.classes[store.state.frames[store.state.frames.count - 1].classSlot].description
     let object = ArchivedObject(
-      className: description?.name ?? "", classChain: description?.classes ?? [], objectIndex: uid)
+      className: description?.name ?? "", classChain: description?.classes ?? [], classHints: description?.hints ?? [],
+      objectIndex: uid)
     store.state.cache.setInstance(object, uid: uid)
     store.state.cache[state: uid] = .done
     store.state.openGenericObjects.insert(uid)
     defer { store.state.openGenericObjects.remove(uid) }
-    object.fields = try genericFields(allowed: allowed)
+    // A mutable Foundation collection among the fields decodes as its mutable class, which archiving the object
+    // again writes back (a Swift value would be written as the immutable class). Under secure coding the fields'
+    // values may be property-list values besides the classes the call allows.
+    object.fields = try genericFields(
+      allowed: allowed.map { $0.union(Self.genericFieldClasses) } ?? Self.mutableInstances)
     return object
   }
+
+  /// The requests for instances of every mutable Foundation class (``instanceRequest(_:)``), which allow no class.
+  static let mutableInstances = Set(mutableClasses.map(instanceRequest))
+  /// What the fields of a generic object decoded under secure coding may hold besides the classes the call allows.
+  static let genericFieldClasses = mutableInstances.union(plistClasses)
 }
 
 extension KeyedUnarchiver {

@@ -61,12 +61,14 @@ struct ArchiveIndexTests {
     let objects = plist.array(entries)
     let container = plist.dictionary([
       (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
-      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])), (plist.string("$objects"), objects),
+      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
+      (plist.string("$objects"), objects),
     ])
     return Data(plist.bytes(top: UInt64(container)))
   }
 
-  @Test("ARC-201, ARC-026: every key form is found in a layout of one object and in one that many objects share",
+  @Test(
+    "ARC-201, ARC-026: every key form is found in a layout of one object and in one that many objects share",
     arguments: [1, 2, 5])
   func keysFoundInEveryLayout(count: Int) throws {
     let unarchiver = try KeyedUnarchiver(forReadingFrom: Self.archive(count: count), requiringSecureCoding: true)
@@ -143,7 +145,10 @@ struct ArchiveIndexTests {
     for round in 0..<3 {
       for (i, classUID) in classes.enumerated() {
         objects.append(
-          .dictionary(PropertyListDictionary([(.string("$class"), .uid(classUID)), (.string("k\(i)"), .integer(Int64(100 * round + i)))])))
+          .dictionary(
+            PropertyListDictionary([
+              (.string("$class"), .uid(classUID)), (.string("k\(i)"), .integer(Int64(100 * round + i))),
+            ])))
         elements.append(.uid(UInt64(objects.count - 1)))
       }
     }
@@ -163,10 +168,11 @@ struct ArchiveIndexTests {
       }
       #expect(value == .integer(Int64(100 * round + i)))
     }
-    let slots = Set(elements.compactMap { element -> Int? in
-      guard case .uid(let uid) = element else { return nil }
-      return unarchiver.index.entries[Int(uid)].classSlot
-    })
+    let slots = Set(
+      elements.compactMap { element -> Int? in
+        guard case .uid(let uid) = element else { return nil }
+        return unarchiver.index.entries[Int(uid)].classSlot
+      })
     #expect(slots.count == 12)
   }
 

@@ -263,8 +263,9 @@ extension ArchiveIndex {
     let right = UnsafeRawBufferPointer(reader.bytes[b])
     var offset = 0
     while offset &+ 8 <= left.count {
-      guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      guard
+        left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
       else { return false }
       offset &+= 8
     }

@@ -7,7 +7,7 @@ import PropertyList
 /// objects being decoded, the deferred references, the awake list, what each class of the archive resolved to and
 /// the secure-coding verdicts, and the coder's settings (Decision 0032).
 ///
-/// The one place of the unarchiver with unchecked exclusivity (Decisions 0023, 0033): every field lookup of every
+/// The one place of the unarchiver with unchecked exclusivity (Decisions 0023, 0032): every field lookup of every
 /// `init(coder:)` reads and writes ``state``, and the run-time checks cost more than most of those lookups. Each
 /// access reads or writes one field of the state and ends before any other code runs (no access spans a call out of
 /// the unarchiver, such as an `init(coder:)`, an awake call or a delegate), so two accesses never overlap.
@@ -21,7 +21,8 @@ final class ObjectStore {
     classes.reserveCapacity(classCount)
     for _ in 0..<classCount { classes.append(ClassState()) }
     state = State(
-      cache: ObjectCache(count: count), classes: classes, settings: Settings(requiresSecureCoding: requiresSecureCoding))
+      cache: ObjectCache(count: count), classes: classes, settings: Settings(requiresSecureCoding: requiresSecureCoding)
+    )
   }
 
   /// The tables and settings (at most twelve stored properties: each is one job of the store).
@@ -87,6 +88,9 @@ final class ObjectStore {
     /// read in the order they were written). In a dictionary that holds a key twice (no archiver writes one), which
     /// of the two a lookup finds may depend on the lookups before it.
     var next = 0
+    /// For an object of a class that keeps its unread fields (``KeepsUnreadFields``), which of its dictionary's keys
+    /// a lookup found; `nil` for any other.
+    var reads: [Bool]?
 
     /// `key` or `key[index]`, for key paths in errors.
     var pathComponent: String { index >= 0 ? "\(key)[\(index)]" : key }
