@@ -12,9 +12,10 @@ extension KeyedUnarchiver {
     let layout = store.state.frames[last].layout
     let next = store.state.frames[last].next
     let header = store.state.frames[last].header
+    let notesReads = store.state.frames[last].notesReads
     guard let position = index.position(of: key, in: layout, dictionary: header, from: next) else { return nil }
     store.state.frames[last].next = position &+ 1
-    if store.state.frames[last].reads != nil { store.state.frames[last].reads?[position] = true }
+    if notesReads { noteRead(position) }
     return reader.dictionaryValue(header, position)
   }
 
@@ -22,10 +23,15 @@ extension KeyedUnarchiver {
   func storedFieldRef(_ stored: String) -> Int? {
     let header = currentHeader
     guard let position = reader.lookupPosition(string: stored, inDictionary: header) else { return nil }
-    if let last = store.state.frames.indices.last, store.state.frames[last].reads != nil {
-      store.state.frames[last].reads?[position] = true
-    }
+    if let last = store.state.frames.indices.last, store.state.frames[last].notesReads { noteRead(position) }
     return reader.dictionaryValue(header, position)
+  }
+
+  /// Notes that the initialiser of the current object, whose class keeps its unread fields, read the field at
+  /// `position` of its dictionary (COD-210).
+  @inline(never)
+  private func noteRead(_ position: Int) {
+    store.state.open.reads[store.state.open.reads.count - 1][position] = true
   }
 
   /// The UID a field refers to when it is a valid reference to an entry not yet decoded or already decoded as a

@@ -3,12 +3,27 @@ import Foundation
 import PropertyList
 
 extension KeyedUnarchiver {
-  /// Keeps, in `object` (of a class that keeps its unread fields), the fields of the current object its
-  /// `init(coder:)` did not read (COD-210).
-  func keepUnreadFields(of object: any Coding, allowed: Set<String>?) throws {
-    guard let keeping = object as? any KeepsUnreadFields else { return }
-    let reads = store.state.frames[store.state.frames.count - 1].reads ?? []
+  /// Makes the current object as `type`, a class that keeps its unread fields: notes which fields its `init(coder:)`
+  /// reads, and keeps the others in the instance (COD-210). Out of line, so that the decode of other classes does
+  /// not grow.
+  @inline(never)
+  func initialiseKeepingUnreadFields(_ type: any KeepsUnreadFields.Type, allowed: Set<String>?) throws -> any Coding {
+    // Which keys the initialiser reads is noted, and the others are kept.
+    let frame = store.state.frames.count - 1
+    store.state.frames[frame].notesReads = true
+    store.state.open.reads.append([Bool](repeating: false, count: store.state.frames[frame].header.count))
+    let object: any Coding
+    do {
+      object = try initialise(type, allowed: allowed)
+    } catch {
+      store.state.open.reads.removeLast()
+      throw error
+    }
+    let reads = store.state.open.reads.removeLast()
+    store.state.frames[frame].notesReads = false
+    guard let keeping = object as? any KeepsUnreadFields else { return object }
     keeping.unreadFields = UnreadFields(try genericFields(allowed: allowed, skipping: reads))
+    return object
   }
 
   /// The current object's fields, decoded generically, but those at the positions `skipping` marks.

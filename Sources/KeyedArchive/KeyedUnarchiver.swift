@@ -116,7 +116,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// instead (a generic object whose fields are being decoded).
   @inline(__always)
   func decodedInstance(_ uid: Int) -> AnyObject? {
-    store.state.openGenericObjects.isEmpty ? store.state.cache.instance(uid) : nil
+    store.state.open.generic.isEmpty ? store.state.cache.instance(uid) : nil
   }
 
   /// Makes every class resolve again when an object of it is next decoded: a setting that changes what a name
@@ -160,7 +160,7 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Runs `type`'s `init(coder:)` with ``allowedClasses`` set to `allowed` (only `init(coder:)` reads it, so the
   /// Foundation classes' decoding never sets it).
-  private func initialise(_ type: any Coding.Type, allowed: Set<String>?) throws -> any Coding {
+  func initialise(_ type: any Coding.Type, allowed: Set<String>?) throws -> any Coding {
     // Swapped in and out rather than assigned: no copy of the outer set is made.
     var saved = allowed
     swap(&store.state.allowedClasses, &saved)
@@ -462,17 +462,13 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   /// Makes the object of the current frame, `$objects[uid]`, as its class says.
+  @inline(__always)
   private func instantiate(_ kind: ResolvedClass.Kind, uid: Int, allowed: Set<String>?) throws -> Made {
     switch kind {
     case .coding(let type):
       return .instance(try initialise(type, allowed: allowed))
     case .keepingUnreadFields(let type):
-      // Which keys the initialiser reads is noted, and the others are kept (COD-210).
-      let frame = store.state.frames.count - 1
-      store.state.frames[frame].reads = [Bool](repeating: false, count: store.state.frames[frame].header.count)
-      let object = try initialise(type, allowed: allowed)
-      try keepUnreadFields(of: object, allowed: allowed)
-      return .instance(object)
+      return .instance(try initialiseKeepingUnreadFields(type, allowed: allowed))
     case .foundation(let name):
       let value = try decodeFoundation(className: name, uid: uid, allowed: allowed)
       if let value { store.state.cache.store(value, uid: uid) }
@@ -509,7 +505,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func decoded(_ uid: Int, _ entry: ArchiveIndex.Entry, allowed: Set<String>?) throws -> Any? {
     let slot = entry.isObject ? entry.classSlot : entry.kind.plainClass.rawValue
     try checkAllowed(slot: slot, allowed: allowed, uid: uid)
-    if !store.state.openGenericObjects.isEmpty, store.state.openGenericObjects.contains(uid),
+    if !store.state.open.generic.isEmpty, store.state.open.generic.contains(uid),
       let object = store.state.cache.instance(uid) as? ArchivedObject
     {
       return ArchivedObject.BackReference(object)
@@ -557,8 +553,8 @@ public final class KeyedUnarchiver: DecodingCoder {
       objectIndex: uid)
     store.state.cache.setInstance(object, uid: uid)
     store.state.cache[state: uid] = .done
-    store.state.openGenericObjects.insert(uid)
-    defer { store.state.openGenericObjects.remove(uid) }
+    store.state.open.generic.insert(uid)
+    defer { store.state.open.generic.remove(uid) }
     // A mutable Foundation collection among the fields decodes as its mutable class, which archiving the object
     // again writes back (a Swift value would be written as the immutable class). Under secure coding the fields'
     // values may be property-list values besides the classes the call allows.

@@ -37,9 +37,8 @@ final class ObjectStore {
     var awakeList: [(uid: Int, object: any Coding)] = []
     /// What each class slot of the index resolved to, and its secure-coding verdict.
     var classes: [ClassState]
-    /// The generic objects whose fields are being decoded: a reference to one of them closes a cycle and is handed
-    /// out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
-    var openGenericObjects = Set<Int>()
+    /// What is noted of the objects being decoded besides their frames.
+    var open = OpenObjects()
     /// The `NS.keys` lists of the dictionaries decoded, and their templates.
     var keyLists = KeyListTable()
     /// The coder's settings.
@@ -52,6 +51,17 @@ final class ObjectStore {
     var linking = false
     /// Stops nesting before the current thread's stack runs out.
     var stackGuard = StackGuard()
+  }
+
+  /// What is noted of the objects being decoded besides their frames.
+  struct OpenObjects {
+    /// The generic objects whose fields are being decoded: a reference to one of them closes a cycle and is handed
+    /// out as an ``ArchivedObject/BackReference`` (weak), so generic graphs never form strong cycles.
+    var generic = Set<Int>()
+    /// For each object being decoded whose class keeps its unread fields (``KeepsUnreadFields``; its frame's
+    /// ``Frame/notesReads``), innermost last, which of its dictionary's keys a lookup found (COD-210). Kept out of
+    /// the frames, so that the frames of other classes hold nothing more to release.
+    var reads: [[Bool]] = []
   }
 
   /// The settings of ``KeyedUnarchiver`` that decoding reads for every object or field.
@@ -88,9 +98,9 @@ final class ObjectStore {
     /// read in the order they were written). In a dictionary that holds a key twice (no archiver writes one), which
     /// of the two a lookup finds may depend on the lookups before it.
     var next = 0
-    /// For an object of a class that keeps its unread fields (``KeepsUnreadFields``), which of its dictionary's keys
-    /// a lookup found; `nil` for any other.
-    var reads: [Bool]?
+    /// `true` for an object of a class that keeps its unread fields: its lookups are noted in the last of
+    /// ``OpenObjects/reads``.
+    var notesReads = false
 
     /// `key` or `key[index]`, for key paths in errors.
     var pathComponent: String { index >= 0 ? "\(key)[\(index)]" : key }
