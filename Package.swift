@@ -103,7 +103,9 @@ let package = Package(
       name: "PropertyListTests", dependencies: ["PropertyList", "ArchiveCoding", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "KeyedArchiveTests",
-      dependencies: ["KeyedArchive", "PropertyList", "ArchiveCoding", "ArchiveTesting", "TestSupport"],
+      dependencies: [
+        "KeyedArchive", "PropertyList", "ArchiveCoding", "ArchiveTesting", "ArchiveComparison", "TestSupport",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "CompiledNibTests", dependencies: ["CompiledNib", "ArchiveCoding", "TestSupport"], swiftSettings: strict),

@@ -235,9 +235,15 @@ public final class ClassRegistry: Sendable {
       // Each type's names are its own (the computation is a union over the list), so a list is the union of its
       // types' memoised answers: a conformance check that fails scans every conformance record in the process.
       var names: Set<String> = []
-      for type in types { names.formUnion(allowedClassNames(for: [type])) }
+      for type in types { names.formUnion(allowedClassNames(for: type)) }
       return names
     }
+    return allowedClassNames(for: type)
+  }
+
+  /// ``allowedClassNames(for:)`` of one type, without the list: the same set (the same storage, while no
+  /// registration is made) on every call.
+  package func allowedClassNames(for type: Any.Type) -> Set<String> {
     let id = ObjectIdentifier(type)
     let (generation, sharedGeneration) = generations
     if let cached = state.withLock({ $0.allowedCache[id] }), cached.sharedGeneration == sharedGeneration {

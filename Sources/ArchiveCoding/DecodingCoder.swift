@@ -312,8 +312,8 @@ extension DecodingCoder {
   /// back on: decodes the object under `key` allowing arrays and `T`, then casts each element.
   package func defaultDecodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
     try applyingFailurePolicy(nil) {
-      var allowed = registry.allowedClassNames(for: [[Any].self])
-      allowed.formUnion(registry.allowedClassNames(for: [type]))
+      // `[T]` allows the array classes and `T`'s.
+      let allowed = registry.allowedClassNames(for: [[T].self])
       guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
       return try castArrayOfObjects(object, to: type, forKey: key)
     }

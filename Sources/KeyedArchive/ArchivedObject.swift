@@ -5,8 +5,8 @@ import PropertyList
 /// An archived object of a class this process does not know, kept with its class name and raw fields.
 ///
 /// The unarchiver produces it for unknown classes when asked to (``KeyedUnarchiver/decodesUnknownClassesGenerically``),
-/// which is what `keyed dump` uses; the archiver writes it back with the same class, chain and fields, so a
-/// decode–encode round trip loses nothing.
+/// which is what `keyed dump` uses; the archiver writes it back with the same class, chain, hints and fields, so a
+/// decode–encode round trip loses nothing (COD-202).
 public final class ArchivedObject: CustomStringConvertible {
   /// A field's value.
   public enum Field {
@@ -60,15 +60,21 @@ public final class ArchivedObject: CustomStringConvertible {
   public let className: String
   /// The archived class chain (`$classes`), most derived first.
   public let classChain: [String]
+  /// The classes the writer named to decode the object as where its class is unknown (`$classhints`), in order.
+  public let classHints: [String]
   /// The fields in archive order, without `$class`.
   public var fields: [Entry]
   /// The object's index in `$objects`, when it was decoded from an archive.
   public let objectIndex: Int?
 
   /// Creates a generic object.
-  public init(className: String, classChain: [String] = [], fields: [Entry] = [], objectIndex: Int? = nil) {
+  public init(
+    className: String, classChain: [String] = [], classHints: [String] = [], fields: [Entry] = [],
+    objectIndex: Int? = nil
+  ) {
     self.className = className
     self.classChain = classChain
+    self.classHints = classHints
     self.fields = fields
     self.objectIndex = objectIndex
   }

@@ -148,23 +148,6 @@ extension KeyedArchiver {
     }
   }
 
-  private func encodeArchivedObject(_ object: ArchivedObject) -> Int {
-    let chain = object.classChain.isEmpty ? registry.classChain(forClassName: object.className) : object.classChain
-    return foundationObject(className: object.className, chain: chain, identity: object) { fields in
-      for field in object.fields {
-        fields.append(ArchiveField(key: field.key, value: self.fieldValue(for: field.value)))
-      }
-    }
-  }
-
-  private func fieldValue(for value: ArchivedObject.Field) -> ArchiveFieldValue {
-    switch value {
-    case .value(let v): .inline(v)
-    case .object(let object): .uid(reference(for: object))
-    case .objects(let objects): .uids(objects.map { reference(for: $0) })
-    }
-  }
-
   private func encodeArchivedValue(_ value: ArchivedValue) -> Int {
     formObject(className: FoundationClass.value) { ValueForm(value).write(to: &$0) }
   }

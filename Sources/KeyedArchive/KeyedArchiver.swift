@@ -46,6 +46,9 @@ public final class KeyedArchiver: EncodingCoder {
   private var typeClassUIDs: [ObjectIdentifier: Int] = [:]
   /// The class of the last ``Coding`` object encoded and its class description's UID (-1: none).
   private var lastType: (type: ObjectIdentifier?, uid: Int) = (nil, -1)
+  /// Whether each class encoded keeps its unread fields (``KeepsUnreadFields``), worked out once per class.
+  private var keepingTypes: [ObjectIdentifier: Bool] = [:]
+  private var lastKeeping: (type: ObjectIdentifier?, keeps: Bool) = (nil, false)
   private var classNameOverrides: [ObjectIdentifier: String] = [:]
   private var recordedError: (any Error)?
   /// Whether the recorded error was raised inside an encode call whose key is not known yet.
@@ -423,7 +426,8 @@ public final class KeyedArchiver: EncodingCoder {
 
   /// Encodes a Foundation object whose fields are written by `body`, and returns its UID.
   func foundationObject(
-    className: String, chain: [String]? = nil, identity: AnyObject? = nil, _ body: (inout ArchiveFieldSink) -> Void
+    className: String, chain: [String]? = nil, hints: [String] = [], identity: AnyObject? = nil,
+    _ body: (inout ArchiveFieldSink) -> Void
   ) -> Int {
     if let identity, let uid = state.identities[ObjectIdentifier(identity)] { return uid }
     let uid = newUID()
@@ -433,7 +437,13 @@ public final class KeyedArchiver: EncodingCoder {
     state.scopeKind = 1
     var sink = ArchiveFieldSink(archiver: self)
     body(&sink)
-    let classUID = foundationClassUID(className, chain: chain)
+    let classUID: Int
+    if hints.isEmpty {
+      classUID = foundationClassUID(className, chain: chain)
+    } else {
+      let fullChain = chain ?? registry.classChain(forClassName: className)
+      classUID = classReference(name: className, chain: fullChain, hints: hints)
+    }
     pushUID(classUID, keyRef: classKeyRef)
     state.entryRefs[uid] = writer.endDictionary(from: state.scopeMark)
     (state.scopeMark, state.scopeKind) = (outerMark, outerKind)
@@ -499,6 +509,7 @@ public final class KeyedArchiver: EncodingCoder {
       state.scopeKind = 0
       state.unkeyedCount = 0
       object.encode(with: self)
+      if keepsUnreadFields(type) { writeUnreadFields(of: object) }
       state.inObject = false
       if hasDelegate { delegate?.archiver(self, didEncode: object) }
       // The class written can depend on the instance (`classForKeyedArchiver`, COD-112).
@@ -508,6 +519,22 @@ public final class KeyedArchiver: EncodingCoder {
     }
     state.queue.removeAll()
     queueHead = 0
+  }
+
+  /// `true` when objects of `type` keep their unread fields.
+  @inline(__always)
+  private func keepsUnreadFields(_ type: any Coding.Type) -> Bool {
+    let id = ObjectIdentifier(type)
+    if lastKeeping.type == id { return lastKeeping.keeps }
+    let keeps = keepingTypes[id] ?? (type is any KeepsUnreadFields.Type)
+    keepingTypes[id] = keeps
+    lastKeeping = (id, keeps)
+    return keeps
+  }
+
+  /// Whether the object being encoded wrote a field under the stored key `key`.
+  func wroteField(storedKey key: String) -> Bool {
+    writer.holdsKey(writer.add(string: key), from: state.scopeMark)
   }
 
   /// The UID of the class description of a Foundation class, written on first use.

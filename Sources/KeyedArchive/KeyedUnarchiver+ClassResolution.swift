@@ -3,58 +3,87 @@ import Foundation
 import FoundationForms
 import PropertyList
 
-// Class descriptions: read, resolved to a Swift type, and checked against the allowed classes.
+// Classes: what each class slot of the index resolves to in this process, and the allowed-class checks.
 extension KeyedUnarchiver {
-  /// The value of `$class` in an object's dictionary: at the position where it was found last time when the same
-  /// key object is there, else by scanning the keys from the first (the first `$class` of a dictionary that holds
-  /// two, as Foundation and the Codable bridge read it, although ``KeyedArchiver`` writes it last).
-  func classRef(in header: BinaryPropertyListReader.Header) -> Int? {
-    for i in 0..<RecentPairs.count {
-      let (keyRef, position) = state.classKeyHints.pair(i)
-      if position >= 0, position < header.count, reader.element(header, position) == keyRef {
-        return reader.dictionaryValue(header, position)
-      }
-    }
-    guard let position = reader.lookupPosition(string: ArchiveKeys.class, inDictionary: header) else { return nil }
-    state.classKeyHints.insert(position, for: reader.element(header, position))
-    return reader.dictionaryValue(header, position)
+  /// What class slot `slot` resolves to, worked out the first time an object of the class is decoded (for object
+  /// `uid`): the registry, the delegate and the settings may change after the archive is opened, up to then.
+  /// - Throws: ``ArchiveError``: the description's error when it cannot be read (naming object `uid`);
+  ///   `classNotFound` when nothing resolves the class.
+  @inline(__always)
+  func resolvedClass(_ slot: Int, uid: Int) throws -> ResolvedClass.Kind {
+    if let kind = store.state.classes[slot].kind() { return kind }
+    let resolved = try resolve(slot: slot, uid: uid)
+    store.state.classes[slot].resolved = resolved
+    return resolved.kind
   }
 
-  /// The index in `classEntries` of the class description `classUID`, resolving it the first time (registry
-  /// lookups take a lock). Also enforces the depth limit for the object about to be decoded.
-  func classSlot(classUID: Int, objectUID uid: Int) throws -> Int {
-    let known: Int?
-    if let recent = state.recentClasses.value(for: classUID) {
-      known = recent
-    } else {
-      known = state.classSlots[classUID].map { Int($0) }
-      if let known { state.recentClasses.insert(known, for: classUID) }
+  /// Resolves class slot `slot` for object `uid`.
+  private func resolve(slot: Int, uid: Int) throws -> ResolvedClass {
+    if let plain = ArchiveIndex.PlainClass(rawValue: slot) {
+      return ResolvedClass(kind: .foundation(plain.chain[0]), chain: plain.chain)
     }
-    if let known {
-      guard state.frames.count < options.maxDepth, state.stackGuard.hasRoom() else {
-        throw depthError(uid: uid, className: state.classEntries[known].info.name)
+    guard let description = index.classes[slot].description else {
+      throw descriptionError(slot: slot, uid: uid)
+    }
+    return try resolve(name: description.name, chain: description.classes ?? [], hints: description.hints, uid: uid)
+  }
+
+  /// The error of class slot `slot`'s description, which the index could not read, read again for object `uid`.
+  private func descriptionError(slot: Int, uid: Int) -> any Error {
+    do {
+      _ = try KeyedArchiveClassDescription(
+        reading: index.classes[slot].descriptionUID, for: uid, reader: reader, objects: objectsHeader,
+        options: options, cachedList: { _ in nil }, rememberList: { _, _ in })
+      return ArchiveError(.corruptData, "class description unreadable", at: .init(objectIndex: uid))
+    } catch {
+      return error
+    }
+  }
+
+  /// What an archived class resolves to, as Apple's unarchiver resolves it (COD-200): the class's own name
+  /// (``setClass(_:forClassName:)``, the registry, Foundation's classes), then its hints (the fallbacks its writer
+  /// named), then ``classResolver`` and the delegate, given the archived chain; then, when asked for, its superclasses
+  /// (but `NSObject`) and a generic object. A class found for another name is checked under secure coding as the
+  /// archived class (COD-201).
+  func resolve(name: String, chain: [String], hints: [String], uid: Int) throws -> ResolvedClass {
+    func candidate(_ name: String) -> ResolvedClass? {
+      if let type = store.state.settings.instanceClasses[name] {
+        return ResolvedClass(kind: .coding(type), chain: registry.classChain(for: type))
       }
-      return known
+      let resolution = registry.resolution(forClassName: name)
+      if let type = resolution.type {
+        return ResolvedClass(kind: .coding(type), chain: resolution.chain, secureType: resolution.secureType)
+      }
+      if Self.foundationClassNames.contains(name) {
+        return ResolvedClass(kind: .foundation(name), chain: resolution.chain)
+      }
+      return nil
     }
-    let info = try classInfo(uid: classUID, of: uid)
-    guard state.frames.count < options.maxDepth, state.stackGuard.hasRoom() else {
-      throw depthError(uid: uid, className: info.name)
+    /// `substitute`, found for the archived class, checked as the archived class.
+    func standingIn(_ substitute: ResolvedClass) -> ResolvedClass {
+      ResolvedClass(
+        kind: substitute.kind, chain: registry.classChain(forClassName: name), secureType: substitute.secureType)
     }
-    // Another description of the same class (same name, same lists) shares its entry: resolving and checking the
-    // chain once per description would let many descriptions of one long chain cost millions of lookups.
-    if let same = state.slotsByIdentity[info.identity] {
-      state.classSlots[classUID] = same
-      state.recentClasses.insert(Int(same), for: classUID)
-      return Int(same)
+    if let resolved = candidate(name) { return resolved }
+    for hint in hints {
+      if let resolved = candidate(hint) { return standingIn(resolved) }
     }
-    let resolved = try resolve(info, uid: uid)
-    let chainIndex = state.secureCoding.append(resolved.chain)
-    let slot = Int32(state.classEntries.count)
-    state.classEntries.append(ClassEntry(info: info, resolved: resolved, chainIndex: chainIndex))
-    state.classSlots[classUID] = slot
-    state.slotsByIdentity[info.identity] = slot
-    state.recentClasses.insert(Int(slot), for: classUID)
-    return Int(slot)
+    if let resolver = classResolver, let type = resolver(name, chain) {
+      return standingIn(ResolvedClass(kind: .coding(type), chain: []))
+    }
+    if decodesUnknownClassesAsSuperclasses {
+      for superclass in chain.dropFirst() where superclass != FoundationClass.object {
+        if let resolved = candidate(superclass) { return standingIn(resolved) }
+      }
+    }
+    if decodesUnknownClassesGenerically, !requiresSecureCoding || allowsGenericObjectsUnderSecureCoding {
+      return ResolvedClass(kind: .generic, chain: [name])
+    }
+    throw ArchiveError(
+      .classNotFound,
+      "cannot decode object of class \(name): no class is registered under that name, and the delegate gave none"
+        + (chain.count > 1 ? " (its archived superclasses are \(chain.dropFirst().joined(separator: ", ")))" : ""),
+      at: .init(objectIndex: uid, className: name))
   }
 
   func depthError(uid: Int, className: String) -> ArchiveError {
@@ -65,51 +94,29 @@ extension KeyedUnarchiver {
       at: .init(objectIndex: uid, className: className))
   }
 
-  func classInfo(uid classUID: Int, of objectUID: Int) throws -> ClassInfo {
-    let description = try KeyedArchiveClassDescription(
-      reading: classUID, for: objectUID, reader: reader, objects: objectsHeader, options: options,
-      cachedList: { state.classNameLists[$0] }, rememberList: { state.classNameLists[$0] = $1 })
-    return ClassInfo(
-      name: description.name, chain: description.classes ?? [], hints: description.hints,
-      identity: .init(name: description.name, chainList: description.classesList, hintsList: description.hintsList))
+  /// The allowed-class check of class slot `slot` (an object's class, or a plain entry's), skipped when the class
+  /// passed it with the same set (its verdict in the class table).
+  @inline(__always)
+  func checkAllowed(slot: Int, allowed: Set<String>?, uid: Int) throws {
+    guard requiresSecureCoding else { return }
+    if let allowed, store.state.classes[slot].hasPassed(allowed) { return }
+    try checkAllowedAgain(slot: slot, allowed: allowed, uid: uid)
   }
 
-  func resolve(_ info: ClassInfo, uid: Int) throws -> Resolved {
-    // The class's own name, then its superclasses' (but `NSObject`), then the hints.
-    func candidate(_ name: String) -> Resolved? {
-      if let type = state.instanceClasses[name] {
-        return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
-      }
-      let resolution = registry.resolution(forClassName: name)
-      if let type = resolution.type {
-        return Resolved(kind: .coding(type), chain: resolution.chain, secureType: resolution.secureType)
-      }
-      if Self.foundationClassNames.contains(name) { return Resolved(kind: .foundation(name), chain: resolution.chain) }
-      return nil
-    }
-    if let resolved = candidate(info.name) { return resolved }
-    for name in info.chain.dropFirst() where name != FoundationClass.object {
-      if let resolved = candidate(name) { return resolved }
-    }
-    for name in info.hints {
-      if let resolved = candidate(name) { return resolved }
-    }
-    if let resolver = classResolver, let type = resolver(info.name, info.chain) {
-      return Resolved(kind: .coding(type), chain: registry.classChain(for: type))
-    }
-    if decodesUnknownClassesGenerically, !requiresSecureCoding {
-      return Resolved(kind: .generic, chain: [info.name])
-    }
-    throw ArchiveError(
-      .classNotFound,
-      "cannot decode object of class \(info.name): no class is registered under that name"
-        + (info.chain.count > 1 ? " or its superclasses \(info.chain.dropFirst().joined(separator: ", "))" : ""),
-      at: .init(objectIndex: uid, className: info.name))
+  /// The check of ``checkAllowed(slot:allowed:uid:)`` worked out, and its verdict kept.
+  @inline(never)
+  private func checkAllowedAgain(slot: Int, allowed: Set<String>?, uid: Int) throws {
+    _ = try resolvedClass(slot, uid: uid)
+    guard let resolved = store.state.classes[slot].resolved else { return }
+    try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
+    store.state.classes[slot].passed = allowed
   }
 
-  func checkAllowed(chain: [String], allowed: Set<String>?, uid: Int, resolved: Resolved? = nil) throws {
+  func checkAllowed(chain: [String], allowed: Set<String>?, uid: Int, resolved: ResolvedClass? = nil) throws {
     guard requiresSecureCoding else { return }
     let name = chain.first ?? "?"
+    // A generic object runs no class's code: it is decoded under secure coding only when the user allowed that.
+    if let resolved, case .generic = resolved.kind { return }
     guard let allowed else {
       throw ArchiveError(
         .classNotAllowed,
@@ -124,20 +131,12 @@ extension KeyedUnarchiver {
           + (names.isEmpty ? "(none: the type asked for has no archived class)" : names.joined(separator: ", ")),
         at: .init(objectIndex: uid, className: name))
     }
-    if let resolved, case .coding = resolved.kind {
+    if let resolved, resolved.isCoding {
       guard let secure = resolved.secureType, secure.supportsSecureCoding else {
         throw ArchiveError(
           .classNotAllowed, "class \(name) does not support secure coding", at: .init(objectIndex: uid, className: name)
         )
       }
     }
-  }
-
-  /// The allowed-class check of a decoded entry's chain, skipped when the chain passed it with the same set.
-  func checkAllowed(chainIndex: Int, allowed: Set<String>?, uid: Int) throws {
-    guard requiresSecureCoding else { return }
-    if let allowed, state.secureCoding.hasPassed(chainIndex, allowed) { return }
-    try checkAllowed(chain: state.secureCoding.chain(at: chainIndex), allowed: allowed, uid: uid)
-    state.secureCoding.setPassed(chainIndex, allowed)
   }
 }

@@ -11,28 +11,13 @@ extension KeyedUnarchiver {
   public func decodeString(forKey key: String) throws -> String? {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: String.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
-      if let shared = state.plainStrings[uid] { return shared }
-      if state.cache[state: uid] == .done {
-        if let cached = state.cache[uid] as? String { return cached }
-      } else {
-        let ref = reader.element(objectsHeader, uid)
-        if let header = try? reader.header(of: ref), header.kind == .asciiString || header.kind == .utf16String,
-          // Compared with `$null` only at its length: a longer string's comparison takes the slow path.
-          let string = try? reader.string(header, object: ref),
-          header.count != ArchiveKeys.null.utf8.count || string != ArchiveKeys.null
-        {
-          // A short ASCII string lives inside its `String` value: caching it in the `Any` cache would cost more
-          // than reading it again, so from its second use it is kept as a `String` by UID (a name many objects
-          // share). Longer ones are cached as the general path caches them, so that references share one storage.
-          if header.kind != .asciiString || header.count > Self.inlineStringLength {
-            rememberPlain(string, uid: uid, chain: 0, header: header)
-          } else if state.cache[state: uid] == .seenOnce {
-            state.plainStrings.insert(string, for: uid)
-          } else {
-            state.cache[state: uid] = .seenOnce
-          }
-          return string
-        }
+      if let kept = store.state.cache.string(uid) { return kept }
+      let entry = index.entries[uid]
+      if !entry.isObject, entry.kind == .asciiString || entry.kind == .utf16String,
+        let string = try? reader.string(index.header(of: entry), object: index.object(uid))
+      {
+        keepString(string, uid: uid, entry: entry)
+        return string
       }
     }
     rewindFieldCursor()
@@ -43,15 +28,15 @@ extension KeyedUnarchiver {
   public func decodeData(forKey key: String) throws -> Data? {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: Data.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
-      if state.cache[state: uid] == .done {
-        if let cached = state.cache[uid] as? Data { return cached }
-      } else {
-        let ref = reader.element(objectsHeader, uid)
-        if let header = try? reader.header(of: ref), header.kind == .data {
-          let data = reader.data(header)
-          rememberPlain(data, uid: uid, chain: 1, header: header)
-          return data
+      let entry = index.entries[uid]
+      if !entry.isObject, entry.kind == .data {
+        if store.state.cache[state: uid] == .done, let kept = store.state.cache[uid] as? Data { return kept }
+        let data = reader.data(index.header(of: entry))
+        if !isFirstReadOfSmallPayload(entry, uid: uid) {
+          store.state.cache.store(data, uid: uid)
+          store.state.cache[state: uid] = .done
         }
+        return data
       }
     }
     rewindFieldCursor()
@@ -82,7 +67,4 @@ extension KeyedUnarchiver {
     rewindFieldCursor()
     return try defaultDecodeBool(forKey: key)
   }
-
-  /// The longest ASCII string a `String` holds inline (without allocating) on 64-bit platforms.
-  static let inlineStringLength = 15
 }

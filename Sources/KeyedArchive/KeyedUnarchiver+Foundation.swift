@@ -256,8 +256,8 @@ extension KeyedUnarchiver {
   /// The current object as an array: collected straight into the array type a typed call left for it, else as
   /// `[Any]`.
   private func array(allowed: Set<String>?) throws -> Any {
-    if let pending = takeCollector(),
-      let typed = try pending.type.collectElements(in: self, allowed: allowed)
+    if let collector = takeCollector(),
+      let typed = try collector.collectElements(in: self, allowed: allowed)
     {
       return typed
     }
@@ -311,19 +311,12 @@ extension KeyedUnarchiver {
     let count = keys.count
     // No keys and no `NS.objects`: the empty dictionary.
     guard let values = arrays.values else { return DecodedDictionary(capacity: 0).value }
-    if let template = state.dictionaryTemplate, try matches(template, keys) {
-      return try dictionary(from: template, values: values, allowed: allowed)
-    }
+    if let templated = try templatedDictionary(keys: keys, values: values, allowed: allowed) { return templated }
     // The count is bounded by the bytes of the two arrays.
     var result = DecodedDictionary(capacity: count)
     var unhashableKey: (index: Int, value: Any)?
-    // Whether every key was a string met before, and a digest of the key list: two such dictionaries in a row
-    // with one key list make it the template of the next ones.
-    var keysRepeated = true
-    var keysDigest = count
     for i in 0..<count {
       let keyUID = try reference(keys, i)
-      DictionaryTemplate.digest(keyUID, into: &keysDigest)
       if let string = try repeatedStringKey(keyUID, allowed: allowed) {
         // Unwrapped by `switch consume`: `value ?? NSNull()` copies the `Any?` and destroys it after, through the
         // runtime's generic witnesses.
@@ -334,7 +327,6 @@ extension KeyedUnarchiver {
         }
         continue
       }
-      keysRepeated = false
       guard let key = try decodeKey(keyUID, index: i, allowed: allowed) else {
         throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: FoundationKeys.nsKeys))
       }
@@ -347,63 +339,7 @@ extension KeyedUnarchiver {
       if !inserted, unhashableKey == nil { unhashableKey = (i, key) }
     }
     if let (index, key) = unhashableKey { throw unhashable(key, key: FoundationKeys.nsKeys, index: index) }
-    if keysRepeated, count >= 2 {
-      if keysDigest == state.lastKeysDigest {
-        try makeTemplate(keys)
-      } else {
-        state.lastKeysDigest = keysDigest
-      }
-    }
     return result.value
-  }
-
-  /// `true` when `keys` lists the UIDs `template` was made for: the same UID objects (checked when the template
-  /// was made), else UIDs of the same values.
-  private func matches(_ template: DictionaryTemplate, _ keys: ReferenceArray) throws -> Bool {
-    guard template.keyUIDs.count == keys.count else { return false }
-    // The same elements (the header's payload lies inside the file, and the template's bytes have the length of
-    // its count at the file's reference width): one comparison instead of one element read per key.
-    let payload = reader.payload(keys.header)
-    let sameElements = template.keyElementBytes.withUnsafeBufferPointer { bytes in
-      guard bytes.count == payload.count, let a = bytes.baseAddress, let b = payload.baseAddress else { return false }
-      return memcmp(a, b, bytes.count) == 0
-    }
-    if sameElements { return true }
-    for i in 0..<keys.count where try reference(keys, i) != template.keyUIDs[i] { return false }
-    return true
-  }
-
-  /// Makes the template of dictionaries keyed by `keys`, every one a string met before.
-  private func makeTemplate(_ keys: ReferenceArray) throws {
-    var uids: [Int] = []
-    var strings: [String] = []
-    uids.reserveCapacity(keys.count)
-    strings.reserveCapacity(keys.count)
-    for i in 0..<keys.count {
-      let uid = try reference(keys, i)
-      guard let string = state.plainStrings[uid] else { return }
-      uids.append(uid)
-      strings.append(string)
-    }
-    let elementBytes = Array(reader.payload(keys.header))
-    state.dictionaryTemplate = DictionaryTemplate(keyUIDs: uids, keyElementBytes: elementBytes, keys: strings)
-  }
-
-  /// The dictionary of `values` under the keys of `template`: a copy of the template's, its values set by index.
-  private func dictionary(
-    from template: DictionaryTemplate, values: ReferenceArray, allowed: Set<String>?
-  ) throws -> [String: Any] {
-    // Every key is a plain string, so one check of the string chain stands for the check of each key.
-    try checkStringKeyAllowed(uid: template.keyUIDs[0], allowed: allowed)
-    var result = template.dictionary
-    for i in 0..<values.count {
-      let value = try decode(uid: reference(values, i), key: FoundationKeys.nsObjects, index: i, allowed: allowed)
-      switch consume value {
-      case .some(let value): result.values[template.indexes[i]] = value
-      case .none: result.values[template.indexes[i]] = NSNull()
-      }
-    }
-    return result
   }
 
   /// The current dictionary object's `NS.keys` and `NS.objects`, checked to hold as many references, or `nil` when

@@ -3,11 +3,34 @@ import Foundation
 import PropertyList
 
 extension KeyedUnarchiver {
-  /// The current object's fields, decoded generically.
-  func genericFields(allowed: Set<String>?) throws -> [ArchivedObject.Entry] {
+  /// Makes the current object as `type`, a class that keeps its unread fields: notes which fields its `init(coder:)`
+  /// reads, and keeps the others in the instance (COD-210). Out of line, so that the decode of other classes does
+  /// not grow.
+  @inline(never)
+  func initialiseKeepingUnreadFields(_ type: any KeepsUnreadFields.Type, allowed: Set<String>?) throws -> any Coding {
+    // Which keys the initialiser reads is noted, and the others are kept.
+    let frame = store.state.frames.count - 1
+    store.state.frames[frame].notesReads = true
+    store.state.open.reads.append([Bool](repeating: false, count: store.state.frames[frame].header.count))
+    let object: any Coding
+    do {
+      object = try initialise(type, allowed: allowed)
+    } catch {
+      store.state.open.reads.removeLast()
+      throw error
+    }
+    let reads = store.state.open.reads.removeLast()
+    store.state.frames[frame].notesReads = false
+    guard let keeping = object as? any KeepsUnreadFields else { return object }
+    keeping.unreadFields = UnreadFields(try genericFields(allowed: allowed, skipping: reads))
+    return object
+  }
+
+  /// The current object's fields, decoded generically, but those at the positions `skipping` marks.
+  func genericFields(allowed: Set<String>?, skipping: [Bool] = []) throws -> [ArchivedObject.Entry] {
     let header = currentHeader
     var entries: [ArchivedObject.Entry] = []
-    for i in 0..<header.count {
+    for i in 0..<header.count where i >= skipping.count || !skipping[i] {
       let keyRef = reader.element(header, i)
       let keyHeader = try reader.header(of: keyRef)
       guard keyHeader.kind == .asciiString || keyHeader.kind == .utf16String else { continue }

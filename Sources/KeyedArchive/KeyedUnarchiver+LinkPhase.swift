@@ -3,48 +3,37 @@ import Foundation
 
 // The link phase (deferred references, resolved once every object exists) and the awake phase.
 extension KeyedUnarchiver {
-  /// A reference an `init(coder:)` asked to have set after construction, and the object it belongs to.
-  struct Link {
-    var owner: AnyObject?
-    var ownerUID: Int
-    var ownerClass: String
-    var targetRef: Int
-    var key: String
-    var allowed: Set<String>?
-    var assign: (AnyObject, Any?) throws -> Void
-  }
-
   /// Defers decoding the object under a key to the link phase.
   public func decodeDeferred(
     forKey key: String, allowedClasses: Set<String>?, assign: @escaping (AnyObject, Any?) throws -> Void
   ) throws {
-    guard let frame = state.frames.last else {
+    guard let frame = store.state.frames.last else {
       throw ArchiveError(.other, "decodeReference(forKey:into:) can only be used inside init(coder:)")
     }
     guard let ref = fieldRef(key) else {
       return
     }
-    state.links.append(
-      Link(
-        owner: nil, ownerUID: frame.uid, ownerClass: className(of: frame), targetRef: ref, key: key,
+    store.state.links.append(
+      ObjectStore.Link(
+        owner: nil, ownerUID: frame.uid, ownerClass: index.className(ofSlot: frame.classSlot), targetRef: ref, key: key,
         allowed: allowedClasses, assign: assign))
   }
 
   /// Makes `object` the value of `$objects[uid]` before its contents are decoded, so references back to it (a
   /// collection that contains itself) resolve to it instead of being a cycle error.
   func publishEarly(_ object: AnyObject, uid: Int) {
-    state.cache[uid] = object
-    state.cache[state: uid] = .done
+    store.state.cache.setInstance(object, uid: uid)
+    store.state.cache[state: uid] = .done
   }
 
   /// Decodes deferred references, then awakes the decoded ``Coding`` instances that asked for them (the others were
   /// awoken when their `init(coder:)` returned, Decision 0025).
   func runLinkAndAwakePhases() throws {
-    state.linking = true
-    defer { state.linking = false }
+    store.state.linking = true
+    defer { store.state.linking = false }
     var index = 0
-    while index < state.links.count {
-      let link = state.links[index]
+    while index < store.state.links.count {
+      let link = store.state.links[index]
       index += 1
       guard let owner = link.owner else { continue }
       let location = ArchiveError.Location(objectIndex: link.ownerUID, className: link.ownerClass, keyPath: link.key)
@@ -55,16 +44,12 @@ extension KeyedUnarchiver {
         throw error.located(in: location)
       }
     }
-    state.links.removeAll()
-    var pending = moveOut(&state.awakeList)
+    store.state.links.removeAll()
+    var pending: [(uid: Int, object: any Coding)] = []
+    swap(&pending, &store.state.awakeList)
     for (uid, object) in pending {
       let awoken = try awaken(object, uid: uid, classSlot: nil)
-      if awoken !== object { state.cache[uid] = awoken }
-    }
-    // The list's buffer is kept for the tables' next archive (Decision 0021), unless an awake call added to it.
-    if state.awakeList.isEmpty {
-      pending.removeAll(keepingCapacity: true)
-      state.awakeList = pending
+      if awoken !== object { store.state.cache[uid] = awoken }
     }
   }
 
@@ -80,8 +65,7 @@ extension KeyedUnarchiver {
       awoken = try object.awakeAfter(using: self)
     } catch {
       // The class name is read only here: reading it for every object would retain and release it.
-      let location = ArchiveError.Location(
-        objectIndex: uid, className: classSlot.map { state.classEntries[$0].info.name })
+      let location = ArchiveError.Location(objectIndex: uid, className: classSlot.map(index.className(ofSlot:)))
       let archiveError = error as? ArchiveError ?? ArchiveError(.other, "awakeAfter(using:) failed", underlying: error)
       throw archiveError.located(in: location)
     }

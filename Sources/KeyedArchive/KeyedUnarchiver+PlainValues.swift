@@ -1,5 +1,6 @@
 import ArchiveCoding
 import Foundation
+import FoundationForms
 import PropertyList
 
 extension KeyedUnarchiver {
@@ -26,6 +27,121 @@ extension KeyedUnarchiver {
         .corruptData, "expected an object or a plain value, found a \(header.kind)",
         at: .init(byteOffset: (try? reader.offset(of: ref)) ?? 0, objectIndex: nil))
     }
+  }
+
+  /// A plain `$objects` entry (a string, number, data, date or `$null`) as a Swift value, read in place through its
+  /// index entry, or the error of an entry that cannot be decoded (``entryError(uid:)``). A number, boolean or date
+  /// is read again on its next use: keeping it would cost more than reading it. A string or data entry is kept as
+  /// ``keepPayload(_:uid:entry:)`` says.
+  func plainEntry(_ uid: Int, _ entry: ArchiveIndex.Entry, allowed: Set<String>?) throws -> Any? {
+    let header = index.header(of: entry)
+    switch entry.kind {
+    case .null:
+      return nil
+    case .unreadable:
+      throw entryError(uid: uid)
+    case .bool:
+      try checkAllowed(slot: ArchiveIndex.PlainClass.number.rawValue, allowed: allowed, uid: uid)
+      return header.count == 1
+    case .integer where header.count <= 8:
+      try checkAllowed(slot: ArchiveIndex.PlainClass.number.rawValue, allowed: allowed, uid: uid)
+      return Int(reader.int64(header) ?? 0)
+    case .real where header.count == 8:
+      try checkAllowed(slot: ArchiveIndex.PlainClass.number.rawValue, allowed: allowed, uid: uid)
+      return reader.double(header)
+    case .integer, .real, .date:
+      // A 16-byte integer, a 4-byte real, a date.
+      let value = try plainValue(index.object(uid), header: header)
+      try checkAllowed(slot: entry.kind.plainClass.rawValue, allowed: allowed, uid: uid)
+      return value
+    case .asciiString, .utf16String:
+      let string = try reader.string(header, object: index.object(uid))
+      try checkAllowed(slot: ArchiveIndex.PlainClass.string.rawValue, allowed: allowed, uid: uid)
+      keepString(string, uid: uid, entry: entry)
+      return string
+    case .data:
+      let data = reader.data(header)
+      try checkAllowed(slot: ArchiveIndex.PlainClass.data.rawValue, allowed: allowed, uid: uid)
+      if !isFirstReadOfSmallPayload(entry, uid: uid) {
+        store.state.cache.store(data, uid: uid)
+        store.state.cache[state: uid] = .done
+      }
+      return data
+    }
+  }
+
+  /// Keeps plain string entry `uid`, just read, as its string (``isFirstReadOfSmallPayload(_:uid:)``).
+  @inline(__always)
+  func keepString(_ string: String, uid: Int, entry: ArchiveIndex.Entry) {
+    if isFirstReadOfSmallPayload(entry, uid: uid) { return }
+    store.state.cache.setString(string, uid: uid)
+    store.state.cache[state: uid] = .done
+  }
+
+  /// The longest payload (the bytes of a string or data entry) that is read again on its second use instead of
+  /// being kept at its first: most entries are read once, and keeping one costs more than reading it. A longer
+  /// payload is kept at its first read, so that every reference shares one storage (ARC-007).
+  static let rereadPayloadLength = 64
+
+  /// `true` for the first read of a string or data entry of at most ``rereadPayloadLength`` bytes, which is then
+  /// marked as read once and not kept; `false` for its second read (which keeps it) or a larger one.
+  @inline(__always)
+  func isFirstReadOfSmallPayload(_ entry: ArchiveIndex.Entry, uid: Int) -> Bool {
+    let count = Int(entry.count)
+    let bytes = entry.kind == .utf16String ? count &* 2 : count
+    guard bytes <= Self.rereadPayloadLength, store.state.cache[state: uid] != .seenOnce else { return false }
+    store.state.cache[state: uid] = .seenOnce
+    return true
+  }
+
+  /// The error of entry `uid`, which the index could not read as a plain value or an object: what reading it the
+  /// general way reports (an unreadable header, a UID, array or set entry, a dictionary without a `$class` that
+  /// refers to an entry).
+  func entryError(uid: Int) -> any Error {
+    let ref = index.object(uid)
+    do {
+      let header = try reader.header(of: ref)
+      guard header.kind == .dictionary else {
+        return ArchiveError(
+          .corruptData, "expected an object or a plain value, found a \(header.kind)",
+          at: .init(byteOffset: (try? reader.offset(of: ref)) ?? 0, objectIndex: nil))
+      }
+      guard let classRef = reader.lookup(string: ArchiveKeys.class, inDictionary: header) else {
+        return ArchiveError(
+          .corruptData, "expected an object with $class, found a dictionary without $class",
+          at: .init(objectIndex: uid))
+      }
+      guard let raw = reader.uidValue(ofObject: classRef) else {
+        // Not a well-formed UID: a malformed one's header gives its error (`uidValue` checks the bounds the header
+        // does), and anything else is reported by its kind.
+        let classHeader = try reader.header(of: classRef)
+        return ArchiveError(
+          .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
+      }
+      _ = try checkedUID(raw, key: ArchiveKeys.class)
+      return ArchiveError(.corruptData, "object #\(uid) cannot be decoded", at: .init(objectIndex: uid))
+    } catch {
+      return error
+    }
+  }
+
+  /// The dictionary key at `uid` when it is a plain string kept already, checked against `allowed` as
+  /// ``decode(uid:key:index:allowed:collecting:)`` would check it; `nil` otherwise (the caller decodes it).
+  @inline(__always)
+  func repeatedStringKey(_ uid: Int, allowed: Set<String>?) throws -> String? {
+    guard let string = store.state.cache.string(uid) else { return nil }
+    try checkStringKeyAllowed(uid: uid, allowed: allowed)
+    return string
+  }
+
+  /// The allowed-class check of plain string entry `uid` (a dictionary key).
+  func checkStringKeyAllowed(uid: Int, allowed: Set<String>?) throws {
+    try checkAllowed(slot: ArchiveIndex.PlainClass.string.rawValue, allowed: allowed, uid: uid)
+  }
+
+  /// Decodes dictionary key `uid` (at `index` of `NS.keys`).
+  func decodeKey(_ uid: Int, index: Int, allowed: Set<String>?) throws -> Any? {
+    try decode(uid: uid, key: FoundationKeys.nsKeys, index: index, allowed: allowed)
   }
 
   func codedValue(_ ref: Int, key: String) throws -> CodedValue? {

@@ -50,120 +50,57 @@ extension TypedElementCollecting {
 extension Array: TypedElementCollecting {}
 
 extension KeyedUnarchiver {
-  /// The array type an array object about to be decoded is collected into, and the nesting depth that object is
-  /// decoded at (the frame count while its `NS.objects` are read): only the object directly under the key takes it.
-  struct PendingCollector {
-    var type: any TypedElementCollecting.Type
-    var depth: Int
-  }
-
-  /// The allowed class names of ``decodeArrayOfObjects(ofClass:forKey:)`` for one element type, kept with the
-  /// registry generations they were computed at. A class: a call takes one reference to it, instead of copying its
-  /// fields out (a retain each).
-  final class ArrayAllowedMemo {
-    let element: ObjectIdentifier
-    /// `[T].self`, and its identity: naming `[T]` in unspecialised code looks up its metadata (a hashed lookup).
-    let collecting: any TypedElementCollecting.Type
-    let arrayType: ObjectIdentifier
-    /// Held, not identified by address: a released registry's address may be reused by another.
-    let registry: ClassRegistry
-    let generation: Int
-    let sharedGeneration: Int
-    let names: Set<String>
-
-    init(
-      element: ObjectIdentifier, collecting: any TypedElementCollecting.Type, arrayType: ObjectIdentifier,
-      registry: ClassRegistry, generation: Int, sharedGeneration: Int, names: Set<String>
-    ) {
-      self.element = element
-      self.collecting = collecting
-      self.arrayType = arrayType
-      self.registry = registry
-      self.generation = generation
-      self.sharedGeneration = sharedGeneration
-      self.names = names
-    }
-  }
-
-  /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key: an array type is collected directly
-  /// (``TypedElementCollecting``); everything else, and any array the direct path declines, takes the protocol's
-  /// general path with the same results and errors.
+  /// ``DecodingCoder/decodeObject(of:forKey:)`` for a top-level key, with the protocol's results and errors: an
+  /// array type is collected directly (``TypedElementCollecting``), a type that is neither an array nor cast element
+  /// by element is decoded and cast once, without the generic path's lookups of `T?`; anything else, and any array the
+  /// direct path declines, takes the protocol's general path.
   func decodeTopLevelObject<T>(of type: T.Type, forKey key: String) throws -> T? {
     guard nestingDepth == 0, decodingFailurePolicy == .throwError else {
       return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
     }
-    let memo = TopLevelTypeMemo.memo(for: type, registry: registry)
-    if memo.isPlain {
-      // `decodeObject(of:forKey:)` for a type that is neither an array nor cast element by element, under the
-      // throwing policy, with the allowed names remembered.
-      guard let object = try decodeObject(forKey: key, allowedClasses: requiresSecureCoding ? memo.allowed : nil)
-      else { return nil }
+    let allowed = requiresSecureCoding ? registry.allowedClassNames(for: type) : nil
+    let collecting = type as? any TypedElementCollecting.Type
+    if collecting == nil, !(type is any ArrayElementCasting.Type) {
+      guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
       guard let typed = ArchivedValueCast.cast(object, to: T.self) else {
         throw ArchiveError(
           .typeMismatch, "expected \(T.self), found \(Swift.type(of: object))", at: .init(keyPath: key))
       }
       return typed
     }
-    guard let collecting = memo.collecting else {
-      return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
+    let object = try located(key) { () -> Any? in
+      guard let ref = fieldRef(key) else { return nil }
+      return try self.object(atFieldRef: ref, key: key, allowed: allowed, collecting: collecting)
     }
-    state.pendingCollector = PendingCollector(type: collecting, depth: 1)
-    defer { state.pendingCollector = nil }
-    // The memo holds this unarchiver's registry's names: the shared registry's, for the static decode that calls this.
-    let allowed = requiresSecureCoding ? memo.allowed : nil
-    guard let object = try decodeObject(forKey: key, allowedClasses: allowed) else { return nil }
+    guard let object else { return nil }
     if ObjectIdentifier(Swift.type(of: object)) == ObjectIdentifier(T.self), let typed = object as? T { return typed }
     // Decoded the general way (now cached): cast as the protocol's default does.
-    state.pendingCollector = nil
     return try (self as any DecodingCoder).decodeObject(of: type, forKey: key)
   }
 
   /// An array whose elements are all of type `T`; missing is `nil`. The same results and errors as
   /// `DecodingCoder.defaultDecodeArrayOfObjects(ofClass:forKey:)`, but an array not decoded yet is collected
-  /// straight into `[T]` (`TypedElementCollecting`) instead of through `[Any]` and a cast per element, and the
-  /// allowed class names are computed once per element type.
+  /// straight into `[T]` (`TypedElementCollecting`) instead of through `[Any]` and a cast per element.
   public func decodeArrayOfObjects<T>(ofClass type: T.Type, forKey key: String) throws -> [T]? {
     guard decodingFailurePolicy == .throwError else {
       return try defaultDecodeArrayOfObjects(ofClass: type, forKey: key)
     }
-    let memo = arrayMemo(T.self)
-    let saved = state.pendingCollector
-    state.pendingCollector = PendingCollector(type: memo.collecting, depth: nestingDepth + 1)
-    defer { state.pendingCollector = saved }
-    guard let object = try decodeObject(forKey: key, allowedClasses: memo.names) else { return nil }
-    if ObjectIdentifier(Swift.type(of: object)) == memo.arrayType, let typed = object as? [T] {
-      return typed
+    // `[T]` allows the array classes and `T`'s, as the default implementation.
+    let allowed = registry.allowedClassNames(for: [T].self)
+    let object = try located(key) { () -> Any? in
+      guard let ref = fieldRef(key) else { return nil }
+      return try self.object(atFieldRef: ref, key: key, allowed: allowed, collecting: [T].self)
     }
+    guard let object else { return nil }
+    if let typed = object as? [T] { return typed }
     return try castArrayOfObjects(object, to: type, forKey: key)
   }
 
-  /// The class names ``DecodingCoder/defaultDecodeArrayOfObjects(ofClass:forKey:)`` allows for element type `T`
-  /// (arrays and `T`), and `[T]`'s collector, computed once per type while the registries do not change. The set
-  /// kept is the same storage on every call, so the allowed-class memo of each class chain compares it by identity.
-  private func arrayMemo<T>(_ type: T.Type) -> ArrayAllowedMemo {
-    let registry = self.registry
-    let element = ObjectIdentifier(T.self)
-    // Read before computing: a registration made meanwhile changes them, and the next call recomputes.
-    let generation = registry.generation
-    let sharedGeneration = ClassRegistry.shared.generation
-    if let memo = state.arrayAllowedMemo, memo.element == element, memo.registry === registry,
-      memo.generation == generation, memo.sharedGeneration == sharedGeneration
-    {
-      return memo
-    }
-    var names = registry.allowedClassNames(for: [[Any].self])
-    names.formUnion(registry.allowedClassNames(for: [type]))
-    let memo = ArrayAllowedMemo(
-      element: element, collecting: [T].self, arrayType: ObjectIdentifier([T].self), registry: registry,
-      generation: generation, sharedGeneration: sharedGeneration, names: names)
-    state.arrayAllowedMemo = memo
-    return memo
-  }
-
-  /// The collector left for the array object being decoded at the current depth, taken once.
-  func takeCollector() -> PendingCollector? {
-    guard let pending = state.pendingCollector, pending.depth == nestingDepth else { return nil }
-    state.pendingCollector = nil
-    return pending
+  /// The array type the call that reached the current object asked for (an array object being decoded), once: the
+  /// arrays its elements hold are collected as `[Any]`.
+  func takeCollector() -> (any TypedElementCollecting.Type)? {
+    guard let last = store.state.frames.indices.last, let collector = store.state.frames[last].collector else { return nil }
+    store.state.frames[last].collector = nil
+    return collector
   }
 }

@@ -23,34 +23,55 @@ public final class KeyedUnarchiver: DecodingCoder {
   public let options: KeyedUnarchiverOptions
   /// The registry used to find the Swift class of an archived class name.
   public var registry: ClassRegistry {
-    get { storage.state.registry }
-    set { storage.state.registry = newValue }
+    get { store.state.settings.registry }
+    set {
+      store.state.settings.registry = newValue
+      forgetResolvedClasses()
+    }
   }
   /// `true` when every decoded object must be of an allowed class that supports secure coding. It cannot be turned
   /// off once set: setting `false` then leaves it on and records an ``/ArchiveCoding/ArchiveError`` (`invalidValue`) that
   /// ``finishDecoding()`` throws (COD-234), never a trap.
   public var requiresSecureCoding: Bool {
-    get { storage.state.requiresSecureCoding }
+    get { store.state.settings.requiresSecureCoding }
     set {
-      guard newValue || !storage.state.requiresSecureCoding else {
+      guard newValue || !store.state.settings.requiresSecureCoding else {
         return failWithError(
           ArchiveError(.invalidValue, "requiresSecureCoding cannot be turned off once set: it stays on"))
       }
-      storage.state.requiresSecureCoding = newValue
+      store.state.settings.requiresSecureCoding = newValue
+      forgetResolvedClasses()
     }
   }
   /// What a failing decode call does. Default: throw.
   public var decodingFailurePolicy: DecodingFailurePolicy {
-    get { storage.state.decodingFailurePolicy }
-    set { storage.state.decodingFailurePolicy = newValue }
+    get { store.state.settings.decodingFailurePolicy }
+    set { store.state.settings.decodingFailurePolicy = newValue }
   }
   /// The first recorded error.
   public private(set) var error: (any Error)? {
-    get { storage.state.error }
-    set { storage.state.error = newValue }
+    get { store.state.settings.error }
+    set { store.state.settings.error = newValue }
   }
-  /// Decode objects of unknown classes as ``ArchivedObject`` instead of failing (never under secure coding).
-  public var decodesUnknownClassesGenerically = false
+  /// Decode an object of a class nothing resolves (COD-200) as an ``ArchivedObject`` with its class name, chain, hints
+  /// and fields, instead of failing (COD-024). Under secure coding, only with ``allowsGenericObjectsUnderSecureCoding``
+  /// as well.
+  public var decodesUnknownClassesGenerically = false {
+    didSet { forgetResolvedClasses() }
+  }
+  /// Let ``decodesUnknownClassesGenerically`` apply under secure coding too: a generic object runs no class's code, so
+  /// the allowed-class check passes it (the types a call allows must then accept an ``ArchivedObject`` where one may
+  /// appear). Off by default.
+  public var allowsGenericObjectsUnderSecureCoding = false {
+    didSet { forgetResolvedClasses() }
+  }
+  /// Decode an object of a class nothing resolves (neither its name, its hints, ``classResolver`` nor the delegate) as
+  /// the first class of its `$classes` chain that resolves, as a superclass. Off by default, as on Apple's platforms:
+  /// such an object loses its own class and the fields only its class reads, without a word (COD-200). Under secure
+  /// coding the archived class is what the allowed classes must admit (COD-201).
+  public var decodesUnknownClassesAsSuperclasses = false {
+    didSet { forgetResolvedClasses() }
+  }
   /// Asked for a class when no other lookup finds one (`$classname`, `$classes`), before the delegate's
   /// ``KeyedUnarchiverDelegate/unarchiver(_:cannotDecodeObjectOfClassName:originalClasses:)``. Reading it gives a
   /// closure that asks both.
@@ -63,44 +84,52 @@ public final class KeyedUnarchiver: DecodingCoder {
         return self.delegate?.unarchiver(self, cannotDecodeObjectOfClassName: name, originalClasses: chain)
       }
     }
-    set { customClassResolver = newValue }
+    set {
+      customClassResolver = newValue
+      forgetResolvedClasses()
+    }
   }
   /// The resolver set through ``classResolver``.
   private var customClassResolver: ((String, [String]) -> (any Coding.Type)?)?
   /// Hears about the classes and objects decoded and may substitute them (``KeyedUnarchiverDelegate``). Held
   /// weakly.
   public weak var delegate: (any KeyedUnarchiverDelegate)? {
-    didSet { hasDelegate = delegate != nil }
+    didSet {
+      hasDelegate = delegate != nil
+      forgetResolvedClasses()
+    }
   }
   /// Whether ``delegate`` was set: a plain flag, read for every object awoken instead of loading the weak reference.
   private(set) var hasDelegate = false
 
-  let reader: BinaryPropertyListReader
-  let objectsHeader: BinaryPropertyListReader.Header
-  let topHeader: BinaryPropertyListReader.Header
+  /// What the archive holds, read when it was opened.
+  let index: ArchiveIndex
+  /// What decoding changes: entries' states and values, frames, links, the awake list, classes (final internal
+  /// storage with unchecked exclusivity, see ``ObjectStore``).
+  let store: ObjectStore
 
-  /// `seenOnce`: a small string or data entry read once without caching it; the second read caches it, so that
-  /// an entry referenced many times is shared while one referenced once costs no cache slot
-  /// (``isFirstReadOfSmallPayload(_:uid:)``).
-  enum State: UInt8 { case notStarted, inProgress, done, seenOnce }
   /// The `Codable` bridge's state for this archive (decoded class instances, deferred references).
   var codableContext: AnyObject?
 
-  /// The mutable decoding state, in final internal storage (see ``Storage``).
-  let storage: Storage
-
-  /// The mutable decoding state (``UnarchiverState``), read and written in place.
-  var state: UnarchiverState {
-    _read { yield storage.state }
-    _modify { yield &storage.state }
-  }
+  /// The property list the archive is read from, `$objects` and `$top`: the index's, kept here too, since every
+  /// field read goes through them (a copy of the reader from the index per read would retain its bytes).
+  let reader: BinaryPropertyListReader
+  let objectsHeader: BinaryPropertyListReader.Header
+  let topHeader: BinaryPropertyListReader.Header
 
   /// The class instance `decode(uid:key:index:allowed:)` just gave for `uid`, read from the cache without an
   /// existential cast, or `nil` when the entry holds something else or a back reference may have been given
   /// instead (a generic object whose fields are being decoded).
   @inline(__always)
   func decodedInstance(_ uid: Int) -> AnyObject? {
-    state.openGenericObjects.isEmpty ? state.cache.instance(uid) : nil
+    store.state.open.generic.isEmpty ? store.state.cache.instance(uid) : nil
+  }
+
+  /// Makes every class resolve again when an object of it is next decoded: a setting that changes what a name
+  /// resolves to (the registry, ``setClass(_:forClassName:)``, the resolver, the delegate) or how it is checked has
+  /// changed. Objects decoded already keep their values.
+  private func forgetResolvedClasses() {
+    for slot in store.state.classes.indices { store.state.classes[slot] = ObjectStore.ClassState() }
   }
 
   /// Makes ``ArchivedValue`` stand for `NSValue` in allowed-class checks (once per process).
@@ -133,20 +162,20 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The archived class names the decode call that reached the object being decoded allows (COD-110), as
   /// `NSCoder.allowedClasses`: what an `init(coder:)` passes on to the objects it holds; `nil` when any class is
   /// allowed or outside any object.
-  public var allowedClasses: Set<String>? { state.frames.isEmpty ? nil : state.allowedClasses }
+  public var allowedClasses: Set<String>? { store.state.frames.isEmpty ? nil : store.state.allowedClasses }
 
   /// Runs `type`'s `init(coder:)` with ``allowedClasses`` set to `allowed` (only `init(coder:)` reads it, so the
   /// Foundation classes' decoding never sets it).
-  private func initialise(_ type: any Coding.Type, allowed: Set<String>?) throws -> any Coding {
+  func initialise(_ type: any Coding.Type, allowed: Set<String>?) throws -> any Coding {
     // Swapped in and out rather than assigned: no copy of the outer set is made.
     var saved = allowed
-    swap(&state.allowedClasses, &saved)
-    defer { swap(&state.allowedClasses, &saved) }
+    swap(&store.state.allowedClasses, &saved)
+    defer { swap(&store.state.allowedClasses, &saved) }
     return try type.init(coder: self)
   }
 
   /// The number of objects being decoded inside one another (0 at the top level).
-  var nestingDepth: Int { state.frames.count }
+  var nestingDepth: Int { store.state.frames.count }
 
   /// The number of entries in `$objects`.
   public var objectCount: Int { objectsHeader.count }
@@ -180,10 +209,10 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .binary:
       // Checked on access: decoding never walks plist containers recursively (objects nest through UIDs, which
       // have their own depth limit and cycle check) except through `value(of:)`, which checks what it walks.
-      let store = borrowed.map { ByteStore(borrowing: $0) } ?? ByteStore(copying: data)
+      let bytes = borrowed.map { ByteStore(borrowing: $0) } ?? ByteStore(copying: data)
       // The reader checks, in one linear pass, that objects do not share bytes (ARC-007): otherwise a small archive
       // could be decoded into the same payload, or scanned through the same large dictionary, any number of times.
-      reader = try BinaryPropertyListReader(store: store, options: options.propertyList, validation: .onAccess)
+      reader = try BinaryPropertyListReader(store: bytes, options: options.propertyList, validation: .onAccess)
     case .xml:
       // One decoding path: an XML archive is re-encoded as binary in memory (same `$objects` indexes).
       let value = try PropertyListReader.read(data, options: options.propertyList)
@@ -195,33 +224,12 @@ public final class KeyedUnarchiver: DecodingCoder {
         data.isEmpty ? "expected a keyed archive, found an empty input" : "expected a keyed archive (a property list)",
         at: .init(byteOffset: 0))
     }
+    index = try ArchiveIndex(reader: reader, options: options)
     self.reader = reader
-    let container = try KeyedArchiveContainer(reader: reader, maxObjectCount: options.maxObjectCount)
-    let top = container.top
-    let objects = container.objects
-    self.topHeader = top
-    self.objectsHeader = objects
-    // The last archive's tables, emptied (Decision 0021). Each is moved out, so that it stays uniquely referenced.
-    var tables = UnarchiverTables.take()
-    storage = Storage(
-      state: UnarchiverState(
-        cache: ObjectCache(count: objects.count, entries: moveOut(&tables.entries), objects: moveOut(&tables.objects)),
-        requiresSecureCoding: requiringSecureCoding))
-    state.frames = moveOut(&tables.frames)
-    state.classEntries = moveOut(&tables.classEntries)
-    state.secureCoding.chains = moveOut(&tables.chains)
-    state.awakeList = moveOut(&tables.awakeList)
-  }
-
-  deinit {
-    // The tables go back to the pool emptied, for the next archive (Decision 0021).
-    var tables = UnarchiverTables()
-    state.cache.moveTables(into: &tables)
-    swap(&state.frames, &tables.frames)
-    swap(&state.classEntries, &tables.classEntries)
-    swap(&state.secureCoding.chains, &tables.chains)
-    swap(&state.awakeList, &tables.awakeList)
-    UnarchiverTables.giveBack(tables)
+    objectsHeader = index.objects
+    topHeader = index.top
+    store = ObjectStore(
+      count: index.count, classCount: index.classes.count, requiresSecureCoding: requiringSecureCoding)
   }
 
   /// Decodes the root object of an untrusted archive, allowing only `type` (and the Foundation classes it needs).
@@ -275,13 +283,14 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// ``/ArchiveCoding/Coding/classVersion`` of the class this unarchiver decodes the name as
   /// (``setClass(_:forClassName:)``, then the registry), else `NSNotFound`. A keyed archive records no versions.
   public func version(forClassName className: String) -> Int {
-    if let type = state.instanceClasses[className] { return type.classVersion }
+    if let type = store.state.settings.instanceClasses[className] { return type.classVersion }
     return defaultVersion(forClassName: className)
   }
 
   /// Decodes `className` as `type` in this archive, before any other lookup.
   public func setClass(_ type: (any Coding.Type)?, forClassName className: String) {
-    state.instanceClasses[className] = type
+    store.state.settings.instanceClasses[className] = type
+    forgetResolvedClasses()
   }
 
   /// Ends decoding; throws the first error recorded under ``/ArchiveCoding/DecodingFailurePolicy/setErrorAndReturn``.
@@ -295,7 +304,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   // MARK: DecodingCoder core
 
   /// The dictionary of the object being decoded (`$top` outside any object).
-  var currentHeader: BinaryPropertyListReader.Header { state.frames.last?.header ?? topHeader }
+  var currentHeader: BinaryPropertyListReader.Header { store.state.frames.last?.header ?? topHeader }
 
   /// `true` when the current object has the key.
   public func containsValue(forKey key: String) -> Bool { fieldRef(key) != nil }
@@ -311,12 +320,12 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// Decodes the next unkeyed object of the current scope (``decodeObject()``), allowing `allowedClasses`.
   func decodeUnkeyedObject(allowedClasses: Set<String>?) throws -> Any? {
     let key: String
-    if state.frames.isEmpty {
-      key = "$\(state.topUnkeyed)"
-      state.topUnkeyed += 1
+    if store.state.frames.isEmpty {
+      key = "$\(store.state.topUnkeyed)"
+      store.state.topUnkeyed += 1
     } else {
-      key = "$\(state.frames[state.frames.count - 1].unkeyed)"
-      state.frames[state.frames.count - 1].unkeyed += 1
+      key = "$\(store.state.frames[store.state.frames.count - 1].unkeyed)"
+      store.state.frames[store.state.frames.count - 1].unkeyed += 1
     }
     return try applyingFailurePolicy(nil) {
       try located(key) {
@@ -353,11 +362,15 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
   }
 
-  /// Decodes the value a field holds: a UID is resolved; an inline primitive is returned as a Swift value.
-  func object(atFieldRef ref: Int, key: String, allowed: Set<String>?) throws -> Any? {
+  /// Decodes the value a field holds: a UID is resolved; an inline primitive is returned as a Swift value. An array
+  /// object the UID refers to is collected into `collector` when given (``TypedElementCollecting``).
+  func object(
+    atFieldRef ref: Int, key: String, allowed: Set<String>?,
+    collecting collector: (any TypedElementCollecting.Type)? = nil
+  ) throws -> Any? {
     // A reference, read from its marker; anything else takes its header.
     if let raw = reader.uidValue(ofObject: ref) {
-      return try decode(uid: try checkedUID(raw, key: key), key: key, allowed: allowed)
+      return try decode(uid: try checkedUID(raw, key: key), key: key, allowed: allowed, collecting: collector)
     }
     let header = try reader.header(of: ref)
     switch header.kind {
@@ -396,218 +409,171 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   func currentLocation(_ key: String) -> ArchiveError.Location {
-    let path = (state.frames.map(\.pathComponent) + [key]).joined(separator: ".")
-    guard let frame = state.frames.last else { return .init(keyPath: path) }
-    return .init(objectIndex: frame.uid, className: className(of: frame), keyPath: path)
+    let path = (store.state.frames.map(\.pathComponent) + [key]).joined(separator: ".")
+    guard let frame = store.state.frames.last else { return .init(keyPath: path) }
+    return .init(objectIndex: frame.uid, className: index.className(ofSlot: frame.classSlot), keyPath: path)
   }
 
-  /// The archived class name of the object of a frame.
-  func className(of frame: Frame) -> String {
-    state.classEntries[Int(frame.classSlot)].info.name
-  }
-
-  /// Decodes `$objects[uid]` (memoised), checking the allowed classes.
-  func decode(uid: Int, key: String, index: Int = -1, allowed: Set<String>?) throws -> Any? {
-    if uid == 0 { return nil }
-    switch state.cache[state: uid] {
-    case .done:
-      let chainIndex = Int(state.cache[chain: uid])
-      if chainIndex >= 0 { try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid) }
-      if !state.openGenericObjects.isEmpty, state.openGenericObjects.contains(uid),
-        let object = state.cache[uid] as? ArchivedObject
-      {
-        return ArchivedObject.BackReference(object)
-      }
-      return state.cache[uid]
-    case .inProgress:
-      let chainIndex = Int(state.cache[chain: uid])
-      let name = chainIndex >= 0 ? state.secureCoding.chain(at: chainIndex).first ?? "?" : "?"
-      throw ArchiveError(
-        .referenceCycle,
-        "reference cycle: object #\(uid) (\(name)) is still being decoded when this key refers back to it; "
-          + "decode back references with decodeReference(forKey:into:)")
-    case .notStarted, .seenOnce:
-      break
+  /// Decodes `$objects[uid]` (memoised), checking the allowed classes: a plain entry is read in place
+  /// (``plainEntry(_:_:allowed:)``), an object is made by its class (``instantiate(_:uid:allowed:)``) inside a frame
+  /// of its own, then settled (its deferred references, its awake call). `position` is the element index when the
+  /// object is reached through an inline array, for error paths; `collector` the array type a typed call asked for,
+  /// which an array object is collected into.
+  func decode(
+    uid: Int, key: String, index position: Int = -1, allowed: Set<String>?,
+    collecting collector: (any TypedElementCollecting.Type)? = nil
+  ) throws -> Any? {
+    let entry = index.entries[uid]
+    switch store.state.cache[state: uid] {
+    case .done: return try decoded(uid, entry, allowed: allowed)
+    case .inProgress: throw cycleError(uid: uid, slot: entry.classSlot)
+    case .notStarted, .seenOnce: break
     }
-    let ref = reader.element(objectsHeader, uid)
-    let header = try reader.header(of: ref)
-    guard header.kind == .dictionary else {
-      // A number or boolean (the common element of a collection): the value and check of the general path below,
-      // read in place without the two calls and the `PropertyListValue` of `plainValue`. It is never cached, and
-      // never in progress. A 16-byte integer and a 4-byte real take the general path.
-      switch header.kind {
-      case .integer:
-        if let value = reader.int64(header) {
-          try checkAllowed(chainIndex: SecureCodingMemo.numberChainIndex, allowed: allowed, uid: uid)
-          return Int(value)
-        }
-      case .real where header.count == 8:
-        try checkAllowed(chainIndex: SecureCodingMemo.numberChainIndex, allowed: allowed, uid: uid)
-        return reader.double(header)
-      case .bool:
-        try checkAllowed(chainIndex: SecureCodingMemo.numberChainIndex, allowed: allowed, uid: uid)
-        return header.count == 1
-      default:
-        break
-      }
-      // Bound from the call's result, not from an `Any?` variable: binding one copies it through `Optional`'s
-      // generic witnesses.
-      guard let value = try plainValue(ref, header: header) else {
-        if !header.kind.isScalar { state.cache[state: uid] = .done }
-        return nil
-      }
-      let chainIndex = SecureCodingMemo.plainChainIndex(of: header.kind)
-      try checkAllowed(chainIndex: chainIndex, allowed: allowed, uid: uid)
-      // A number, boolean or date is read again on its next use: storing it would cost more than reading it. A
-      // small string or data entry is stored from its second read, as `rememberPlain` does.
-      if header.kind.isScalar || isFirstReadOfSmallPayload(header, uid: uid) { return value }
-      storePlain(copy value, uid: uid, chain: Int32(chainIndex))
-      return value
-    }
-    guard let classRef = classRef(in: header) else {
-      throw ArchiveError(
-        .corruptData, "expected an object with $class, found a dictionary without $class", at: .init(objectIndex: uid))
-    }
-    guard let rawClassUID = reader.uidValue(ofObject: classRef) else {
-      // Not a well-formed UID: a malformed one's header gives its error (`uidValue` checks the bounds the header
-      // does), and anything else is reported by its kind.
-      let classHeader = try reader.header(of: classRef)
-      throw ArchiveError(
-        .corruptData, "object #\(uid): $class is a \(classHeader.kind), not a UID", at: .init(objectIndex: uid))
-    }
-    let classUID = try checkedUID(rawClassUID, key: ArchiveKeys.class)
+    guard entry.isObject else { return try plainEntry(uid, entry, allowed: allowed) }
+    let slot = entry.classSlot
+    let kind = try resolvedClass(slot, uid: uid)
     // The stack is measured on the thread of each top-level decode call; nesting stops at the depth limit or when
-    // the thread's stack runs low, whichever comes first (checked in classSlot).
-    if state.frames.isEmpty { state.stackGuard = StackGuard() }
-    let slot = try classSlot(classUID: classUID, objectUID: uid)
-    // The class entry's fields are read in place: copying the entry would retain every string and array in it.
-    let chainIndex = state.classEntries[slot].chainIndex
-    if requiresSecureCoding {
-      if !state.classEntries[slot].secureChecked
-        || !(allowed.map { state.secureCoding.hasPassed(Int(chainIndex), $0) } ?? false)
-      {
-        let resolved = state.classEntries[slot].resolved
-        try checkAllowed(chain: resolved.chain, allowed: allowed, uid: uid, resolved: resolved)
-        state.secureCoding.setPassed(Int(chainIndex), allowed)
-        state.classEntries[slot].secureChecked = true
-      }
+    // the thread's stack runs low, whichever comes first.
+    if store.state.frames.isEmpty { store.state.stackGuard = StackGuard() }
+    guard store.state.frames.count < options.maxDepth, store.state.stackGuard.hasRoom() else {
+      throw depthError(uid: uid, className: index.className(ofSlot: slot))
     }
-    state.cache[state: uid] = .inProgress
-    state.cache[chain: uid] = chainIndex
-    state.frames.append(
-      Frame(
-        uid: uid, header: header, key: key, index: index,
-        linkStart: state.links.count, classSlot: Int32(slot)))
-    let value: Any?
-    var instance: (any Coding)?
-    var stored = false
+    try checkAllowed(slot: slot, allowed: allowed, uid: uid)
+    store.state.cache[state: uid] = .inProgress
+    store.state.frames.append(
+      ObjectStore.Frame(
+        uid: uid, header: index.dictionary(of: entry), layout: entry.layout, classSlot: slot, key: key,
+        index: position, linkStart: store.state.links.count, collector: collector))
+    let made: Made
     do {
-      if case .coding(let type) = state.classEntries[slot].resolved.kind {
-        // The common case, as `instantiate` does it.
-        let object = try initialise(type, allowed: allowed)
-        instance = object
-        value = object
-      } else if case .foundation(let name) = state.classEntries[slot].resolved.kind {
-        // Without copying the class entry's description (its strings and lists). Stored here, bound from the
-        // call's result: binding the `Any?` variable later would copy it through `Optional`'s generic witnesses.
-        if let decoded = try decodeFoundation(className: name, uid: uid, allowed: allowed) {
-          state.cache.store(copy decoded, uid: uid)
-          stored = true
-          value = decoded
-        } else {
-          value = nil
-        }
-      } else {
-        value = try instantiate(
-          state.classEntries[slot].resolved, info: state.classEntries[slot].info, uid: uid, allowed: allowed)
-      }
-    } catch let error as ArchiveError {
-      throw unwind(error, uid: uid, className: state.classEntries[slot].info.name)
+      made = try instantiate(kind, uid: uid, allowed: allowed)
     } catch {
-      throw unwind(
-        ArchiveError(.other, "init(coder:) failed", underlying: error), uid: uid,
-        className: state.classEntries[slot].info.name)
+      throw unwind(error, uid: uid, slot: slot)
     }
-    let linkStart = state.frames[state.frames.count - 1].linkStart
-    state.frames.removeLast()
-    state.classEntries[slot].recordsHints = true
-    state.cache[state: uid] = .done
-    if let instance {
-      // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
-      var ownsLinks = false
-      if linkStart < state.links.count {
-        for index in linkStart..<state.links.count where state.links[index].owner == nil {
-          state.links[index].owner = instance
-          ownsLinks = true
-        }
-      }
-      let handedOut: AnyObject?
-      if ownsLinks {
-        // Awoken after the link phase, once its deferred references are set (Decision 0025).
-        state.cache.setObject(instance, uid: uid)
-        state.awakeList.append((uid, instance))
-        handedOut = instance
-      } else {
-        // Awoken now, as on Apple's platforms, so that every later reference to the entry (the object's owner, a
-        // collection) gets the replacement (COD-014).
-        handedOut = try awaken(instance, uid: uid, classSlot: slot)
-        if let handedOut { state.cache.setObject(handedOut, uid: uid) }
-      }
-      if state.frames.isEmpty, !state.linking { return try finishTopLevelDecode(uid: uid) }
-      return handedOut
+    let linkStart = store.state.frames[store.state.frames.count - 1].linkStart
+    store.state.frames.removeLast()
+    store.state.cache[state: uid] = .done
+    let value: Any?
+    switch consume made {
+    case .instance(let instance): value = try settle(instance, uid: uid, slot: slot, linkStart: linkStart)
+    case .value(let decoded): value = decoded
     }
-    if !stored { state.cache[uid] = value }
-    if state.frames.isEmpty, !state.linking { return try finishTopLevelDecode(uid: uid) }
+    if store.state.frames.isEmpty, !store.state.linking { return try finishTopLevelDecode(uid: uid) }
     return value
+  }
+
+  /// What ``instantiate(_:uid:allowed:)`` made: a ``Coding`` instance to settle, or a value already kept.
+  private enum Made {
+    case instance(any Coding)
+    case value(Any?)
+  }
+
+  /// Makes the object of the current frame, `$objects[uid]`, as its class says.
+  @inline(__always)
+  private func instantiate(_ kind: ResolvedClass.Kind, uid: Int, allowed: Set<String>?) throws -> Made {
+    switch kind {
+    case .coding(let type):
+      return .instance(try initialise(type, allowed: allowed))
+    case .keepingUnreadFields(let type):
+      return .instance(try initialiseKeepingUnreadFields(type, allowed: allowed))
+    case .foundation(let name):
+      let value = try decodeFoundation(className: name, uid: uid, allowed: allowed)
+      if let value { store.state.cache.store(value, uid: uid) }
+      return .value(value)
+    case .generic:
+      return .value(try decodeGeneric(uid: uid, allowed: allowed))
+    }
+  }
+
+  /// Settles an instance whose `init(coder:)` returned (its frame closed): it owns the deferred references asked for
+  /// in its frame that no inner object owns. An instance that owns none is awoken now, as on Apple's platforms, so
+  /// that every later reference to the entry (the object's owner, a collection) gets the replacement (COD-014);
+  /// one that owns some is awoken after the link phase, once they are set (Decision 0025).
+  /// - Returns: the object handed out for the entry.
+  private func settle(_ instance: any Coding, uid: Int, slot: Int, linkStart: Int) throws -> AnyObject? {
+    var ownsLinks = false
+    // Only class instances from `init(coder:)` own link requests; `as AnyObject` on a value would bridge it.
+    for link in linkStart..<store.state.links.count where store.state.links[link].owner == nil {
+      store.state.links[link].owner = instance
+      ownsLinks = true
+    }
+    if ownsLinks {
+      store.state.cache.setInstance(instance, uid: uid)
+      store.state.awakeList.append((uid, instance))
+      return instance
+    }
+    let handedOut = try awaken(instance, uid: uid, classSlot: slot)
+    if let handedOut { store.state.cache.setInstance(handedOut, uid: uid) }
+    return handedOut
+  }
+
+  /// The value of entry `uid`, decoded before, checked against the allowed classes again; a generic object whose
+  /// fields are being decoded is handed out as a weak ``ArchivedObject/BackReference`` (COD-025).
+  private func decoded(_ uid: Int, _ entry: ArchiveIndex.Entry, allowed: Set<String>?) throws -> Any? {
+    let slot = entry.isObject ? entry.classSlot : entry.kind.plainClass.rawValue
+    try checkAllowed(slot: slot, allowed: allowed, uid: uid)
+    if !store.state.open.generic.isEmpty, store.state.open.generic.contains(uid),
+      let object = store.state.cache.instance(uid) as? ArchivedObject
+    {
+      return ArchivedObject.BackReference(object)
+    }
+    return store.state.cache[uid]
+  }
+
+  private func cycleError(uid: Int, slot: Int) -> ArchiveError {
+    ArchiveError(
+      .referenceCycle,
+      "reference cycle: object #\(uid) (\(index.className(ofSlot: slot))) is still being decoded when this key "
+        + "refers back to it; decode back references with decodeReference(forKey:into:)")
   }
 
   /// Ends the decode of the object under a top-level key, `$objects[uid]`: runs the link and awake phases and gives
   /// the entry's value (which the awake phase may have replaced).
   private func finishTopLevelDecode(uid: Int) throws -> Any? {
-    // A collector a typed call left for the object (it was not an array) is dropped, so that no array the link or
-    // awake phase decodes at the same depth takes it: that array would be collected as the call's type instead of as
-    // `[Any]`.
-    state.pendingCollector = nil
     try runLinkAndAwakePhases()
     // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
     if decodingFailurePolicy == .throwError, let error { throw error }
-    return state.cache[uid]
+    return store.state.cache[uid]
   }
 
-  /// Leaves the frame of object `uid` after its decoding failed, locating the error. An error that has no object
-  /// index yet was raised by this object's own `init(coder:)` (a typed decode helper, `failWithError`, or a
-  /// Foundation class's field check), so its key is relative to this object and gets the path from the root.
-  private func unwind(_ error: ArchiveError, uid: Int, className: String) -> ArchiveError {
-    var located = error
-    if error.location.objectIndex == nil {
-      let path = state.frames.map(\.pathComponent).joined(separator: ".")
-      located.location.keyPath = error.location.keyPath.map { path + "." + $0 } ?? path
+  /// Leaves the frame of object `uid` after its decoding failed, locating the error (another error than an
+  /// ``ArchiveError`` becomes the underlying error of one). An error that has no object index yet was raised by this
+  /// object's own `init(coder:)` (a typed decode helper, `failWithError`, or a Foundation class's field check), so
+  /// its key is relative to this object and gets the path from the root.
+  private func unwind(_ error: any Error, uid: Int, slot: Int) -> ArchiveError {
+    var located = error as? ArchiveError ?? ArchiveError(.other, "init(coder:) failed", underlying: error)
+    if located.location.objectIndex == nil {
+      let path = store.state.frames.map(\.pathComponent).joined(separator: ".")
+      located.location.keyPath = located.location.keyPath.map { path + "." + $0 } ?? path
     }
-    state.frames.removeLast()
-    state.cache[state: uid] = .notStarted
-    return located.located(in: .init(objectIndex: uid, className: className))
+    store.state.frames.removeLast()
+    store.state.cache[state: uid] = .notStarted
+    return located.located(in: .init(objectIndex: uid, className: index.className(ofSlot: slot)))
   }
 
-  private func instantiate(_ resolved: Resolved, info: ClassInfo, uid: Int, allowed: Set<String>?) throws -> Any? {
-    switch resolved.kind {
-    case .coding(let type):
-      let object = try initialise(type, allowed: allowed)
-      state.awakeList.append((uid, object))
-      return object
-    case .foundation(let name):
-      return try decodeFoundation(className: name, uid: uid, allowed: allowed)
-    case .generic:
-      let object = ArchivedObject(className: info.name, classChain: info.chain, objectIndex: uid)
-      // Cached before its fields are read, so generic objects may refer back to themselves.
-      state.cache[uid] = object
-      state.cache[state: uid] = .done
-      state.openGenericObjects.insert(uid)
-      defer { state.openGenericObjects.remove(uid) }
-      object.fields = try genericFields(allowed: allowed)
-      return object
-    }
+  /// The current object, of a class nothing resolves, as an ``ArchivedObject`` with its class name, chain and
+  /// fields (COD-024). It is kept before its fields are read, so generic objects may refer back to themselves.
+  private func decodeGeneric(uid: Int, allowed: Set<String>?) throws -> ArchivedObject {
+    let description = index.classes[store.state.frames[store.state.frames.count - 1].classSlot].description
+    let object = ArchivedObject(
+      className: description?.name ?? "", classChain: description?.classes ?? [], classHints: description?.hints ?? [],
+      objectIndex: uid)
+    store.state.cache.setInstance(object, uid: uid)
+    store.state.cache[state: uid] = .done
+    store.state.open.generic.insert(uid)
+    defer { store.state.open.generic.remove(uid) }
+    // A mutable Foundation collection among the fields decodes as its mutable class, which archiving the object
+    // again writes back (a Swift value would be written as the immutable class). Under secure coding the fields'
+    // values may be property-list values besides the classes the call allows.
+    object.fields = try genericFields(
+      allowed: allowed.map { $0.union(Self.genericFieldClasses) } ?? Self.mutableInstances)
+    return object
   }
 
+  /// The requests for instances of every mutable Foundation class (``instanceRequest(_:)``), which allow no class.
+  static let mutableInstances = Set(mutableClasses.map(instanceRequest))
+  /// What the fields of a generic object decoded under secure coding may hold besides the classes the call allows.
+  static let genericFieldClasses = mutableInstances.union(plistClasses)
 }
 
 extension KeyedUnarchiver {

@@ -79,7 +79,7 @@ extension BinaryPropertyListReader {
   /// `true` when every byte of `buffer` is ASCII, read eight bytes at a time (the last eight overlapping the words
   /// before them), or as ``ShortKey`` reads fewer than eight, rather than one byte at a time.
   @inline(__always)
-  static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let start = buffer.baseAddress else { return true }
     let bytes = UnsafeRawPointer(start)
     let count = buffer.count

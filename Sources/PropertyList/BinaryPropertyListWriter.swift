@@ -336,6 +336,17 @@ package struct BinaryPropertyListWriter: ~Copyable {
     stack.append(value)
   }
 
+  /// `true` when the dictionary being built from `mark` (its entries pushed with ``push(key:value:)``) has an entry
+  /// under `key`, a reference ``add(string:)`` gave.
+  package func holdsKey(_ key: Ref, from mark: Int) -> Bool {
+    var position = mark
+    while position < stack.count {
+      if stack[position] == key { return true }
+      position += 2
+    }
+    return false
+  }
+
   /// Writes an array of the elements pushed since `mark` and pops them.
   package mutating func endArray(from mark: Int) -> Ref {
     endContainer(BinaryPropertyListMarker.array, from: mark, entries: stack.count - mark)

@@ -39,8 +39,10 @@ enum ArchiveCorpus {
 }
 
 /// `crap.Foo` from the bpylist2 fixtures: title, count, active, categories, metadata, stamp, and a `recursive`
-/// reference decoded in the link phase (one fixture points it at the object itself).
-final class CrapFoo: Coding {
+/// reference decoded in the link phase (one fixture points it at the object itself). It keeps the fields it does not
+/// read, and writes them back (COD-210).
+final class CrapFoo: KeepsUnreadFields {
+  var unreadFields = UnreadFields()
   var title: String?
   var count = 0
   var active = false

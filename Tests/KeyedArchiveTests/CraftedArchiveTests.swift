@@ -359,11 +359,12 @@ struct CraftedArchiveTests {
       "$null", ["$class": .uid(2)], Self.classDescription("Gadget", "Record", "NSObject"),
     ])
     #expect(Self.failure(claims, secure: true)?.code == .classNotAllowed)
-    // An unknown class whose `$classes` falls back to a registered class outside the allowed set.
+    // An unknown class whose `$classes` names a registered class outside the allowed set: never decoded as that
+    // class (COD-200), so not found.
     let fallback = try Self.archive([
       "$null", ["$class": .uid(2)], Self.classDescription("Evil", "Gadget", "NSObject"),
     ])
-    #expect(Self.failure(fallback, secure: true)?.code == .classNotAllowed)
+    #expect(Self.failure(fallback, secure: true)?.code == .classNotFound)
     // `$classhints` name a class too: they cannot bring in a class outside the allowed set either.
     let hints = try Self.archive([
       "$null", ["$class": .uid(2)],

@@ -3,6 +3,10 @@
 
 - at most 15 `@exclusivity(unchecked)`, each in a file that Specs/Decisions/0023 names;
 - no `@_spi`; no `Unmanaged` or `unowned(unsafe)` in InterfaceObjects;
+- no public or open type that holds an unsafe pointer (a stored property of an `Unsafe…Pointer`, `Unmanaged` or
+  `OpaquePointer` type, or `unowned(unsafe)`), anywhere in Sources;
+- no process-wide memo: no stored `static var` or global `var`, and no `static let` or global `let` holding a lock,
+  an atomic or a cache, outside the short allowlist below, each entry of which a Decision names;
 - every keyed-archive layout literal ("$archiver", "$objects", "$top", "$classname", "$classes") spelled in one file;
 - every Foundation wire key (the string literals of Sources/FoundationForms/FoundationKeys.swift: "NS.objects",
   "NS.keys", "NS.string", "NSRangeCount", …, apart from those that are also class names, such as "NSString") spelled
@@ -52,6 +56,8 @@ def declared_dependencies():
 RULES = {
     "exclusivity-count": "at most 15 unchecked exclusivity",
     "exclusivity-place": "unchecked exclusivity only in the storages Decision 0023 names",
+    "public-unsafe": "no public or open type holds an unsafe pointer",
+    "global-memo": "no process-wide memo outside the allowlist, each entry with a Decision",
     "spi": "no @_spi",
     "unsafe-references": "no Unmanaged or unowned(unsafe) in InterfaceObjects",
     "layout": "one file spells each archive layout literal",
@@ -72,7 +78,7 @@ decision = open(os.path.join(repo, "Specs/Decisions/0023-unchecked-exclusivity-i
 for path, number in unchecked:
     base = os.path.basename(path)[:-len(".swift")]
     stem = base.replace("Internal/", "")
-    known = {"ByteStore": "ByteStore", "UnarchiverStorage": "UnarchiverStorage", "ArchiverStorage": "ArchiverStorage",
+    known = {"ByteStore": "ByteStore", "ObjectStore": "ObjectStore", "ArchiverStorage": "ArchiverStorage",
              "NibInstantiator": "NibInstantiator"}
     check(stem in known and known[stem] in decision, "exclusivity-place",
           f"{os.path.relpath(path, repo)}:{number}: @exclusivity(unchecked) outside the storages Decision 0023 names")
@@ -101,6 +107,111 @@ for key in wire_keys:
     holders = sorted({os.path.relpath(p, repo) for p, l in key_lines if key in l and spelled.search(l)})
     check(not holders, "foundation-keys",
           f'"{key}" is spelled outside Sources/FoundationForms/FoundationKeys.swift: {", ".join(holders)}')
+# -- PERF-007: no public type with an unsafe pointer (Decision 0033) ----------------------------------------------
+UNSAFE_TYPE = re.compile(r"\b(Unsafe(Mutable)?(Raw)?(Buffer)?Pointer|Unmanaged|OpaquePointer|AutoreleasingUnsafeMutablePointer)\b")
+TYPE_DECLARATION = re.compile(
+    r"^\s*(?:@[\w()., ]+\s+)*(?P<access>(?:public|open|package|internal|fileprivate|private)\s+)?"
+    r"(?:(?:final|indirect|nonisolated)\s+)*(?P<kind>class|struct|enum|actor)\s+(?P<name>\w+)")
+STORED_PROPERTY = re.compile(
+    r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|open|package|internal|fileprivate|private)(?:\(set\))?\s+)*"
+    r"(?:(?:weak|unowned(?:\(\w+\))?|lazy|final|nonisolated(?:\(unsafe\))?)\s+)*(?:var|let)\s+(?P<name>\w+)")
+
+
+def strip_strings(line):
+    return re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)
+
+
+def public_unsafe_fields(path):
+    """(line, type, property) for each stored property of a public or open type that holds an unsafe pointer."""
+    found = []
+    stack = []  # (type name, is public, depth of its body)
+    depth = 0
+    pending = None
+    for number, raw in code_lines(path):
+        line = strip_strings(raw.split("//")[0])
+        declaration = TYPE_DECLARATION.match(line)
+        if declaration:
+            access = (declaration.group("access") or "").strip()
+            pending = (declaration.group("name"), access in ("public", "open"),
+                       "@unchecked Sendable" in line)
+        if stack and depth == stack[-1][2] and stack[-1][1]:
+            member = STORED_PROPERTY.match(line)
+            if member and not re.search(r"\bstatic\b|\bclass\s+var\b", line):
+                after = line[member.end():]
+                computed = re.match(r"\s*:[^={]*\{", after) is not None
+                if not computed and (UNSAFE_TYPE.search(after) or "unowned(unsafe)" in line):
+                    found.append((number, stack[-1][0], member.group("name")))
+        for character in line:
+            if character == "{":
+                depth += 1
+                if pending:
+                    stack.append((pending[0], pending[1], depth))
+                    pending = None
+            elif character == "}":
+                if stack and stack[-1][2] == depth:
+                    stack.pop()
+                depth -= 1
+    return found
+
+
+for path in files:
+    for number, type_name, field in public_unsafe_fields(path):
+        check(False, "public-unsafe",
+              f"{os.path.relpath(path, repo)}:{number}: public type {type_name} holds an unsafe pointer in {field}")
+
+# -- PERF-007: no process-wide memo outside the allowlist (Decision 0034) -----------------------------------------
+# (file relative to Sources, property) -> the Decision that names it.
+MEMO_ALLOWLIST = {
+    ("ArchiveCoding/KeyValueCoding.swift", "tables"): "0034",
+    ("ArchiveCoding/KeyValueObservable.swift", "tables"): "0034",
+    ("InterfaceObjects/Internal/ActionHandlerCache.swift", "tables"): "0034",
+    ("InterfaceObjects/Outlet.swift", "tables"): "0034",
+    ("InterfaceObjects/Outlet.swift", "names"): "0034",
+    ("InterfaceObjects/Outlet.swift", "tokens"): "0034",
+    ("InterfaceObjects/XIBView.swift", "nesting"): "0034",
+    ("NibLoading/NibCache.swift", "shared"): "0034",
+}
+SHARED_STATE = re.compile(r"\b(Mutex|Atomic|ManagedAtomic|NSLock|NSRecursiveLock|LockedState|NSCache|\w*Cache)\b\s*[<(]")
+STATIC_STORED = re.compile(
+    r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|open|package|internal|fileprivate|private|nonisolated(?:\(unsafe\))?)\s+)*"
+    r"static\s+(?P<kind>var|let)\s+(?P<name>\w+)(?P<rest>.*)$")
+GLOBAL_STORED = re.compile(
+    r"^(?:(?:public|package|internal|fileprivate|private|nonisolated(?:\(unsafe\))?)\s+)*(?P<kind>var|let)\s+"
+    r"(?P<name>\w+)(?P<rest>.*)$")
+
+
+def process_wide_state(path):
+    """(line, name, why) for each static or global stored property that can hold state shared by the process."""
+    found = []
+    for number, raw in code_lines(path):
+        line = strip_strings(raw.split("//")[0]).rstrip()
+        match = STATIC_STORED.match(line) or GLOBAL_STORED.match(line)
+        # A task-local value is the task's, not the process's.
+        if not match or "@TaskLocal" in line:
+            continue
+        rest = match.group("rest")
+        computed = re.match(r"\s*:[^=]*\{", rest) is not None and "=" not in rest.split("{")[0]
+        if match.group("kind") == "var" and not computed:
+            found.append((number, match.group("name"), "a stored var"))
+        elif match.group("kind") == "let" and SHARED_STATE.search(rest):
+            found.append((number, match.group("name"), "a lock, an atomic or a cache"))
+    return found
+
+
+decisions = os.path.join(repo, "Specs", "Decisions")
+for path in files:
+    relative = os.path.relpath(path, sources)
+    for number, name, why in process_wide_state(path):
+        decision = MEMO_ALLOWLIST.get((relative, name))
+        if decision is None:
+            check(False, "global-memo",
+                  f"{os.path.relpath(path, repo)}:{number}: process-wide {name} holds {why} and is not in the allowlist")
+            continue
+        texts = [open(os.path.join(decisions, f), encoding="utf-8").read()
+                 for f in os.listdir(decisions) if f.startswith(decision + "-")] if os.path.isdir(decisions) else []
+        check(any(f"`{relative}`" in text and name in text for text in texts), "global-memo",
+              f"{os.path.relpath(path, repo)}:{number}: {name} is allowlisted, but Decision {decision} does not name it")
+
 deps = declared_dependencies()
 for path in files:
     module = module_of(path)

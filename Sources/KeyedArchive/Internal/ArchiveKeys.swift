@@ -22,4 +22,7 @@ package enum ArchiveKeys {
   package static let versionKey: StaticString = "$version"
   package static let topKey: StaticString = "$top"
   package static let objectsKey: StaticString = "$objects"
+  /// `$class` and `$null` as static strings: the archive index compares them with stored strings as bytes.
+  package static let classKey: StaticString = "$class"
+  package static let nullKey: StaticString = "$null"
 }

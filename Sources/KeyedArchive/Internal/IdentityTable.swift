@@ -1,5 +1,6 @@
-/// UIDs by a machine word for the archiver: object identities (their addresses) and the bit patterns of shared
-/// numbers. An open-addressing table keyed by the word.
+/// Numbers by a machine word: for the archiver, the UIDs of object identities (their addresses) and of the bit
+/// patterns of shared numbers; for the archive index, the numbers of the key objects, key lists and class
+/// descriptions it met. An open-addressing table keyed by the word.
 ///
 /// The archiver keeps every object it records alive until it finishes, so an address cannot be reused by another
 /// object while the table holds it. Entries are only added or updated, never removed. Cheaper than a `Dictionary`
@@ -13,15 +14,26 @@ struct IdentityTable {
   private var count = 0
   private var shift: UInt64 = 64
   private var zeroValue: Int?
-  private static let seed = UInt64.random(in: 0...UInt64.max)
+  /// The process's seed, read once per table (a global's accessor costs a call per read).
+  private let seed = Self.processSeed
+  private static let processSeed = UInt64.random(in: 0...UInt64.max)
+  /// The log2 of the pairs the table makes room for first.
+  private let initialBits: Int
+
+  /// An empty table that makes room for 2^`initialBits` pairs on its first insertion (half of them used before it
+  /// grows).
+  init(initialBits: Int = 6) { self.initialBits = initialBits }
 
   @inline(__always)
   private func slot(_ key: UInt64) -> Int {
-    var h = (key ^ Self.seed) &* 0x9E37_79B9_7F4A_7C15
+    var h = (key ^ seed) &* 0x9E37_79B9_7F4A_7C15
     h ^= h &>> 29
     h = h &* 0xBF58_476D_1CE4_E5B9
     return Int(truncatingIfNeeded: h &>> shift) &* 2
   }
+
+  /// `true` when nothing was recorded.
+  var isEmpty: Bool { count == 0 && zeroValue == nil }
 
   /// The UID recorded for an object, or `nil`.
   subscript(id: ObjectIdentifier) -> Int? { self[word: UInt64(UInt(bitPattern: id))] }
@@ -66,9 +78,9 @@ struct IdentityTable {
 
   private mutating func grow() {
     let old = slots
-    let bits = old.isEmpty ? 6 : 64 - Int(shift) + 1
+    let bits = old.isEmpty ? initialBits : 64 - Int(shift) + 1
     shift = UInt64(64 - bits)
-    slots = [UInt64](repeating: 0, count: 2 << bits)
+    slots = [UInt64].filled(with: 0, count: 2 << bits)
     let mask = slots.count &- 1
     var position = 0
     while position < old.count {

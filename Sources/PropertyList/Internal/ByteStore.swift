@@ -6,8 +6,10 @@ import Foundation
 /// A borrowing store must be given its own copy with `ownCopy()` before the borrowed memory goes away if it may
 /// still be used afterwards; that switch is its only mutation, made by the owner while nothing else reads it.
 ///
-/// Public, with `package` members only, for the reason ``BinaryPropertyListReader`` is.
-public final class ByteStore: @unchecked Sendable {
+/// Package access only, and `@usableFromInline` so that the reader's inlinable reads reach it (Decision 0033): a
+/// store holds an unsafe pointer, which no type users can see may hold (PERF-007).
+@usableFromInline
+package final class ByteStore: @unchecked Sendable {
   /// The number of bytes.
   @usableFromInline package let count: Int
   /// Where the bytes start, for the inlinable reads, which are inlined into the decoders of other modules.

@@ -30,14 +30,14 @@ private final class TablesNode: SecureCoding {
 }
 
 /// A node whose `init(coder:)` decodes another archive (its `inner` data) with an unarchiver of its own, while
-/// the outer unarchiver holds the kept tables, and keeps its coder alive.
+/// the outer one is decoding, and keeps its coder alive.
 private final class NestingNode: SecureCoding {
   var inner: String
   var coder: (any DecodingCoder)?
   init(inner: String) { self.inner = inner }
   required init(coder: any DecodingCoder) throws {
     let data = try coder.decodeData(forKey: "inner") ?? Data()
-    inner = UnarchiverTablesTests.outcome(data)
+    inner = IndependentDecodeTests.outcome(data)
     self.coder = coder
   }
   func encode(with coder: any EncodingCoder) {}
@@ -57,10 +57,10 @@ private final class AwakeLeaf: SecureCoding {
   }
 }
 
-/// The tables an unarchiver keeps for the next archive are empty buffers (ARC-044, Decision 0021): nothing of one
-/// decode reaches the next, on any thread, and no decoded object stays alive in them.
-@Suite("Tables kept between archives")
-struct UnarchiverTablesTests {
+/// Nothing of one decode reaches the next (ARC-044): each unarchiver builds its own index and store, on any thread,
+/// and no decoded object stays alive after its decode.
+@Suite("Independent decodes")
+struct IndependentDecodeTests {
   static let registry: ClassRegistry = {
     let registry = ClassRegistry()
     registry.register(TablesNode.self, as: "TablesNode")
@@ -117,7 +117,7 @@ struct UnarchiverTablesTests {
     }
   }
 
-  @Test("ARC-044: no decoded object outlives its decode in the kept tables, also when the decode failed")
+  @Test("ARC-044: no decoded object outlives its decode, also when the decode failed")
   func nothingKeptAlive() throws {
     let tracker = TrackedLeaf.Tracker()
     let cases = try Self.cases()
@@ -145,14 +145,6 @@ struct UnarchiverTablesTests {
       return await group.reduce(0, +)
     }
     #expect(mismatches == 0)
-  }
-
-  @Test("ARC-044: the tables of an archive of more than 4,096 objects are not kept")
-  func largeTablesNotKept() throws {
-    let data = try Self.archive(TablesNode(name: "large", leaves: (0..<5_000).map { TrackedLeaf(n: $0) }))
-    #expect(Self.outcome(data).hasPrefix("large:0,1,2"))
-    // Other tests decode meanwhile; none keeps more than the bound either.
-    #expect(UnarchiverTables.largestKeptCapacity <= UnarchiverTables.maxKept)
   }
 
   @Test("ARC-044: a decode nested in an init(coder:), and a coder kept by its object, leave the next decodes alike")
@@ -196,17 +188,6 @@ struct UnarchiverTablesTests {
     }
   }
 
-  @Test("ARC-024: the plain entries' chains take the first chain indexes, as many as the unarchiver reserves")
-  func plainChainIndexes() {
-    // `plainChainCount` is a constant (the array's count is read through its global's accessor): the two must agree,
-    // or class chains would share indexes with plain ones.
-    #expect(SecureCodingMemo.plainChains.count == SecureCodingMemo.plainChainCount)
-    let kinds: [BinaryPropertyListReader.Kind] = [.asciiString, .utf16String, .data, .date, .integer, .real, .bool]
-    for kind in kinds {
-      #expect((0..<SecureCodingMemo.plainChainCount).contains(SecureCodingMemo.plainChainIndex(of: kind)))
-    }
-  }
-
   @Test("ARC-044: the secure-coding checks of plain values are made again for each archive's allowed classes")
   func plainChecksPerArchive() throws {
     let data = try KeyedArchiver.archivedData(withRootObject: ["text", Data([1, 2, 3])] as [Any])
@@ -222,7 +203,7 @@ struct UnarchiverTablesTests {
 }
 
 /// An object with the given data fields, archived as `TablesNesting` (the outer archive of
-/// ``UnarchiverTablesTests/nestedDecodeAndKeptCoder()``).
+/// ``IndependentDecodeTests/nestedDecodeAndKeptCoder()``).
 private final class FieldsOnly: Coding {
   let fields: [String: Data]
   init(fields: [String: Data]) { self.fields = fields }

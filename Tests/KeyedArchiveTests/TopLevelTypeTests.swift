@@ -4,7 +4,7 @@ import Testing
 
 @testable import KeyedArchive
 
-/// A class the memo test archives under one name, then under another.
+/// A class archived under one name, then under another.
 private final class RenamedRoot: SecureCoding {
   var value: Int
   init(value: Int) { self.value = value }
@@ -12,8 +12,7 @@ private final class RenamedRoot: SecureCoding {
   func encode(with coder: any EncodingCoder) { coder.encode(value, forKey: "value") }
 }
 
-/// Two more root types, so that the memo's one entry changes hands (each test registers its own classes: tests run
-/// in parallel).
+/// Two more root types decoded in turn (each test registers its own classes: tests run in parallel).
 private final class TurnRoot: SecureCoding {
   var value: Int
   init(value: Int) { self.value = value }
@@ -37,22 +36,22 @@ private class MemoShape: SecureCoding {
 private final class MemoCircle: MemoShape {}
 private final class MemoSquare: MemoShape {}
 
-/// `unarchivedObject(ofClass:)` remembers what it works out about its type (whether it is plain, the names it
-/// allows) for the next call: the answers must be those of a fresh computation.
-@Suite("Top-level type memo")
-struct TopLevelTypeMemoTests {
+/// `unarchivedObject(ofClass:)` works out what its type allows for each call: registrations made between calls, and
+/// types decoded in turn, are each seen as they are.
+@Suite("Typed top-level decodes")
+struct TopLevelTypeTests {
   @Test("COD-023: unarchivedObject(ofClass:) allows a class under the name registered after its last call")
   func registrationAfterTheLastCall() throws {
     let registry = ClassRegistry.shared
     registry.register(RenamedRoot.self, as: "MemoRootBefore")
     let before = try KeyedArchiver.archivedData(withRootObject: RenamedRoot(value: 1))
     #expect(try KeyedUnarchiver.unarchivedObject(ofClass: RenamedRoot.self, from: before)?.value == 1)
-    #expect(TopLevelTypeMemo.memo(for: RenamedRoot.self, registry: registry).allowed.contains("MemoRootBefore"))
+    #expect(registry.allowedClassNames(for: [RenamedRoot.self]).contains("MemoRootBefore"))
 
     registry.register(RenamedRoot.self, as: "MemoRootAfter")
     let after = try KeyedArchiver.archivedData(withRootObject: RenamedRoot(value: 2))
     #expect(String(decoding: after, as: UTF8.self).contains("MemoRootAfter"))
-    // A memo kept from before the registration would allow only the old name: classNotAllowed.
+    // An answer kept from before the registration would allow only the old name: classNotAllowed.
     #expect(try KeyedUnarchiver.unarchivedObject(ofClass: RenamedRoot.self, from: after)?.value == 2)
   }
 
@@ -106,9 +105,7 @@ struct TopLevelTypeMemoTests {
     #expect(try KeyedUnarchiver.unarchivedObject(ofClass: Double.self, from: archive) == 1.5)
     let text = try KeyedArchiver.archivedData(withRootObject: "text")
     #expect(try KeyedUnarchiver.unarchivedObject(ofClass: String.self, from: text) == "text")
-    #expect(TopLevelTypeMemo.memo(for: String.self, registry: .shared).isPlain)
-    #expect(!TopLevelTypeMemo.memo(for: [String].self, registry: .shared).isPlain)
-    #expect(TopLevelTypeMemo.memo(for: [String].self, registry: .shared).collecting != nil)
-    #expect(TopLevelTypeMemo.memo(for: String.self, registry: .shared).collecting == nil)
+    let texts = try KeyedArchiver.archivedData(withRootObject: ["a", "b"])
+    #expect(try KeyedUnarchiver.unarchivedObject(ofClass: [String].self, from: texts) == ["a", "b"])
   }
 }

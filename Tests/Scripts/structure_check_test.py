@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Tests of structure_check.py's PERF-007 rules: each fails on a violation planted in a copy of the tree, naming the
+file, the type and the property; the tree as it is passes; look-alikes that are allowed (a package type with a
+pointer, a computed static property, a task-local value) do not fail.
+
+Usage: structure_check_test.py   (run from .ci/run; Python's standard library only)
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CHECK = ROOT / "Tests" / "Scripts" / "structure_check.py"
+
+
+class StructureCheckTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.TemporaryDirectory()
+        self.tree = Path(self.directory.name)
+        shutil.copy(ROOT / "Package.swift", self.tree / "Package.swift")
+        shutil.copytree(ROOT / "Specs", self.tree / "Specs")
+        shutil.copytree(ROOT / "Sources", self.tree / "Sources")
+
+    def tearDown(self):
+        self.directory.cleanup()
+
+    def plant(self, relative, text):
+        path = self.tree / "Sources" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+    def check(self):
+        result = subprocess.run([sys.executable, str(CHECK), str(self.tree)], capture_output=True, text=True)
+        return result.returncode, result.stdout
+
+    def test_the_tree_passes(self):
+        status, output = self.check()
+        self.assertEqual(status, 0, output)
+
+    def test_a_public_unchecked_sendable_class_holding_an_unsafe_pointer_fails(self):
+        self.plant(
+            "PropertyList/Internal/PlantedBuffer.swift",
+            "public final class PlantedBuffer: @unchecked Sendable {\n"
+            "  package var count: Int\n"
+            "  @usableFromInline var base: UnsafeRawPointer\n"
+            "  init(base: UnsafeRawPointer, count: Int) {\n"
+            "    self.base = base\n"
+            "    self.count = count\n"
+            "  }\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("Sources/PropertyList/Internal/PlantedBuffer.swift:3: public type PlantedBuffer holds an unsafe "
+                      "pointer in base", output)
+        self.assertNotIn("in count", output)
+
+    def test_an_open_class_holding_an_unmanaged_reference_fails(self):
+        self.plant(
+            "InterfaceObjects/PlantedView.swift",
+            "open class PlantedView {\n"
+            "  private var owner: Unmanaged<AnyObject>?\n"
+            "  public init() {}\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("public type PlantedView holds an unsafe pointer in owner", output)
+
+    def test_a_static_var_memo_fails(self):
+        self.plant(
+            "KeyedArchive/Internal/PlantedMemo.swift",
+            "enum PlantedMemo {\n"
+            "  nonisolated(unsafe) static var last: [String: Int] = [:]\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("Sources/KeyedArchive/Internal/PlantedMemo.swift:2: process-wide last holds a stored var", output)
+
+    def test_a_static_let_behind_a_mutex_fails(self):
+        self.plant(
+            "KeyedArchive/Internal/PlantedTables.swift",
+            "import Synchronization\n"
+            "struct PlantedTables {\n"
+            "  private static let spare = Mutex<[Int]?>(nil)\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("PlantedTables.swift:3: process-wide spare holds a lock, an atomic or a cache", output)
+
+    def test_a_global_var_fails(self):
+        self.plant("PropertyList/Internal/PlantedGlobal.swift", "nonisolated(unsafe) var plantedCount = 0\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("PlantedGlobal.swift:1: process-wide plantedCount holds a stored var", output)
+
+    def test_an_allowlisted_entry_without_its_decision_fails(self):
+        for decision in (self.tree / "Specs" / "Decisions").glob("0034-*.md"):
+            decision.unlink()
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("tables is allowlisted, but Decision 0034 does not name it", output)
+
+    def test_allowed_look_alikes_pass(self):
+        self.plant(
+            "PropertyList/Internal/PlantedAllowed.swift",
+            "@usableFromInline package final class PlantedStore: @unchecked Sendable {\n"
+            "  @usableFromInline var base: UnsafeRawPointer\n"
+            "  init(base: UnsafeRawPointer) { self.base = base }\n"
+            "}\n"
+            "public struct PlantedReader {\n"
+            "  public var first: UnsafeRawPointer? { nil }\n"
+            "  static var limit: Int { 4 }\n"
+            "  @TaskLocal static var depth = 0\n"
+            "  static let names = [\"a\", \"b\"]\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 0, output)
+
+
+if __name__ == "__main__":
+    unittest.main()
