@@ -14,8 +14,9 @@ extension ArchiveRoundTrip {
   ///   - formats: the container formats to try. Default: binary and XML.
   ///   - allowedClasses: when set, decoding requires secure coding and allows these types only.
   ///   - registry: the class registry used to decode.
-  ///   - keyPaths: the properties compared; each must hold an `Equatable` value (`\.attachments.count` rather
-  ///     than `\.attachments` for an array of objects that are not `Equatable`).
+  ///   - first: the first property compared; each must hold an `Equatable` value (`\.attachments.count` rather than
+  ///     `\.attachments` for an array of objects that are not `Equatable`).
+  ///   - more: the other properties compared, in order.
   /// - Returns: the decoded values, one per format.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (``ArchiveCoding/ArchiveError/Code/roundTripMismatch``) naming the first
   ///   key path whose values differ, with both values; `invalidValue` when a key path's value is not `Equatable`; or
