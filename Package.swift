@@ -56,8 +56,7 @@ let package = Package(
     .target(
       name: "ArchiveComparison",
       dependencies: [
-        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "XIB", "CompiledNib",
-        "NibLoading",
+        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "NibLoading",
       ],
       swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
@@ -95,8 +94,7 @@ let package = Package(
     .testTarget(
       name: "FoundationFormsTests",
       dependencies: [
-        "FoundationForms", "ArchiveCoding", "KeyedArchive", "PropertyList", "Typedstream", "KeyedCommands",
-        "TestSupport",
+        "FoundationForms", "ArchiveCoding", "KeyedArchive", "PropertyList", "KeyedCommands", "ArchiveTesting",
       ],
       swiftSettings: strict),
     .testTarget(
