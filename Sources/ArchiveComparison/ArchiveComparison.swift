@@ -96,7 +96,7 @@ public enum ArchiveComparison {
       var walker = TreeDifferencer(treeA, treeB, options: options)
       for id in nodesA.ids + nodesB.ids.filter({ nodesA.objects[$0] == nil }) {
         let name = nodesA.names[id] ?? nodesB.names[id] ?? id
-        try walker.compare(inA[id], inB[id], path: "\(name)(\(id))")
+        try walker.compare(inA[id], inB[id], at: .text("\(name)(\(id))"))
       }
       return walker.differences
     default:

@@ -49,6 +49,31 @@ package struct ComparedDocument {
       return
     default: break
     }
+    if PropertyListReader.format(of: data) == .binary {
+      // Read in place: a binary property list is checked and a keyed archive walked without materialising it.
+      let read = try data.withUnsafeBytes { bytes -> (Kind, Content)? in
+        let reader: BinaryPropertyListReader
+        do {
+          reader = try BinaryPropertyListReader(
+            store: ByteStore(borrowing: bytes), options: .default, validation: .full)
+        } catch let error as ArchiveError {
+          throw error.located(in: .init(file: fileName))
+        }
+        guard KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) else { return nil }
+        do {
+          try reader.checkValue(of: reader.topObject)
+        } catch let error as ArchiveError {
+          throw error.located(in: .init(file: fileName))
+        }
+        var graph = try KeyedArchiveGraph(reader: reader)
+        if NibReader.isNib(topLevelKeys: Set(try graph.topLevelKeys())) { return nil }
+        return (.keyedArchive, .tree(try Self.tree(graph)))
+      }
+      if let read {
+        (kind, content) = read
+        return
+      }
+    }
     let value = try PropertyListReader.read(data, fileName: fileName)
     if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
       // A keyed-archive nib is a compiled nib, its objects matched as a NIBArchive's are.

@@ -23,6 +23,37 @@ struct TreeDifferencer {
   private var metB: [Int32: (other: Int32, path: String)] = [:]
   private var depth = 0
   private let stack = StackGuard()
+  /// Where the walk is: the components of the path, made into text only for what is reported.
+  private var components: [Component] = []
+
+  /// One component of a path.
+  enum Component {
+    /// Text as it stands: `root`, an object of a XIB by name and id.
+    case text(String)
+    /// A field or member name: `.title`, `["NS.keys"]`, or at the top the name alone.
+    case name(String)
+    /// A key of a dictionary whose keys are not all strings, by its canonical text: `[<key>]`.
+    case key(String)
+    /// An element's index: `[3]`.
+    case index(Int)
+  }
+
+  /// The path `components` name, as text.
+  static func text(_ components: [Component]) -> String {
+    var text = ""
+    for component in components {
+      switch component {
+      case .text(let value): text += value
+      case .name(let name): text += Self.component(name, keyed: false, top: text.isEmpty)
+      case .key(let key): text += "[\(key)]"
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+
+  /// The path of the values being compared.
+  private var path: String { Self.text(components) }
 
   init(_ a: ComparisonTree, _ b: ComparisonTree, options: ArchiveComparison.Options) {
     self.a = a
@@ -35,12 +66,12 @@ struct TreeDifferencer {
     let (rootA, rootB) = (a.root >= 0 ? a.root : nil, b.root >= 0 ? b.root : nil)
     let (topA, topB) = (Self.topMembers(a), Self.topMembers(b))
     if topA == nil, topB == nil {
-      try compare(rootA, rootB, path: "root")
+      try compare(rootA, rootB, at: .text("root"))
       return
     }
     let first = topA ?? [("root", rootA)]
     let second = topB ?? [("root", rootB)]
-    try compareEntries(first, second, path: "", keyed: false)
+    try compareEntries(first, second, keyed: false)
   }
 
   /// The top-level keys of an archive's view that has others than `root` (`{"$top": {key: value, …}}`).
@@ -51,11 +82,18 @@ struct TreeDifferencer {
     return tree.members(top).map { (tree.names[$0], tree.children[$0]) }
   }
 
-  /// Compares what the two sides have at `path` (`nil`: nothing there).
-  mutating func compare(_ x: Int32?, _ y: Int32?, path: String) throws {
+  /// Compares what the two sides have at `component`, one step further along the path (`nil`: nothing there).
+  mutating func compare(_ x: Int32?, _ y: Int32?, at component: Component) throws {
+    components.append(component)
+    defer { components.removeLast() }
+    try compare(x, y)
+  }
+
+  /// Compares what the two sides have at the current path.
+  private mutating func compare(_ x: Int32?, _ y: Int32?) throws {
     guard let x, let y else {
       if x != nil || y != nil {
-        report(path, x == nil ? .added : .removed, x, y)
+        report(x == nil ? .added : .removed, x, y)
       }
       return
     }
@@ -71,28 +109,27 @@ struct TreeDifferencer {
     let (na, nb) = (a.nodes[Int(rx)], b.nodes[Int(ry)])
     switch (na.kind, nb.kind) {
     case (.classObject, .classObject):
-      guard meet(rx, ry, path: path) else { return }
+      guard meet(rx, ry) else { return }
       let (classA, classB) = (a.strings[na.payload], b.strings[nb.payload])
       if !classA.utf8.elementsEqual(classB.utf8) {
-        let component = path + Self.component(CanonicalMember.className, keyed: false, top: path.isEmpty)
         differences.append(
           ArchiveDifference(
-            path: component, change: .changed,
+            path: Self.text(components + [.name(CanonicalMember.className)]), change: .changed,
             old: .init(kind: .string, json: CanonicalJSON.string(classA)),
             new: .init(kind: .string, json: CanonicalJSON.string(classB))))
       }
-      try compareFields(rx, ry, path: path)
+      try compareFields(rx, ry)
     case (.object, .object):
       if let entriesA = dictionaryEntries(a, rx), let entriesB = dictionaryEntries(b, ry) {
-        try compareEntries(entriesA, entriesB, path: path, keyed: true)
+        try compareEntries(entriesA, entriesB, keyed: true)
       } else {
-        try compareFields(rx, ry, path: path)
+        try compareFields(rx, ry)
       }
     case (.array, .array):
-      try compareArrays(rx, ry, path: path)
+      try compareArrays(rx, ry)
     case (.cycle, .cycle): break
     default:
-      if !Self.sameLeaf(a, rx, b, ry) { report(path, .changed, x, y) }
+      if !Self.sameLeaf(a, rx, b, ry) { report(.changed, x, y) }
     }
   }
 
@@ -121,12 +158,13 @@ struct TreeDifferencer {
   /// Records the meeting of class object `x` (of the first side) with `y` (of the second) at `path`; `false` when
   /// either was met before, which is either the same pair again (nothing to compare) or a difference in what the
   /// sides share (reported). Only objects reached more than once can be met again.
-  private mutating func meet(_ x: Int32, _ y: Int32, path: String) -> Bool {
+  private mutating func meet(_ x: Int32, _ y: Int32) -> Bool {
     let (sharedA, sharedB) = (a.nodes[Int(x)].isShared, b.nodes[Int(y)].isShared)
     guard sharedA || sharedB else { return true }
     let earlierA = sharedA ? metA[x] : nil
     let earlierB = sharedB ? metB[y] : nil
     if earlierA == nil, earlierB == nil {
+      let path = self.path
       if sharedA { metA[x] = (y, path) }
       if sharedB { metB[y] = (x, path) }
       return true
@@ -152,34 +190,32 @@ struct TreeDifferencer {
   }
 
   /// Compares the members of two objects or fields of two class objects by name (absent differs from `null`).
-  private mutating func compareFields(_ x: Int32, _ y: Int32, path: String) throws {
+  private mutating func compareFields(_ x: Int32, _ y: Int32) throws {
     let (rangeA, rangeB) = (a.members(x), b.members(y))
-    let top = path.isEmpty
     if rangeA.count == rangeB.count,
       zip(rangeA, rangeB).allSatisfy({ a.names[$0].utf8.elementsEqual(b.names[$1].utf8) })
     {
       for (i, j) in zip(rangeA, rangeB) {
-        try compare(a.children[i], b.children[j], path: path + Self.component(a.names[i], keyed: false, top: top))
+        try compare(a.children[i], b.children[j], at: .name(a.names[i]))
       }
       return
     }
     try compareEntries(
-      rangeA.map { (a.names[$0], a.children[$0]) }, rangeB.map { (b.names[$0], b.children[$0]) }, path: path,
-      keyed: false)
+      rangeA.map { (a.names[$0], a.children[$0]) }, rangeB.map { (b.names[$0], b.children[$0]) }, keyed: false)
   }
 
   /// Compares two lists of named values: the first side's names in order, then the names only the second has.
   private mutating func compareEntries(
-    _ first: [(String, Int32?)], _ second: [(String, Int32?)], path: String, keyed: Bool
+    _ first: [(String, Int32?)], _ second: [(String, Int32?)], keyed: Bool
   ) throws {
     var inSecond: [String: Int32?] = [:]
     for (name, value) in second where inSecond[name] == nil { inSecond[name] = value }
     var seen: Set<String> = []
     for (name, value) in first where seen.insert(name).inserted {
-      try compare(value, inSecond[name] ?? nil, path: path + Self.component(name, keyed: keyed, top: path.isEmpty))
+      try compare(value, inSecond[name] ?? nil, at: keyed ? .key(name) : .name(name))
     }
     for (name, value) in second where seen.insert(name).inserted {
-      try compare(nil, value, path: path + Self.component(name, keyed: keyed, top: path.isEmpty))
+      try compare(nil, value, at: keyed ? .key(name) : .name(name))
     }
   }
 
@@ -202,20 +238,20 @@ struct TreeDifferencer {
   /// Compares two arrays, their elements aligned (ARC-304): the common start and end by position, the rest by a
   /// longest common subsequence of the elements' alignment keys (``alignmentKey(_:_:)``), so an inserted, removed
   /// or moved element is one difference; aligned pairs are compared in turn.
-  private mutating func compareArrays(_ x: Int32, _ y: Int32, path: String) throws {
+  private mutating func compareArrays(_ x: Int32, _ y: Int32) throws {
     let elementsA = a.members(x).map { a.children[$0] }
     let elementsB = b.members(y).map { b.children[$0] }
     let unordered = a.nodes[Int(x)].order != .asWalked
     var canonicalIndexesA: [Int]?
     var canonicalIndexesB: [Int]?
-    func index(_ side: Bool, _ position: Int) -> String {
-      guard unordered else { return "[\(position)]" }
+    func index(_ side: Bool, _ position: Int) -> Component {
+      guard unordered else { return .index(position) }
       if side {
         if canonicalIndexesA == nil { canonicalIndexesA = Self.canonicalIndexes(a, elementsA) }
-        return "[\(canonicalIndexesA?[position] ?? position)]"
+        return .index(canonicalIndexesA?[position] ?? position)
       }
       if canonicalIndexesB == nil { canonicalIndexesB = Self.canonicalIndexes(b, elementsB) }
-      return "[\(canonicalIndexesB?[position] ?? position)]"
+      return .index(canonicalIndexesB?[position] ?? position)
     }
     let keysA = elementsA.map { alignmentKey(a, $0) }
     let keysB = elementsB.map { alignmentKey(b, $0) }
@@ -237,18 +273,19 @@ struct TreeDifferencer {
     for step in steps {
       switch step {
       case .same(let i, let j), .changed(let i, let j):
-        try compare(elementsA[i], elementsB[j], path: path + index(true, i))
+        try compare(elementsA[i], elementsB[j], at: index(true, i))
       case .removed(let i):
         if let j = movedTo[i] {
-          var difference = makeDifference(path + index(true, i), .moved, elementsA[i], elementsB[j])
-          difference.movedTo = path + index(false, j)
+          var difference = makeDifference(
+            Self.text(components + [index(true, i)]), .moved, elementsA[i], elementsB[j])
+          difference.movedTo = Self.text(components + [index(false, j)])
           differences.append(difference)
-          try compare(elementsA[i], elementsB[j], path: path + index(true, i))
+          try compare(elementsA[i], elementsB[j], at: index(true, i))
         } else {
-          report(path + index(true, i), .removed, elementsA[i], nil)
+          report(at: index(true, i), .removed, elementsA[i], nil)
         }
       case .inserted(let j):
-        if !movedFrom.contains(j) { report(path + index(false, j), .added, nil, elementsB[j]) }
+        if !movedFrom.contains(j) { report(at: index(false, j), .added, nil, elementsB[j]) }
       }
     }
   }
@@ -278,8 +315,12 @@ struct TreeDifferencer {
     return n.hash
   }
 
-  private mutating func report(_ path: String, _ change: ArchiveDifference.Change, _ x: Int32?, _ y: Int32?) {
+  private mutating func report(_ change: ArchiveDifference.Change, _ x: Int32?, _ y: Int32?) {
     differences.append(makeDifference(path, change, x, y))
+  }
+
+  private mutating func report(at component: Component, _ change: ArchiveDifference.Change, _ x: Int32?, _ y: Int32?) {
+    differences.append(makeDifference(Self.text(components + [component]), change, x, y))
   }
 
   private func makeDifference(
