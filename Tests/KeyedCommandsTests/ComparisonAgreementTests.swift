@@ -319,3 +319,25 @@ struct ComparisonAgreementTests {
     #expect(changed.new?.className == "IdentifiedNote")
   }
 }
+
+extension ComparisonAgreementTests {
+  @Test("CLI-081, ARC-305: keyed diff --identity aligns objects of a class by a field; a malformed value exits 64")
+  func identityOption() throws {
+    let before = [IdentifiedNote(1, "one"), IdentifiedNote(2, "two"), IdentifiedNote(3, "three")]
+    let after = [IdentifiedNote(2, "two"), IdentifiedNote(3, "three"), IdentifiedNote(1, "uno")]
+    let (directory, paths) = try DiffTests.write([
+      ("a.plist", try KeyedArchiver.archivedData(withRootObject: before)),
+      ("b.plist", try KeyedArchiver.archivedData(withRootObject: after)),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let result = try runExecutable(["diff", "--identity", "IdentifiedNote=id", paths[0], paths[1]])
+    #expect(result.status == 1)
+    #expect(
+      result.output
+        == #"root[0]: {"$class":"IdentifiedNote","id":1,"title":"one"} -> (moved to root[2])"# + "\n"
+        + #"root[0].title: "one" -> "uno""# + "\n")
+    let json = try runExecutable(["diff", "--json", "--identity", "IdentifiedNote=id", paths[0], paths[1]])
+    #expect(json.output.contains(#""movedTo":"root[2]""#), "\(json.output)")
+    #expect(try runExecutable(["diff", "--identity", "IdentifiedNote", paths[0], paths[1]]).status == 64)
+  }
+}
