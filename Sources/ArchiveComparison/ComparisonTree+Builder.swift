@@ -240,6 +240,9 @@ extension ComparisonTree {
       }
     }
 
+    /// A value known by its canonical JSON text only, compared by that text.
+    package mutating func visitRaw(_ text: String) { addRaw(text) }
+
     private mutating func addRaw(_ text: String) {
       if text == "null" {
         visitNull()

@@ -11,12 +11,12 @@ import KeyedArchive
 /// closes. When the two sides share differently (one side meets again an object the other meets for the first
 /// time), that is itself a difference, and the pair is not walked again. Array elements are aligned
 /// (``ArrayAlignment``) before they are compared.
-struct TreeDifferencer {
+package struct TreeDifferencer {
   let a: ComparisonTree
   let b: ComparisonTree
   let options: ArchiveComparison.Options
   /// What was found so far, in walk order.
-  private(set) var differences: [ArchiveDifference] = []
+  package private(set) var differences: [ArchiveDifference] = []
   /// Each side's shared class objects met so far, by node: the other side's object they were met with and the
   /// path of the meeting.
   private var metA: [Int32: (other: Int32, path: String)] = [:]
@@ -27,7 +27,7 @@ struct TreeDifferencer {
   private var components: [Component] = []
 
   /// One component of a path.
-  enum Component {
+  package enum Component {
     /// Text as it stands: `root`, an object of a XIB by name and id.
     case text(String)
     /// A field or member name: `.title`, `["NS.keys"]`, or at the top the name alone.
@@ -55,7 +55,7 @@ struct TreeDifferencer {
   /// The path of the values being compared.
   private var path: String { Self.text(components) }
 
-  init(_ a: ComparisonTree, _ b: ComparisonTree, options: ArchiveComparison.Options) {
+  package init(_ a: ComparisonTree, _ b: ComparisonTree, options: ArchiveComparison.Options) {
     self.a = a
     self.b = b
     self.options = options
@@ -83,7 +83,7 @@ struct TreeDifferencer {
   }
 
   /// Compares what the two sides have at `component`, one step further along the path (`nil`: nothing there).
-  mutating func compare(_ x: Int32?, _ y: Int32?, at component: Component) throws {
+  package mutating func compare(_ x: Int32?, _ y: Int32?, at component: Component) throws {
     components.append(component)
     defer { components.removeLast() }
     try compare(x, y)
