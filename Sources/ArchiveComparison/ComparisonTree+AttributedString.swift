@@ -32,12 +32,12 @@ extension ComparisonTree.Builder {
       }
     }
     guard let text, tree.nodes[Int(text)].kind == .string else { return range }
-    let length = tree.strings[tree.nodes[Int(text)].payload].utf16.count
+    let length = tree.text(ofLeaf: text).utf16.count
     var runs: [(length: Int, attributes: Int32)] = []
     if let info {
       let infoNode = tree.nodes[Int(info)]
       guard infoNode.kind == .data, let attributes, tree.nodes[Int(attributes)].kind == .array,
-        let decoded = try? AttributeRunInfo.decode(tree.datas[infoNode.payload])
+        let decoded = try? AttributeRunInfo.decode(Data(tree.bytes(info)))
       else { return range }
       let dictionaries = tree.members(attributes).map { tree.children[$0] }
       for run in decoded {
@@ -79,7 +79,7 @@ extension ComparisonTree.Builder {
     var hasher = Hasher()
     hasher.combine(ComparisonTree.Kind.number)
     hasher.combine(number)
-    tree.nodes.append(.init(kind: .number, payload: tree.numbers.count - 1, hash: hasher.finalize()))
+    tree.nodes.append(.init(kind: .number, payload: Int32(tree.numbers.count - 1), hash: hasher.finalize()))
     return Int32(tree.nodes.count - 1)
   }
 
@@ -89,14 +89,17 @@ extension ComparisonTree.Builder {
     hasher.combine(ComparisonTree.Kind.array)
     hasher.combine(elements.count)
     let first = Int32(tree.children.count)
+    let empty = nameID("")
     for element in elements {
       tree.children.append(element)
-      tree.names.append("")
+      tree.nameIDs.append(empty)
       hasher.combine("")
       hasher.combine(tree.nodes[Int(element)].hash)
     }
-    tree.nodes.append(
-      .init(kind: .array, first: first, count: Int32(elements.count), hash: hasher.finalize()))
+    var node = ComparisonTree.Node(kind: .array, hash: hasher.finalize())
+    node.first = first
+    node.count = Int32(elements.count)
+    tree.nodes.append(node)
     return Int32(tree.nodes.count - 1)
   }
 }

@@ -26,12 +26,40 @@ extension ComparisonTree {
     var pendingNames: [String] = []
     /// The name of the next member.
     private var nextName = ""
+    /// The index of each name in the tree's ``ComparisonTree/nameTable``.
+    private var nameIndexes: [String: Int32] = [:]
 
     package init() {}
 
+    /// The index of `name` in the name table, added when it is new.
+    mutating func nameID(_ name: String) -> Int32 {
+      let id: Int32
+      if let found = nameIndexes[name], tree.nameTable[Int(found)].utf8.elementsEqual(name.utf8) {
+        id = found
+      } else if nameIndexes[name] != nil,
+        let found = tree.nameTable.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) })
+      {
+        // A canonically equivalent name (another spelling of the same text) was seen first.
+        id = Int32(found)
+      } else {
+        id = Int32(tree.nameTable.count)
+        tree.nameTable.append(name)
+        if nameIndexes[name] == nil { nameIndexes[name] = id }
+      }
+      return id
+    }
+
+    /// Adds bytes to the tree's store; returns their span's index.
+    mutating func store(_ bytes: some Collection<UInt8>) -> Int32 {
+      let start = tree.bytes.count
+      tree.bytes.append(contentsOf: bytes)
+      tree.spans.append(.init(start: start, count: tree.bytes.count - start))
+      return Int32(tree.spans.count - 1)
+    }
+
     // MARK: Nodes
 
-    private mutating func leaf(_ kind: Kind, payload: Int, hash: Int) {
+    private mutating func leaf(_ kind: Kind, payload: Int32, hash: Int) {
       let index = Int32(tree.nodes.count)
       tree.nodes.append(Node(kind: kind, payload: payload, hash: hash))
       attach(index)
@@ -73,25 +101,27 @@ extension ComparisonTree {
       for position in range {
         let child = pending[position]
         tree.children.append(child)
-        tree.names.append(pendingNames[position])
-        hasher.combine(pendingNames[position])
+        let name = pendingNames[position]
+        tree.nameIDs.append(name.isEmpty ? emptyName : nameID(name))
+        hasher.combine(name)
         hasher.combine(tree.nodes[Int(child)].hash)
       }
       pending.removeSubrange(frame.start...)
       pendingNames.removeSubrange(frame.start...)
-      var node = Node(kind: frame.kind, order: frame.order, first: first, count: Int32(range.count))
-      node.hash = hasher.finalize()
-      if frame.kind == .classObject {
-        node.payload = tree.strings.count
-        tree.strings.append(Self.meaningfulName(frame.className))
-        node.identity = frame.identity
-        node.isShared = frame.isShared
-      }
+      var node = Node(kind: frame.kind, hash: hasher.finalize())
+      node.order = frame.order
+      node.first = first
+      node.count = Int32(range.count)
       let index = Int32(tree.nodes.count)
-      tree.nodes.append(node)
-      if frame.kind == .classObject, frame.identity >= 0, tree.objects[frame.identity] == nil {
-        tree.objects[frame.identity] = index
+      if frame.kind == .classObject {
+        node.payload = nameID(Self.meaningfulName(frame.className))
+        if frame.isShared, frame.identity >= 0 {
+          node.isShared = true
+          tree.identities[index] = frame.identity
+          if tree.objects[frame.identity] == nil { tree.objects[frame.identity] = index }
+        }
       }
+      tree.nodes.append(node)
       attach(index)
     }
 
@@ -101,6 +131,11 @@ extension ComparisonTree {
         return tree.nodes[Int(tree.children[Int(n.first)])].hash
       }
       return n.hash
+    }
+
+    /// The index of the empty name (an element's).
+    private var emptyName: Int32 {
+      mutating get { nameID("") }
     }
 
     private static func hash<T: Hashable>(_ kind: Kind, _ value: T) -> Int {
@@ -124,32 +159,30 @@ extension ComparisonTree {
 
     package mutating func visitNumber(_ value: CanonicalNumber) {
       tree.numbers.append(value)
-      leaf(.number, payload: tree.numbers.count - 1, hash: Self.hash(.number, value))
+      leaf(.number, payload: Int32(tree.numbers.count - 1), hash: Self.hash(.number, value))
     }
 
     package mutating func visitString(_ value: String) {
-      tree.strings.append(value)
-      leaf(.string, payload: tree.strings.count - 1, hash: Self.hash(.string, value))
+      leaf(.string, payload: store(value.utf8), hash: Self.hash(.string, value))
     }
 
     package mutating func visitData(_ bytes: Data) {
-      tree.datas.append(bytes)
-      leaf(.data, payload: tree.datas.count - 1, hash: Self.hash(.data, bytes))
+      leaf(.data, payload: store(bytes), hash: Self.hash(.data, bytes))
     }
 
     package mutating func visitDate(_ seconds: CanonicalNumber) {
       tree.numbers.append(seconds)
-      leaf(.date, payload: tree.numbers.count - 1, hash: Self.hash(.date, seconds))
+      leaf(.date, payload: Int32(tree.numbers.count - 1), hash: Self.hash(.date, seconds))
     }
 
     package mutating func visitUID(_ value: UInt64) {
       tree.numbers.append(.unsignedInteger(value))
-      leaf(.uid, payload: tree.numbers.count - 1, hash: Self.hash(.uid, value))
+      leaf(.uid, payload: Int32(tree.numbers.count - 1), hash: Self.hash(.uid, value))
     }
 
     package mutating func visitFoundationValue(_ value: FoundationValue) {
       tree.foundationValues.append(value)
-      leaf(.foundation, payload: tree.foundationValues.count - 1, hash: Self.hash(.foundation, value))
+      leaf(.foundation, payload: Int32(tree.foundationValues.count - 1), hash: Self.hash(.foundation, value))
     }
 
     package mutating func beginClassObject(_ object: CanonicalClassObject) {
@@ -165,10 +198,12 @@ extension ComparisonTree {
     package mutating func endClassObject() { close() }
 
     package mutating func visitReference(_ id: Int) {
-      leaf(.reference, payload: id, hash: Self.hash(.reference, 0))
+      leaf(.reference, payload: Int32(clamping: id), hash: Self.hash(.reference, 0))
     }
 
-    package mutating func visitCycle(_ id: Int) { leaf(.cycle, payload: id, hash: Self.hash(.cycle, 0)) }
+    package mutating func visitCycle(_ id: Int) {
+      leaf(.cycle, payload: Int32(clamping: id), hash: Self.hash(.cycle, 0))
+    }
 
     // MARK: Canonical JSON nodes
 
@@ -228,7 +263,7 @@ extension ComparisonTree {
     /// document id (`{"$ref": "<id>"}`, a XIB's) compares by its text.
     private func special(_ member: (String, CanonicalJSON.Node)) -> ((inout Builder) -> Void)? {
       guard case .raw(let text) = member.1 else { return nil }
-      guard let number = Int(text) else {
+      guard let number = Int(text), number >= 0, number <= Int(Int32.max) else {
         guard member.0 == CanonicalMember.reference else { return nil }
         let json = CanonicalJSON.text(.object([member]))
         return { $0.addRaw(json) }
@@ -248,8 +283,7 @@ extension ComparisonTree {
         visitNull()
         return
       }
-      tree.strings.append(text)
-      leaf(.raw, payload: tree.strings.count - 1, hash: Self.hash(.raw, text))
+      leaf(.raw, payload: store(text.utf8), hash: Self.hash(.raw, text))
     }
 
     /// The text of a JSON string without its quotes.

@@ -35,16 +35,16 @@ extension ComparisonTree {
         switch n.kind {
         case .null: visitor.visitNull()
         case .bool: visitor.visitBool(n.payload != 0)
-        case .number: visitor.visitNumber(numbers[n.payload])
-        case .string: visitor.visitString(strings[n.payload])
-        case .data: visitor.visitData(datas[n.payload])
-        case .date: visitor.visitDate(numbers[n.payload])
+        case .number: visitor.visitNumber(numbers[Int(n.payload)])
+        case .string: visitor.visitString(text(ofLeaf: index))
+        case .data: visitor.visitData(Data(bytes(index)))
+        case .date: visitor.visitDate(numbers[Int(n.payload)])
         case .uid:
-          if case .unsignedInteger(let value) = numbers[n.payload] { visitor.visitUID(value) }
-        case .foundation: visitor.visitFoundationValue(foundationValues[n.payload])
-        case .raw: visitor.visitRaw(strings[n.payload])
-        case .reference: visitor.visitReference(n.payload)
-        case .cycle: visitor.visitCycle(n.payload)
+          if case .unsignedInteger(let value) = numbers[Int(n.payload)] { visitor.visitUID(value) }
+        case .foundation: visitor.visitFoundationValue(foundationValues[Int(n.payload)])
+        case .raw: visitor.visitRaw(text(ofLeaf: index))
+        case .reference: visitor.visitReference(Int(n.payload))
+        case .cycle: visitor.visitCycle(Int(n.payload))
         case .array:
           visitor.beginArray(n.order)
           steps.append(.endArray)
@@ -54,17 +54,17 @@ extension ComparisonTree {
           steps.append(.endObject)
           for position in members(index).reversed() {
             steps.append(.node(children[position]))
-            steps.append(.name(names[position], isField: false))
+            steps.append(.name(name(position), isField: false))
           }
         case .classObject:
-          let className = strings[n.payload]
-          visitor.beginClassObject(
-            CanonicalClassObject(className: className, id: n.identity, isShared: n.isShared))
+          let className = nameTable[Int(n.payload)]
+          let id = identity(index)
+          visitor.beginClassObject(CanonicalClassObject(className: className, id: id, isShared: n.isShared))
           var entries: [(String, Step, Int32?)] = members(index).map {
-            (names[$0], .name(names[$0], isField: true), children[$0])
+            (name($0), .name(name($0), isField: true), children[$0])
           }
           entries.append((CanonicalMember.className, .classMember(className), nil))
-          if n.isShared { entries.append((CanonicalMember.id, .identityMember(n.identity), nil)) }
+          if n.isShared { entries.append((CanonicalMember.id, .identityMember(id), nil)) }
           entries.sort { CanonicalText.precedes($0.0, $1.0) }
           steps.append(.endClassObject)
           for entry in entries.reversed() {

@@ -59,7 +59,21 @@ package struct TreeDifferencer {
     self.a = a
     self.b = b
     self.options = options
+    // Each of the first tree's names, as an index in the second's table (-1 where it has none).
+    var second: [String: Int32] = [:]
+    for (index, name) in b.nameTable.enumerated() where second[name] == nil { second[name] = Int32(index) }
+    namesInB = a.nameTable.map { name in
+      if let found = second[name], b.nameTable[Int(found)].utf8.elementsEqual(name.utf8) { return found }
+      guard second[name] != nil else { return -1 }
+      return b.nameTable.firstIndex { $0.utf8.elementsEqual(name.utf8) }.map { Int32($0) } ?? -1
+    }
   }
+
+  /// Each name of the first tree's table as an index in the second's.
+  private let namesInB: [Int32]
+
+  /// `true` when name `x` of the first tree and name `y` of the second are the same text.
+  private func sameName(_ x: Int32, _ y: Int32) -> Bool { namesInB[Int(x)] == y }
 
   /// Compares two trees from their roots: `root`, or each top-level key when an archive has others (`$top`).
   mutating func compareRoots() throws {
@@ -79,7 +93,7 @@ package struct TreeDifferencer {
     guard tree.root >= 0, tree.nodes[Int(tree.root)].kind == .object, tree.nodes[Int(tree.root)].count == 1,
       let top = tree.field(ArchiveKeys.top, of: tree.root), tree.nodes[Int(top)].kind == .object
     else { return nil }
-    return tree.members(top).map { (tree.names[$0], tree.children[$0]) }
+    return tree.members(top).map { (tree.name($0), tree.children[$0]) }
   }
 
   /// Compares what the two sides have at `component`, one step further along the path (`nil`: nothing there).
@@ -110,8 +124,8 @@ package struct TreeDifferencer {
     switch (na.kind, nb.kind) {
     case (.classObject, .classObject):
       guard meet(rx, ry) else { return }
-      let (classA, classB) = (a.strings[na.payload], b.strings[nb.payload])
-      if !classA.utf8.elementsEqual(classB.utf8) {
+      if !sameName(na.payload, nb.payload) {
+        let (classA, classB) = (a.nameTable[Int(na.payload)], b.nameTable[Int(nb.payload)])
         differences.append(
           ArchiveDifference(
             path: Self.text(components + [.name(CanonicalMember.className)]), change: .changed,
@@ -141,10 +155,9 @@ package struct TreeDifferencer {
     switch na.kind {
     case .null: return true
     case .bool: return na.payload == nb.payload
-    case .string, .raw: return a.strings[na.payload].utf8.elementsEqual(b.strings[nb.payload].utf8)
-    case .number, .date, .uid: return sameNumber(a.numbers[na.payload], b.numbers[nb.payload])
-    case .data: return a.datas[na.payload] == b.datas[nb.payload]
-    case .foundation: return a.foundationValues[na.payload] == b.foundationValues[nb.payload]
+    case .string, .raw, .data: return a.bytes(x).elementsEqual(b.bytes(y))
+    case .number, .date, .uid: return sameNumber(a.numbers[Int(na.payload)], b.numbers[Int(nb.payload)])
+    case .foundation: return a.foundationValues[Int(na.payload)] == b.foundationValues[Int(nb.payload)]
     case .reference, .cycle: return na.payload == nb.payload
     case .array, .object, .classObject: return false
     }
@@ -193,15 +206,15 @@ package struct TreeDifferencer {
   private mutating func compareFields(_ x: Int32, _ y: Int32) throws {
     let (rangeA, rangeB) = (a.members(x), b.members(y))
     if rangeA.count == rangeB.count,
-      zip(rangeA, rangeB).allSatisfy({ a.names[$0].utf8.elementsEqual(b.names[$1].utf8) })
+      zip(rangeA, rangeB).allSatisfy({ sameName(a.nameIDs[$0], b.nameIDs[$1]) })
     {
       for (i, j) in zip(rangeA, rangeB) {
-        try compare(a.children[i], b.children[j], at: .name(a.names[i]))
+        try compare(a.children[i], b.children[j], at: .name(a.name(i)))
       }
       return
     }
     try compareEntries(
-      rangeA.map { (a.names[$0], a.children[$0]) }, rangeB.map { (b.names[$0], b.children[$0]) }, keyed: false)
+      rangeA.map { (a.name($0), a.children[$0]) }, rangeB.map { (b.name($0), b.children[$0]) }, keyed: false)
   }
 
   /// Compares two lists of named values: the first side's names in order, then the names only the second has.
@@ -304,11 +317,12 @@ package struct TreeDifferencer {
   private func alignmentKey(_ tree: ComparisonTree, _ element: Int32) -> Int {
     let node = tree.resolved(element)
     let n = tree.nodes[Int(node)]
-    if n.kind == .classObject, !options.identityKeys.isEmpty, let key = options.identityKeys[tree.strings[n.payload]],
+    if n.kind == .classObject, !options.identityKeys.isEmpty,
+      let key = options.identityKeys[tree.nameTable[Int(n.payload)]],
       let value = tree.field(key, of: node)
     {
       var hasher = Hasher()
-      hasher.combine(tree.strings[n.payload])
+      hasher.combine(tree.nameTable[Int(n.payload)])
       hasher.combine(tree.nodes[Int(tree.resolved(value))].hash)
       return hasher.finalize()
     }
@@ -342,10 +356,10 @@ package struct TreeDifferencer {
     case .data: return .init(kind: .data, json: json)
     case .date: return .init(kind: .date, json: json)
     case .foundation:
-      return .init(kind: .foundationValue, className: tree.foundationValues[n.payload].className, json: json)
+      return .init(kind: .foundationValue, className: tree.foundationValues[Int(n.payload)].className, json: json)
     case .array: return .init(kind: .collection, json: json)
     case .object: return .init(kind: .dictionary, json: json)
-    case .classObject: return .init(kind: .object, className: tree.strings[n.payload], json: json)
+    case .classObject: return .init(kind: .object, className: tree.nameTable[Int(n.payload)], json: json)
     case .reference: return .init(kind: .reference, json: json)
     case .uid, .cycle, .raw: return .init(kind: .other, json: json)
     }
