@@ -85,6 +85,7 @@ let package = Package(
       name: "keyed-benchmarks",
       dependencies: [
         "ArchiveCoding", "ArchiveSupport", "PropertyList", "KeyedArchive", "NibLoading", "XIB", "InterfaceObjects",
+        "ArchiveComparison",
       ],
       path: "Benchmarks/keyed-benchmarks",
       swiftSettings: strict),

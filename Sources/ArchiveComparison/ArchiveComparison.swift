@@ -17,53 +17,95 @@ import FoundationForms
 ///     let differences = try ArchiveComparison.differences(between: old, and: new)
 ///     for difference in differences { print(difference) }   // root.books[1].title: "Emma" -> "Ulysses"
 public enum ArchiveComparison {
+  /// How a comparison aligns arrays (ARC-304, ARC-305).
+  public struct Options: Sendable {
+    /// The field that identifies an object of a class, by class name (`["Note": "id"]`): elements of an array
+    /// that are objects of such a class are aligned by that field's value, so an object that moved, or whose other
+    /// fields changed, is matched with itself. Objects of other classes are aligned by their whole value.
+    public var identityKeys: [String: String]
+    /// The most pairs of elements an array's middle (once its common start and end are taken) is aligned over by
+    /// a longest common subsequence; past it, elements found once on each side anchor the alignment and the rest
+    /// pair by position, so a hostile input costs time near linear in its size.
+    public var maxAlignedPairs: Int
+
+    /// The default bound of ``maxAlignedPairs``.
+    public static let defaultMaxAlignedPairs = 1 << 22
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - identityKeys: the identifying field of each class that has one, by class name.
+    ///   - maxAlignedPairs: the bound of the longest-common-subsequence alignment.
+    public init(identityKeys: [String: String] = [:], maxAlignedPairs: Int = defaultMaxAlignedPairs) {
+      self.identityKeys = identityKeys
+      self.maxAlignedPairs = maxAlignedPairs
+    }
+  }
+
   /// The differences between two inputs, each read from its bytes (its format detected as `keyed` detects it).
   /// - Parameters:
   ///   - a: the first input: a keyed archive or property list (binary or XML), a XIB or storyboard, or a
   ///     compiled nib.
   ///   - b: the second input.
+  ///   - options: how arrays are aligned.
   /// - Returns: the differences in the order of the first input's graph (then what only the second has); empty
   ///   when the two are equal.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when either input is malformed or of no supported format.
-  public static func differences(between a: Data, and b: Data) throws -> [ArchiveDifference] {
+  public static func differences(
+    between a: Data, and b: Data, options: Options = Options()
+  ) throws -> [ArchiveDifference] {
     try differences(
-      between: ComparedDocument(data: a, fileName: "A"), and: ComparedDocument(data: b, fileName: "B"))
+      between: ComparedDocument(data: a, fileName: "A"), and: ComparedDocument(data: b, fileName: "B"),
+      options: options)
   }
 
   /// The differences between two files, or `.nib` directories.
   /// - Parameters:
   ///   - a: the first file.
   ///   - b: the second file.
-  /// - Returns: the differences, as ``differences(between:and:)-(Data,Data)`` finds them.
+  ///   - options: how arrays are aligned.
+  /// - Returns: the differences, as ``differences(between:and:options:)-(Data,Data,_)`` finds them.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when either file cannot be read, is malformed or is of no supported
   ///   format.
-  public static func differences(betweenFileAt a: URL, and b: URL) throws -> [ArchiveDifference] {
-    try differences(between: ComparedDocument(contentsOf: a), and: ComparedDocument(contentsOf: b))
+  public static func differences(
+    betweenFileAt a: URL, and b: URL, options: Options = Options()
+  ) throws -> [ArchiveDifference] {
+    try differences(
+      between: ComparedDocument(contentsOf: a), and: ComparedDocument(contentsOf: b), options: options)
   }
 
   /// The differences between two documents already read.
   package static func differences(
-    between a: ComparedDocument, and b: ComparedDocument
+    between a: ComparedDocument, and b: ComparedDocument, options: Options = Options()
   ) throws -> [ArchiveDifference] {
-    var walker = GraphDifferencer()
     switch (a.content, b.content) {
     case (.tree(let first), .tree(let second)) where a.kind == b.kind:
-      walker.index(first, second)
-      try walker.compareRoots(first, second)
+      var walker = TreeDifferencer(first, second, options: options)
+      try walker.compareRoots()
+      return walker.differences
     case (.table(let first), .table(let second)) where a.kind == b.kind:
       let ids = a.kind == .compiledNib ? TableNodes.pairedIDs(first, second) : nil
       let (nodesA, nodesB) = (TableNodes(first), TableNodes(second, ids: ids))
+      let treeA = ComparedDocument.tree(.array(nodesA.ids.compactMap { nodesA.objects[$0] }))
+      let treeB = ComparedDocument.tree(.array(nodesB.ids.compactMap { nodesB.objects[$0] }))
+      func positions(_ nodes: TableNodes, _ tree: ComparisonTree) -> [String: Int32] {
+        let present = nodes.ids.filter { nodes.objects[$0] != nil }
+        let children = tree.members(tree.root).map { tree.children[$0] }
+        return Dictionary(zip(present, children), uniquingKeysWith: { first, _ in first })
+      }
+      let (inA, inB) = (positions(nodesA, treeA), positions(nodesB, treeB))
+      var walker = TreeDifferencer(treeA, treeB, options: options)
       for id in nodesA.ids + nodesB.ids.filter({ nodesA.objects[$0] == nil }) {
         let name = nodesA.names[id] ?? nodesB.names[id] ?? id
-        try walker.compare(nodesA.objects[id], nodesB.objects[id], path: "\(name)(\(id))")
+        try walker.compare(inA[id], inB[id], at: .text("\(name)(\(id))"))
       }
+      return walker.differences
     default:
       return [
         ArchiveDifference(
-          path: ComparedDocument.kindPath, a: CanonicalJSON.string(a.kind.rawValue),
-          b: CanonicalJSON.string(b.kind.rawValue))
+          path: ComparedDocument.kindPath, change: .changed,
+          old: .init(kind: .string, json: CanonicalJSON.string(a.kind.rawValue)),
+          new: .init(kind: .string, json: CanonicalJSON.string(b.kind.rawValue)))
       ]
     }
-    return walker.differences
   }
 }

@@ -23,8 +23,8 @@ package struct ComparedDocument {
 
   /// What is compared.
   package enum Content {
-    /// A canonical JSON graph compared from its root (property lists and keyed archives).
-    case tree(CanonicalJSON.Node)
+    /// A graph compared from its root (property lists, keyed archives, typedstreams).
+    case tree(ComparisonTree)
     /// An object table whose objects are matched by document id (XIBs, storyboards, NIBArchive nibs).
     case table(ObjectTable)
   }
@@ -49,6 +49,31 @@ package struct ComparedDocument {
       return
     default: break
     }
+    if PropertyListReader.format(of: data) == .binary {
+      // Read in place: a binary property list is checked and a keyed archive walked without materialising it.
+      let read = try data.withUnsafeBytes { bytes -> (Kind, Content)? in
+        let reader: BinaryPropertyListReader
+        do {
+          reader = try BinaryPropertyListReader(
+            store: ByteStore(borrowing: bytes), options: .default, validation: .full)
+        } catch let error as ArchiveError {
+          throw error.located(in: .init(file: fileName))
+        }
+        guard KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) else { return nil }
+        do {
+          try reader.checkValue(of: reader.topObject)
+        } catch let error as ArchiveError {
+          throw error.located(in: .init(file: fileName))
+        }
+        var graph = try KeyedArchiveGraph(reader: reader)
+        if NibReader.isNib(topLevelKeys: Set(try graph.topLevelKeys())) { return nil }
+        return (.keyedArchive, .tree(try Self.tree(graph)))
+      }
+      if let read {
+        (kind, content) = read
+        return
+      }
+    }
     let value = try PropertyListReader.read(data, fileName: fileName)
     if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
       // A keyed-archive nib is a compiled nib, its objects matched as a NIBArchive's are.
@@ -57,11 +82,26 @@ package struct ComparedDocument {
         (kind, content) = (.compiledNib, .table(try NibReader.objectTable(from: data, fileName: fileName)))
         return
       }
-      (kind, content) = (.keyedArchive, .tree(try ArchiveJSON.graph(graph)))
+      (kind, content) = (.keyedArchive, .tree(try Self.tree(graph)))
     } else {
       try ExpansionBound.check(value)
-      (kind, content) = (.propertyList, .tree(CanonicalJSON.node(value)))
+      (kind, content) = (.propertyList, .tree(Self.tree(CanonicalJSON.node(value))))
     }
+  }
+
+  /// The comparison tree of a keyed archive, built by its canonical walk (within `keyed dump --json`'s bounds).
+  package static func tree(_ archive: KeyedArchiveGraph) throws -> ComparisonTree {
+    var walk = KeyedArchiveWalk(archive)
+    var builder = ComparisonTree.Builder()
+    try walk.visit(&builder)
+    return builder.tree
+  }
+
+  /// The comparison tree of a value given as canonical JSON nodes.
+  package static func tree(_ node: CanonicalJSON.Node) -> ComparisonTree {
+    var builder = ComparisonTree.Builder()
+    builder.add(node)
+    return builder.tree
   }
 
   /// Reads a file, or a `.nib` directory (its preferred member, as the nib loader picks it).
@@ -74,7 +114,7 @@ package struct ComparedDocument {
     }
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = try Data(contentsOf: url, options: .mappedIfSafe)
     } catch {
       throw ArchiveError(.fileIO, "cannot be read: \(error.localizedDescription)", at: .init(file: url.path))
     }
@@ -83,7 +123,7 @@ package struct ComparedDocument {
 
   /// A graph read elsewhere (a typedstream's decoded values), compared from its root.
   package init(tree: CanonicalJSON.Node, kind: Kind) {
-    (self.kind, content) = (kind, .tree(tree))
+    (self.kind, content) = (kind, .tree(Self.tree(tree)))
   }
 
   /// A compiled nib's object table (a `.nib` directory read by the nib loader).

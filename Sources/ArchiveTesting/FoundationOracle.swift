@@ -1,4 +1,5 @@
 import ArchiveCoding
+import ArchiveComparison
 import Foundation
 import FoundationForms
 import KeyedArchive
@@ -58,36 +59,46 @@ public enum FoundationOracle {
   ///   - format: binary (default) or XML.
   /// - Returns: the archive.
   public static func archive(_ root: Any?, format: PropertyListFormat = .binary) -> Data {
+    archive(root, format: format, classNames: [:])
+  }
+
+  /// Archives `root` with Foundation's `NSKeyedArchiver`, each class of `classNames` under its name there.
+  static func archive(_ root: Any?, format: PropertyListFormat, classNames: [String: AnyClass]) -> Data {
     let archiver = NSKeyedArchiver(requiringSecureCoding: false)
     archiver.outputFormat = format == .xml ? .xml : .binary
+    for (name, type) in classNames { archiver.setClassName(name, for: type) }
     archiver.encode(root, forKey: "root")
     archiver.finishEncoding()
     return archiver.encodedData
   }
 
-  /// Archives `value` with ``/KeyedArchive/KeyedArchiver``, decodes it with Foundation, and compares snapshots (URLs
-  /// resolved against their bases on both sides: corelibs drops the base of a decoded URL).
+  /// Archives `value` with ``/KeyedArchive/KeyedArchiver``, decodes it with Foundation's `NSKeyedUnarchiver`,
+  /// archives what Foundation decoded with Foundation's `NSKeyedArchiver`, and compares the two archives by
+  /// meaning with the one comparison of ``/ArchiveComparison/ArchiveComparison`` (ARC-300, ARC-313): Foundation
+  /// values by what they mean (a time zone by its name, a measurement by value and unit, date components by the
+  /// fields that are set), never by the private classes that hold them on either side.
   /// - Parameters:
   ///   - value: the root object.
   ///   - formats: the container formats to try.
-  ///   - classes: Foundation classes for archived class names.
-  ///   - describe: how to snapshot classes that are neither ``/ArchiveCoding/Coding`` nor Foundation classes (the
-  ///     Foundation side's `NSCoding` twins).
+  ///   - classes: Foundation classes for archived class names (each an `NSCoding` twin of a class of `value`).
+  ///   - describe: not used by the comparison, which reads archives; accepted so that callers that describe
+  ///     their classes for ``ValueSnapshot`` compile unchanged.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (``ArchiveCoding/ArchiveError/Code/roundTripMismatch``) with the first
-  ///   difference, or the archiving or oracle error.
+  ///   difference and a listing of the others, or the archiving or oracle error.
   public static func check(
     _ value: Any?, formats: [PropertyListFormat] = PropertyListFormat.allCases, classes: [String: AnyClass] = [:],
     describe: ValueSnapshot.ObjectDescriber? = nil
   ) throws {
-    let expected = ValueSnapshot(of: value, describing: describe).resolvingRelativeURLs()
     for format in formats {
       let archive = try KeyedArchiver.archivedData(withRootObject: value, format: format)
       let decoded = try unarchive(archive, classes: classes)
-      if let difference = ValueSnapshot.difference(
-        expected: expected, actual: ValueSnapshot(of: decoded, describing: describe).resolvingRelativeURLs())
-      {
+      let theirs = Self.archive(decoded, format: format, classNames: classes)
+      let differences = try ArchiveComparison.differences(between: archive, and: theirs)
+      if let first = differences.first {
         throw ArchiveError(
-          .roundTripMismatch, "\(format): Foundation decoded a value that differs from the original at \(difference)")
+          .roundTripMismatch,
+          "\(format): Foundation decoded a value that differs from the original at \(first)"
+            + ArchiveDifference.listing(differences))
       }
     }
   }

@@ -4,9 +4,9 @@ import Foundation
 import KeyedArchive
 import PropertyList
 
-/// Golden-archive checks: an archive is compared with a file kept in the repository by structure (see
-/// ``ValueSnapshot/init(archive:)``), not byte for byte, so a golden file written by Apple's `NSKeyedArchiver`
-/// or in another container format still matches.
+/// Golden-archive checks: an archive is compared with a file kept in the repository by meaning, with the one
+/// comparison of ``/ArchiveComparison/ArchiveComparison`` (ARC-300, ARC-313), not byte for byte, so a golden file
+/// written by Apple's `NSKeyedArchiver` or in another container format still matches.
 ///
 ///     try GoldenArchive.check(rootObject: sampleLibrary, against: goldens.appendingPathComponent("library.plist"))
 ///
@@ -29,7 +29,7 @@ public enum GoldenArchive {
   ///   - url: the golden file.
   ///   - record: write `archive` to `url` instead of comparing. Default ``isRecording``.
   /// - Throws: ``/ArchiveCoding/ArchiveError``: ``ArchiveCoding/ArchiveError/Code/goldenMismatch`` with the first
-  ///   difference, `fileIO` when the golden file is missing (with how to record it) or cannot be written, or the error
+  ///   difference and a listing of the others (ARC-313), `fileIO` when the golden file is missing (with how to record it) or cannot be written, or the error
   ///   reading either archive.
   public static func check(_ archive: Data, against url: URL, record: Bool = isRecording) throws {
     if record {
@@ -42,13 +42,12 @@ public enum GoldenArchive {
         .fileIO, "no golden archive at \(url.path); run the tests with \(recordVariable)=1 to record it",
         at: .init(file: url.path))
     }
-    let expected = try ValueSnapshot(archive: golden)
-    let actual = try ValueSnapshot(archive: archive)
-    if let difference = ValueSnapshot.difference(expected: expected, actual: actual) {
+    let differences = try ArchiveComparison.differences(between: golden, and: archive)
+    if let first = differences.first {
       throw ArchiveError(
         .goldenMismatch,
-        "the archive differs from the golden archive at \(difference) (run with \(recordVariable)=1 to accept it)"
-          + ArchiveDifference.listing(between: golden, and: archive),
+        "the archive differs from the golden archive at \(first) (run with \(recordVariable)=1 to accept it)"
+          + ArchiveDifference.listing(differences),
         at: .init(file: url.path))
     }
   }

@@ -1,4 +1,6 @@
+import ArchiveComparison
 import Foundation
+import FoundationForms
 import PropertyList
 
 extension ValueSnapshot {
@@ -103,84 +105,177 @@ extension ValueSnapshot {
     }
   }
 
-  /// The first difference between `expected` and `actual`, or `nil` when they are the same graph: same labels,
-  /// same children, and the same sharing of objects (an object reached twice in one is reached twice in the
-  /// other, and two distinct objects in one are distinct in the other).
+  /// The first difference between `expected` and `actual`, or `nil` when they are the same graph, found by the one
+  /// comparison of ``/ArchiveComparison/ArchiveComparison`` (ARC-300): same values (Foundation values by meaning, a
+  /// 32-bit real apart from a 64-bit one, a URL with a base apart from its absolute form unless
+  /// ``resolvingRelativeURLs()`` resolved both), same fields, and the same sharing of objects (an object reached twice in one is
+  /// reached twice in the other, and two distinct objects in one are distinct in the other). Arrays are aligned
+  /// (ARC-304), sets and dictionaries compare whatever their order.
   public static func difference(expected: ValueSnapshot, actual: ValueSnapshot) -> Difference? {
-    var paths: [(parent: Int, name: String)] = [(-1, expected.rootName)]
-    var stack: [(a: Int, b: Int, path: Int)] = [(expected.root, actual.root, 0)]
-    var visited: Set<Pair> = []
-    var forward: [Int: (node: Int, path: Int)] = [:]
-    var backward: [Int: (node: Int, path: Int)] = [:]
-    func path(_ index: Int) -> String {
-      var parts: [String] = []
-      var current = index
-      while current >= 0 {
-        parts.append(paths[current].name)
-        current = paths[current].parent
-      }
-      var text = ""
-      for part in parts.reversed() {
-        if text.isEmpty || part.hasPrefix("[") || part.hasPrefix("{") { text += part } else { text += "." + part }
-      }
-      return text
+    let (first, second) = (expected.comparisonTree(), actual.comparisonTree())
+    var differencer = TreeDifferencer(first, second, options: .init())
+    do {
+      try differencer.compare(
+        first.root >= 0 ? first.root : nil, second.root >= 0 ? second.root : nil, at: .text(expected.rootName))
+    } catch {
+      return Difference(path: expected.rootName, message: "\(error)")
     }
-    while let (a, b, p) = stack.popLast() {
-      guard visited.insert(Pair(a: a, b: b)).inserted else { continue }
-      let left = expected.nodes[a]
-      let right = actual.nodes[b]
-      if left.hasIdentity, right.hasIdentity {
-        if let seen = forward[a], seen.node != b {
-          return Difference(
-            path: path(p), message: "expected the same object as at \(path(seen.path)), found a different object")
-        }
-        if let seen = backward[b], seen.node != a {
-          return Difference(
-            path: path(p),
-            message: "expected an object distinct from the one at \(path(seen.path)), found the same object")
-        }
-        forward[a] = (b, p)
-        backward[b] = (a, p)
-      }
-      guard left.label.matches(right.label) else {
-        // Same kind: `expected "a", found "b"`; other kinds: `expected "a", found the integer 3`.
-        let sameKind = left.label.kindDescription == right.label.kindDescription
-        let expectedText = sameKind ? "\(left.label)" : left.label.phrase
-        let found = sameKind ? "\(right.label)" : right.label.phrase
-        return Difference(path: path(p), message: "expected \(expectedText), found \(found)")
-      }
-      var pairs: [(Int, Int, String)] = []
-      if left.label.hasNamedChildren {
-        let rightByName = Dictionary(right.children.map { ($0.name, $0.node) }, uniquingKeysWith: { first, _ in first })
-        let leftNames = Set(left.children.map(\.name))
-        for child in left.children {
-          guard let other = rightByName[child.name] else {
-            return Difference(path: path(p), message: "expected a field \"\(child.name)\", found none")
-          }
-          pairs.append((child.node, other, child.name))
-        }
-        if let extra = right.children.first(where: { !leftNames.contains($0.name) }) {
-          return Difference(path: path(p), message: "found an unexpected field \"\(extra.name)\"")
-        }
-      } else {
-        guard left.children.count == right.children.count else {
-          let unit = if case .dictionary = left.label { 2 } else { 1 }
-          return Difference(
-            path: path(p),
-            message: "expected \(left.children.count / unit) elements, found \(right.children.count / unit)")
-        }
-        for (l, r) in zip(left.children, right.children) { pairs.append((l.node, r.node, l.name)) }
-      }
-      for (l, r, name) in pairs.reversed() {
-        paths.append((p, name))
-        stack.append((l, r, paths.count - 1))
-      }
+    guard let difference = differencer.differences.first else { return nil }
+    let (old, new) = (difference.a ?? ArchiveDifference.absent, difference.b ?? ArchiveDifference.absent)
+    let message: String
+    switch difference.change {
+    case .changed: message = "expected \(old), found \(new)"
+    case .added: message = "expected nothing, found \(new)"
+    case .removed: message = "expected \(old), found nothing"
+    case .moved: message = "expected \(old) here, found it at \(difference.movedTo ?? "another index")"
+    case .sharing: message = "expected \(old), found \(new) (the graphs share objects differently)"
     }
-    return nil
+    return Difference(path: difference.path, message: message)
   }
 
-  private struct Pair: Hashable {
-    var a: Int
-    var b: Int
+  /// The snapshot as the comparison reads a graph: the events of the canonical walk, each node once, an object with
+  /// identity reached again as a reference to its first appearance.
+  func comparisonTree() -> ComparisonTree {
+    var counts = [Int](repeating: 0, count: nodes.count)
+    for node in nodes { for child in node.children { counts[child.node] += 1 } }
+    if nodes.indices.contains(root) { counts[root] += 1 }
+    var builder = ComparisonTree.Builder()
+    enum Step {
+      case node(Int)
+      case name(String)
+      case key(String)
+      case string(String)
+      case beginArray(CanonicalOrder)
+      case endArray
+      case endObject
+      case endClassObject
+      case leave(Int)
+    }
+    var written = Set<Int>()
+    var onPath = Set<Int>()
+    var steps: [Step] = nodes.indices.contains(root) ? [.node(root)] : []
+    if steps.isEmpty { builder.visitNull() }
+    func named(_ children: [(name: String, node: Int)]) -> [(name: String, node: Int)] {
+      children.sorted { CanonicalText.precedes($0.name, $1.name) }
+    }
+    while let step = steps.popLast() {
+      switch step {
+      case .name(let name): builder.visitField(name)
+      case .key(let key): builder.visitKey(key)
+      case .string(let text): builder.visitString(text)
+      case .beginArray(let order): builder.beginArray(order)
+      case .endArray: builder.endArray()
+      case .endObject: builder.endObject()
+      case .endClassObject: builder.endClassObject()
+      case .leave(let index): onPath.remove(index)
+      case .node(let index):
+        let node = nodes[index]
+        if node.hasIdentity, written.contains(index) {
+          builder.visitReference(index)
+          continue
+        }
+        if !node.children.isEmpty, onPath.contains(index) {
+          builder.visitCycle(index)
+          continue
+        }
+        written.insert(index)
+        if !node.children.isEmpty {
+          onPath.insert(index)
+          steps.append(.leave(index))
+        }
+        switch node.label {
+        case .none: builder.visitNull()
+        case .null: builder.visitFoundationValue(.null)
+        case .bool(let value): builder.visitBool(value)
+        case .integer(let value): builder.visitNumber(.integer(value))
+        case .unsignedInteger(let value): builder.visitNumber(.unsignedInteger(value))
+        case .float: builder.visitRaw(node.label.description)
+        case .double(let value): builder.visitNumber(.real(value))
+        case .string(let value): builder.visitString(value)
+        case .data(let value): builder.visitData(value)
+        case .date(let value): builder.visitDate(.real(value))
+        case .uuid(let value): builder.visitFoundationValue(.uuid(value))
+        case .url(let relative, nil): builder.visitFoundationValue(.url(relative))
+        case .url: builder.visitRaw(node.label.description)
+        case .decimal(let value):
+          builder.beginObject()
+          builder.visitKey("$decimal")
+          builder.visitString(value)
+          builder.endObject()
+        case .array, .set:
+          if case .set = node.label { builder.beginArray(.byText) } else { builder.beginArray(.asWalked) }
+          steps.append(.endArray)
+          for child in node.children.reversed() { steps.append(.node(child.node)) }
+        case .orderedSet:
+          builder.beginObject()
+          builder.visitKey(CanonicalMember.orderedSet)
+          builder.beginArray(.asWalked)
+          steps.append(.endObject)
+          steps.append(.endArray)
+          for child in node.children.reversed() { steps.append(.node(child.node)) }
+        case .dictionary:
+          var pairs: [(key: Int, value: Int)] = []
+          var position = 0
+          while position + 1 < node.children.count {
+            pairs.append((node.children[position].node, node.children[position + 1].node))
+            position += 2
+          }
+          let keys = pairs.map { pair -> String? in
+            if case .string(let key) = nodes[pair.key].label { return key }
+            return nil
+          }
+          if keys.allSatisfy({ $0 != nil }) {
+            builder.beginObject()
+            steps.append(.endObject)
+            let sorted = zip(keys.compactMap { $0 }, pairs).sorted { CanonicalText.precedes($0.0, $1.0) }
+            for (key, pair) in sorted.reversed() {
+              steps.append(.node(pair.value))
+              steps.append(.name(key))
+            }
+          } else {
+            builder.beginObject()
+            builder.visitKey(CanonicalMember.dictionary)
+            builder.beginArray(.byKeyText)
+            steps.append(.endObject)
+            steps.append(.endArray)
+            for pair in pairs.reversed() {
+              steps.append(.endArray)
+              steps.append(.node(pair.value))
+              steps.append(.node(pair.key))
+              steps.append(.beginArray(.asWalked))
+            }
+          }
+        case .attributedString(let text):
+          builder.beginClassObject(
+            CanonicalClassObject(className: "NSAttributedString", id: index, isShared: counts[index] > 1))
+          steps.append(.endClassObject)
+          steps.append(.string(text))
+          steps.append(.name("string"))
+          steps.append(.endArray)
+          for child in node.children.reversed() {
+            // A run: its range, as the snapshot names it, and its attributes.
+            steps += [.endArray, .node(child.node), .string(child.name), .beginArray(.asWalked)]
+          }
+          steps.append(.beginArray(.asWalked))
+          steps.append(.name("runs"))
+        case .object(let className), .structure(let className):
+          if node.children.isEmpty, case .structure = node.label {
+            builder.visitRaw(className)
+            continue
+          }
+          builder.beginClassObject(
+            CanonicalClassObject(
+              className: className, id: node.hasIdentity ? index : -1, isShared: node.hasIdentity && counts[index] > 1)
+          )
+          steps.append(.endClassObject)
+          for child in named(node.children).reversed() {
+            steps.append(.node(child.node))
+            steps.append(.name(child.name))
+          }
+        }
+      }
+    }
+    return builder.tree
   }
+
 }

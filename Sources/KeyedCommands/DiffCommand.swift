@@ -29,17 +29,25 @@ struct DiffCommand: Command {
   var json: Bool
   @Flag("--pretty", help: "Indent JSON output.")
   var pretty: Bool
+  @Option(
+    "--identity", value: "CLASS=KEY,...",
+    help: """
+      Align array elements of CLASS by their field KEY (an id), so that an object
+      that moved or changed is matched with itself (ARC-305).
+      """)
+  var identity: String?
   @Argument("A", help: "The first file (or .nib directory), or - for standard input.")
   var first: String
   @Argument("B", help: "The second file (or .nib directory).")
   var second: String
 
   func run(_ context: inout Context) throws {
+    let options = ArchiveComparison.Options(identityKeys: try Self.identityKeys(identity))
     let first = try context.comparedDocument(first)
     let second = try context.comparedDocument(second)
     let differences: [ArchiveDifference]
     do {
-      differences = try ArchiveComparison.differences(between: first, and: second)
+      differences = try ArchiveComparison.differences(between: first, and: second, options: options)
     } catch let error as ArchiveError {
       throw Context.InputError(message: "cannot compare: \(error.message)", status: KeyedTool.ExitCode.dataError)
     }
@@ -49,6 +57,20 @@ struct DiffCommand: Command {
       for difference in differences { context.output += "\(difference)\n" }
     }
     if !differences.isEmpty { throw CommandExit(status: KeyedTool.ExitCode.failure) }
+  }
+
+  /// The identity keys of `--identity CLASS=KEY,...`, by class name.
+  static func identityKeys(_ text: String?) throws -> [String: String] {
+    guard let text else { return [:] }
+    var keys: [String: String] = [:]
+    for entry in text.split(separator: ",") {
+      let parts = entry.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+        throw UsageError(message: "--identity expects CLASS=KEY[,CLASS=KEY...], found '\(entry)'")
+      }
+      keys[String(parts[0])] = String(parts[1])
+    }
+    return keys
   }
 }
 

@@ -25,4 +25,20 @@ struct ComparingArchivesExamples {
     #expect(lines.first?.contains("pages[1]") == true, "\(lines)")
     #expect(lines.first?.contains("Load the storyboards") == true, "\(lines)")
   }
+
+  @Test("DOC-037: with an identity key, a page that moved is one difference")
+  func identityKey() throws {
+    registerNotebookModel()
+    let notebook = Notebook(title: "Ideas", pages: [Page(text: "One"), Page(text: "Two"), Page(text: "Three")])
+    let old = try KeyedArchiver.archivedData(withRootObject: notebook)
+    notebook.pages.append(notebook.pages.removeFirst())
+    let new = try KeyedArchiver.archivedData(withRootObject: notebook)
+
+    let options = ArchiveComparison.Options(identityKeys: ["Page": "text"])
+    let differences = try ArchiveComparison.differences(between: old, and: new, options: options)
+
+    #expect(differences.map(\.change) == [.moved], "\(differences)")
+    #expect(differences.first?.path == "root.pages[0]")
+    #expect(differences.first?.movedTo == "root.pages[2]")
+  }
 }

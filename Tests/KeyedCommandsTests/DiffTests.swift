@@ -93,7 +93,10 @@ struct DiffTests {
       between: try Self.library(), and: try Self.library(sharesFeatured: false))
     #expect(
       differences == [
-        ArchiveDifference(path: "root.featured", a: #"{"$ref":"root.books[0]"}"#, b: #"{"$ref":"root.books[1]"}"#)
+        ArchiveDifference(
+          path: "root.featured", change: .sharing,
+          old: .init(kind: .reference, json: #"{"$ref":"root.books[0]"}"#),
+          new: .init(kind: .reference, json: #"{"$ref":"root.books[1]"}"#))
       ])
   }
 

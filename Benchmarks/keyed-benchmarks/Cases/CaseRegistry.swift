@@ -26,6 +26,7 @@ enum CaseRegistry {
     var cases: [BenchmarkCase] = []
     for n in sizes { cases += FlatCases.cases(n: n) }
     cases += largest(FlatCases.cases, decodeByDefault: true)
+    cases += CompareCases.cases(n: quick ? 1_000 : 10_000)
     for n in sizes { cases += TreeCases.cases(n: n) }
     cases += largest(TreeCases.cases, decodeByDefault: true)
     for n in sizes { cases += PlistCases.cases(n: n) + PropertyListCases.cases(n: n) }

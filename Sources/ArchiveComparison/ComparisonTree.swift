@@ -1,0 +1,134 @@
+import Foundation
+import FoundationForms
+
+/// One input's values as the comparison reads them (ARC-300): the canonical view of the input (what
+/// `keyed dump --json` prints) kept by meaning in flat arrays, each node with a hash of what it holds, so that two
+/// inputs are compared, aligned and rendered without a tree of strings.
+///
+/// A keyed archive's tree is built by the canonical walk itself (``Builder``, a ``CanonicalVisitor``): Foundation
+/// values stay ``FoundationValue``s, class objects keep their class and identity, references stay references.
+/// Other inputs (property lists, typedstreams, the objects of a XIB or nib) are read from their canonical JSON
+/// nodes (``Builder/add(_:)``), whose `$class`, `$id` and `$ref` members mean the same.
+package struct ComparisonTree {
+  /// What a node is.
+  package enum Kind: UInt8, Sendable {
+    /// `null`: nil, `$null`.
+    case null
+    /// A Boolean (the payload: 0 or 1).
+    case bool
+    /// A number (the payload: its index in ``numbers``).
+    case number
+    /// A string (the payload: its bytes' index in ``spans``).
+    case string
+    /// Bytes (the payload: their index in ``spans``).
+    case data
+    /// A date (the payload: the index of its seconds in ``numbers``).
+    case date
+    /// A property list UID (the payload: the index of its value in ``numbers``).
+    case uid
+    /// A Foundation value (the payload: its index in ``foundationValues``).
+    case foundation
+    /// A value known by its canonical JSON text only (the payload: its bytes' index in ``spans``).
+    case raw
+    /// An array: its children are its elements, in ``Node/order``.
+    case array
+    /// A JSON object: its children are its members, by name.
+    case object
+    /// A class object: its children are its fields, by name; the payload is its class name's index in
+    /// ``nameTable``.
+    case classObject
+    /// A later appearance of the class object whose identity is the payload.
+    case reference
+    /// Where a cycle of collections closes, at the collection whose identity is the payload.
+    case cycle
+  }
+
+  /// One node.
+  package struct Node: Sendable {
+    /// A hash of what the node holds: equal values have equal hashes (a reference counts by its kind only).
+    package var hash: Int = 0
+    /// What the node holds, by ``Kind``.
+    package var payload: Int32 = 0
+    /// A container's children: `count` entries of ``children`` from `first`.
+    package var first: Int32 = 0
+    package var count: Int32 = 0
+    package var kind: Kind
+    /// How an array's elements are ordered in the canonical view.
+    package var order: CanonicalOrder = .asWalked
+    /// `true` for a class object reached more than once (its first appearance carries `$id`).
+    package var isShared = false
+
+    package init(kind: Kind, payload: Int32 = 0, hash: Int = 0) {
+      self.kind = kind
+      self.payload = payload
+      self.hash = hash
+    }
+  }
+
+  package var nodes: [Node] = []
+  /// The children of containers, each run in order: the node's index and, for a member of an object or a field of
+  /// a class object, its name (an index in ``nameTable``; that of the empty name for an element).
+  package var children: [Int32] = []
+  package var nameIDs: [Int32] = []
+  /// The names of members and fields, and the class names, each once.
+  package var nameTable: [String] = []
+  /// The bytes of strings (UTF-8), raw texts and data, one after another; a leaf's payload indexes ``spans``.
+  package var bytes: [UInt8] = []
+  package var spans: [Span] = []
+  package var numbers: [CanonicalNumber] = []
+  package var foundationValues: [FoundationValue] = []
+  /// The class objects by identity: the node of each shared one's first appearance.
+  package var objects: [Int: Int32] = [:]
+  /// The identity of each shared class object, by node.
+  package var identities: [Int32: Int] = [:]
+  /// The root node (-1 when nothing was added).
+  package var root: Int32 = -1
+
+  /// Where a leaf's bytes are in ``bytes``.
+  package struct Span: Sendable {
+    package var start: Int
+    package var count: Int
+  }
+
+  package init() {}
+
+  /// The positions of the children of `node` in ``children`` and ``nameIDs``.
+  package func members(_ node: Int32) -> Range<Int> {
+    let n = nodes[Int(node)]
+    return Int(n.first)..<Int(n.first + n.count)
+  }
+
+  /// The name of the child at `position`.
+  package func name(_ position: Int) -> String { nameTable[Int(nameIDs[position])] }
+
+  /// The node a reference stands for (the class object with its identity), else the node itself.
+  package func resolved(_ node: Int32) -> Int32 {
+    let n = nodes[Int(node)]
+    if n.kind == .reference, let target = objects[Int(n.payload)] { return target }
+    return node
+  }
+
+  /// The class name of a class object.
+  package func className(_ node: Int32) -> String? {
+    let n = nodes[Int(node)]
+    return n.kind == .classObject ? nameTable[Int(n.payload)] : nil
+  }
+
+  /// The identity of a class object: its `$objects` index or `$id` when it is shared, else -1.
+  package func identity(_ node: Int32) -> Int { identities[node] ?? -1 }
+
+  /// The bytes of a string, raw text or data leaf.
+  package func bytes(_ node: Int32) -> ArraySlice<UInt8> {
+    let span = spans[Int(nodes[Int(node)].payload)]
+    return bytes[span.start..<span.start + span.count]
+  }
+
+  /// The text of a string or raw leaf.
+  package func text(ofLeaf node: Int32) -> String { String(decoding: bytes(node), as: UTF8.self) }
+
+  /// The value of the field `name` of the object or class object `node`.
+  package func field(_ name: String, of node: Int32) -> Int32? {
+    for position in members(node) where nameTable[Int(nameIDs[position])] == name { return children[position] }
+    return nil
+  }
+}
