@@ -2,6 +2,7 @@ import ArchiveCoding
 import ArchiveComparison
 import Foundation
 import FoundationForms
+import InterfaceComparison
 
 /// `keyed diff A B [--json] [--pretty]` (CLI-080…CLI-084): the differences by meaning, one a line or as a JSON
 /// array; the exit status says whether there were any (0 equal, 1 different).
@@ -87,7 +88,7 @@ extension Context {
       if TypedstreamCommand.isTypedstream(data) {
         return ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream)
       }
-      return try ComparedDocument(data: data, fileName: name(path))
+      return try ComparedDocument(interfaceData: data, fileName: name(path))
     } catch let error as ArchiveError {
       throw inputError(path, error)
     }

@@ -14,7 +14,9 @@
 - XIB, CompiledNib and PropertyList import only Foundation, FoundationXML, ArchiveCoding and the platform libc (XIB
   and CompiledNib also FoundationForms, for the Foundation keys);
 - every module a Swift file imports is the module itself, a toolchain module or a declared dependency of its target,
-  and every declared dependency of a target in Sources is imported by one of its files (an executable target apart).
+  and every declared dependency of a target in Sources is imported by one of its files (an executable target apart);
+- ArchiveTesting and ArchiveComparison build no Interface Builder module (NibLoading, XIB, CompiledNib,
+  InterfaceObjects).
 
 Usage: structure_check.py [REPO]   (default: the repository holding this script)
 Prints one line per violation and 'N passed, N failed'; exits 1 on any violation."""
@@ -66,6 +68,7 @@ RULES = {
     "front-end-imports": "XIB, CompiledNib and PropertyList import only Foundation, ArchiveCoding and libc",
     "declared-imports": "every import is a declared dependency",
     "imported-dependencies": "every declared dependency of a target in Sources is imported by one of its files",
+    "testing-graph": "ArchiveTesting and ArchiveComparison build no Interface Builder module",
 }
 failures = []
 
@@ -242,6 +245,19 @@ for module in sorted(imported_by):
     for dependency in sorted(deps.get(module, set()) - imported_by[module] - executables):
         check(False, "imported-dependencies",
               f"Package.swift: {module} declares {dependency}, which none of Sources/{module} imports")
+
+# What a user's test target builds through ArchiveTesting: keyed archives, not the nib loader (Decision 0065).
+def dependency_closure(name, seen=None):
+    seen = set() if seen is None else seen
+    for dependency in deps.get(name, set()):
+        if dependency not in seen:
+            seen.add(dependency)
+            dependency_closure(dependency, seen)
+    return seen
+
+for product in ("ArchiveTesting", "ArchiveComparison"):
+    for module in sorted(dependency_closure(product) & {"NibLoading", "XIB", "CompiledNib", "InterfaceObjects"}):
+        check(False, "testing-graph", f"Package.swift: {product} builds {module}")
 
 for rule, message in failures:
     print(f"{message}  [{RULES[rule]}]")

@@ -52,6 +52,18 @@ class StructureCheckTests(unittest.TestCase):
         self.assertEqual(status, 1, output)
         self.assertIn("Package.swift: XIB declares ArchiveSupport, which none of Sources/XIB imports", output)
 
+    def test_archive_testing_building_the_nib_loader_fails(self):
+        package = self.tree / "Package.swift"
+        text = package.read_text()
+        declaration = '"ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "ArchiveComparison",'
+        self.assertIn(declaration, text)
+        package.write_text(text.replace(declaration, declaration + ' "NibLoading",'))
+        self.plant("ArchiveTesting/PlantedImport.swift", "import NibLoading\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("Package.swift: ArchiveTesting builds NibLoading", output)
+        self.assertIn("Package.swift: ArchiveTesting builds XIB", output)
+
     def test_a_public_unchecked_sendable_class_holding_an_unsafe_pointer_fails(self):
         self.plant(
             "PropertyList/Internal/PlantedBuffer.swift",
