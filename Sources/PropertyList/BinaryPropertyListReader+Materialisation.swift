@@ -149,6 +149,8 @@ extension BinaryPropertyListReader {
   /// Recursion is bounded: it stops with an error past the depth limit, and a container met again while it is
   /// being counted contains itself.
   private func expansion(of object: Int, depth: Int, memo: inout ExpansionMemo) throws -> Expansion {
+    // A reference the reader has not checked (``Validation/onAccess``) is refused before the memo is indexed by it.
+    guard object >= 0, object < objectCount else { throw referenceError(object) }
     if let known = memo[object] {
       guard known.height >= 0 else {
         throw ArchiveError(

@@ -136,7 +136,7 @@ public struct BinaryPropertyListReader: Sendable {
     }
   }
 
-  private func referenceError(_ object: Int) -> ArchiveError {
+  func referenceError(_ object: Int) -> ArchiveError {
     ArchiveError(
       .corruptData, "reference to object \(object), but there are only \(objectCount) objects",
       at: .init(objectIndex: object))

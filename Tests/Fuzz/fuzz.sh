@@ -18,7 +18,7 @@ root="$(cd "$here/../.." && pwd)"
 work="$here/.work"
 shared="$(cd "$root/.." && pwd)/shared/corpus"
 targets=(bplist xmlplist unarchiver xib nibarchive compilednib typedstream)
-modules=(ArchiveCoding ArchiveSupport PropertyList KeyedArchive XIB CompiledNib NibLoading Typedstream)
+modules=(ArchiveCoding ArchiveSupport FoundationForms PropertyList KeyedArchive XIB CompiledNib NibLoading Typedstream)
 
 usage() { sed -n '3,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
