@@ -188,7 +188,8 @@ extension KeyedUnarchiver {
         return try formObject(contents, key: FoundationKeys.nsData, allowed: allowed, expected: "data") ?? Data()
       }
     case FoundationClass.date:
-      return try form { try DateForm(keyed: &$0) }.date
+      // Its one field read here, in place: the form's reader, generic over its source, is not compiled for it.
+      return try form { try DateForm(time: $0.field(FoundationKeys.nsTime)) }.date
     case FoundationClass.uuid:
       return try form { try UUIDForm(keyed: &$0) }.uuid
     case FoundationClass.url:

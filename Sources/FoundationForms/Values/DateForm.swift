@@ -9,7 +9,13 @@ package struct DateForm: Hashable, Sendable {
   /// Reads the keyed form.
   /// - Throws: ``FormMismatch`` without a number in `NS.time`.
   package init(keyed source: inout some KeyedFormSource) throws {
-    switch try source.field(FoundationKeys.nsTime) {
+    try self.init(time: source.field(FoundationKeys.nsTime))
+  }
+
+  /// Reads the keyed form from its one field, `NS.time` (a decoder that reads it in place calls this directly).
+  /// - Throws: ``FormMismatch`` without a number in `NS.time`.
+  package init(time field: KeyedFormField?) throws {
+    switch field {
     case .value(.double(let value))?: seconds = .real(value)
     case .value(.float(let value))?: seconds = .real(Double(value))
     case .value(.integer(let value))?: seconds = .integer(value)
