@@ -6,7 +6,7 @@ import NibLoading
 import PropertyList
 
 /// One input of a comparison, read into what ``ArchiveComparison`` walks.
-package struct ComparedDocument {
+package struct ComparedDocument: Sendable {
   /// The kinds of input; only two of the same kind are compared value by value (ARC-175).
   package enum Kind: String, Sendable {
     /// A property list that is not a keyed archive.
@@ -22,7 +22,7 @@ package struct ComparedDocument {
   }
 
   /// What is compared.
-  package enum Content {
+  package enum Content: Sendable {
     /// A graph compared from its root (property lists, keyed archives, typedstreams).
     case tree(ComparisonTree)
     /// An object table whose objects are matched by document id (XIBs, storyboards, NIBArchive nibs).
