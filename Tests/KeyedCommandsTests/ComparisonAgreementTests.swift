@@ -341,3 +341,21 @@ extension ComparisonAgreementTests {
     #expect(try runExecutable(["diff", "--identity", "IdentifiedNote", paths[0], paths[1]]).status == 64)
   }
 }
+
+extension ComparisonAgreementTests {
+  @Test("ARC-304: arrays past the alignment bound align by anchors; a reversed array is one move per element but one")
+  func boundedAlignment() throws {
+    let forward = (0..<3_000).map { "item \($0)" }
+    let reversed = Array(forward.reversed())
+    let a = try KeyedArchiver.archivedData(withRootObject: forward)
+    let b = try KeyedArchiver.archivedData(withRootObject: reversed)
+    // 3,000 × 3,000 pairs is past a bound of 1,000,000: the anchored alignment pairs all but one element as moves.
+    let bounded = try ArchiveComparison.differences(between: a, and: b, options: .init(maxAlignedPairs: 1_000_000))
+    #expect(bounded.count == forward.count - 1, "\(bounded.prefix(3))")
+    #expect(bounded.allSatisfy { $0.change == .moved })
+    // Within the bound, the common subsequence gives the same verdict.
+    let aligned = try ArchiveComparison.differences(between: a, and: b)
+    #expect(aligned.count == forward.count - 1)
+    #expect(try ArchiveComparison.differences(between: a, and: a, options: .init(maxAlignedPairs: 0)).isEmpty)
+  }
+}
