@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "InterfaceObjects", targets: ["InterfaceObjects"]),
     .library(name: "ArchiveTesting", targets: ["ArchiveTesting"]),
     .library(name: "ArchiveComparison", targets: ["ArchiveComparison"]),
+    .library(name: "InterfaceComparison", targets: ["InterfaceComparison"]),
     .library(name: "Typedstream", targets: ["Typedstream"]),
     .executable(name: "keyed", targets: ["keyed"]),
   ],
@@ -52,13 +53,18 @@ let package = Package(
     // A small UIKit/AppKit-like catalog registered under Apple's class names.
     .target(
       name: "InterfaceObjects", dependencies: ["ArchiveCoding", "KeyedArchive", "NibLoading"], swiftSettings: strict),
-    // Comparison by meaning of two archives, plists, XIBs or nibs, over their canonical JSON (`keyed diff`).
+    // Comparison by meaning of two keyed archives or property lists, through their canonical walk.
     .target(
       name: "ArchiveComparison",
       dependencies: [
-        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "XIB", "CompiledNib",
-        "NibLoading",
+        "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive",
       ],
+      swiftSettings: strict),
+    // Comparison of XIBs, storyboards and compiled nibs by document id (`keyed diff`), apart so that comparing
+    // archives does not build the nib loader.
+    .target(
+      name: "InterfaceComparison",
+      dependencies: ["ArchiveCoding", "ArchiveComparison", "KeyedArchive", "NibLoading", "PropertyList"],
       swiftSettings: strict),
     // Helpers for users' round-trip archiving tests.
     .target(
@@ -72,7 +78,7 @@ let package = Package(
       name: "KeyedCommands",
       dependencies: [
         "ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "CompiledNib", "XIB",
-        "NibLoading", "InterfaceObjects", "Typedstream", "ArchiveComparison",
+        "NibLoading", "InterfaceObjects", "Typedstream", "ArchiveComparison", "InterfaceComparison",
       ],
       resources: [.copy("Resources/Scenarios")], swiftSettings: strict),
     // Release builds on Linux link the Swift runtime and Foundation statically: the tool starts in a few
@@ -96,8 +102,7 @@ let package = Package(
     .testTarget(
       name: "FoundationFormsTests",
       dependencies: [
-        "FoundationForms", "ArchiveCoding", "KeyedArchive", "PropertyList", "Typedstream", "KeyedCommands",
-        "TestSupport",
+        "FoundationForms", "ArchiveCoding", "KeyedArchive", "PropertyList", "KeyedCommands", "ArchiveTesting",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -138,7 +143,8 @@ let package = Package(
       name: "DocumentationTests",
       dependencies: [
         "ArchiveCoding", "PropertyList", "KeyedArchive", "Typedstream", "NibLoading", "InterfaceObjects", "XIB",
-        "CompiledNib", "ArchiveTesting", "ArchiveComparison", "KeyedCommands", "keyed", "TestSupport",
+        "CompiledNib", "ArchiveTesting", "ArchiveComparison", "InterfaceComparison", "KeyedCommands", "keyed",
+        "TestSupport",
       ],
       // One by one, so that `Bundle.module` finds them by name at its top level, as the articles load them.
       resources: [
@@ -150,7 +156,9 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "KeyedCommandsTests",
-      dependencies: ["KeyedCommands", "ArchiveTesting", "ArchiveComparison", "FoundationForms", "TestSupport"],
+      dependencies: [
+        "KeyedCommands", "ArchiveTesting", "ArchiveComparison", "InterfaceComparison", "FoundationForms", "TestSupport",
+      ],
       exclude: ["Snapshots"],
       swiftSettings: strict),
   ],

@@ -2,17 +2,15 @@ import ArchiveCoding
 import Foundation
 import FoundationForms
 
-/// Compares two archives, property lists, XIBs or nibs by meaning, not bytes (ARC-170…ARC-176): the first input's
-/// and the second's values are read into their canonical JSON (the form `keyed dump --json` prints) and walked side
-/// by side.
+/// Compares two keyed archives or property lists by meaning, not bytes (ARC-170…ARC-176, ARC-300): both inputs are
+/// read by their canonical walk (what `keyed dump --json` prints) and walked side by side.
 ///
 /// - Keyed archives: the object graphs from the root (or each top-level key), objects matched by their position
 ///   in the graph; an object reached more than once is compared once, and a cycle ends where it closes.
 /// - Property lists: the values from the root.
-/// - XIBs and storyboards: objects matched by their document id, with their fields, their connections and their
-///   runtime attributes.
-/// - Compiled nibs (NIBArchive and keyed-archive nibs): as XIBs, objects first paired by their position in the
-///   graph, since their ids are indexes.
+///
+/// XIBs, storyboards and compiled nibs, whose objects are matched by document id, are compared by
+/// `InterfaceComparison`, a product of its own, so that comparing archives does not build the nib loader.
 ///
 ///     let differences = try ArchiveComparison.differences(between: old, and: new)
 ///     for difference in differences { print(difference) }   // root.books[1].title: "Emma" -> "Ulysses"
@@ -46,8 +44,7 @@ public enum ArchiveComparison {
 
   /// The differences between two inputs, each read from its bytes (its format detected as `keyed` detects it).
   /// - Parameters:
-  ///   - a: the first input: a keyed archive or property list (binary or XML), a XIB or storyboard, or a
-  ///     compiled nib.
+  ///   - a: the first input: a keyed archive or property list (binary or XML).
   ///   - b: the second input.
   ///   - options: how arrays are aligned.
   /// - Returns: the differences in the order of the first input's graph (then what only the second has); empty
@@ -61,7 +58,7 @@ public enum ArchiveComparison {
       options: options)
   }
 
-  /// The differences between two files, or `.nib` directories.
+  /// The differences between two files.
   /// - Parameters:
   ///   - a: the first file.
   ///   - b: the second file.

@@ -17,7 +17,7 @@ public struct ArchiveDifference: Sendable, Hashable, CustomStringConvertible {
   public var movedTo: String?
 
   /// The kinds of difference.
-  public enum Change: Sendable, Hashable {
+  public enum Change: String, Sendable, Hashable {
     /// Both sides have a value at the path, and the values differ.
     case changed
     /// Only the second input has a value at the path.
@@ -44,7 +44,7 @@ public struct ArchiveDifference: Sendable, Hashable, CustomStringConvertible {
     public var json: String
 
     /// The kinds of value.
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
       /// `null`: nil, `$null`.
       case null
       /// A Boolean.

@@ -2,7 +2,6 @@ import ArchiveCoding
 import Foundation
 import FoundationForms
 import KeyedArchive
-import NibLoading
 import PropertyList
 
 /// One input of a comparison, read into what ``ArchiveComparison`` walks.
@@ -35,20 +34,11 @@ package struct ComparedDocument: Sendable {
   package var kind: Kind
   package var content: Content
 
-  /// Reads bytes, detecting their format as `keyed` does: a XIB or storyboard, a NIBArchive nib, else a property
-  /// list, which is a keyed archive when it has the archive's top-level keys.
+  /// Reads a property list, which is a keyed archive when it has the archive's top-level keys (a keyed-archive nib
+  /// among them: `InterfaceComparison` reads nibs, XIBs and storyboards as object tables before this).
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when the bytes are malformed, of no supported format, or expand past the bounds of
   ///   `keyed dump --json` (CLI-032).
   package init(data: Data, fileName: String) throws {
-    switch NibReader.format(of: data.prefix(2048)) {
-    case .xib?:
-      (kind, content) = (.interfaceDocument, .table(try NibReader.objectTable(from: data, fileName: fileName)))
-      return
-    case .nibArchive?:
-      (kind, content) = (.compiledNib, .table(try NibReader.objectTable(from: data, fileName: fileName)))
-      return
-    default: break
-    }
     if PropertyListReader.format(of: data) == .binary {
       // Read in place: a binary property list is checked and a keyed archive walked without materialising it.
       let read = try data.withUnsafeBytes { bytes -> (Kind, Content)? in
@@ -65,9 +55,7 @@ package struct ComparedDocument: Sendable {
         } catch let error as ArchiveError {
           throw error.located(in: .init(file: fileName))
         }
-        var graph = try KeyedArchiveGraph(reader: reader)
-        if NibReader.isNib(topLevelKeys: Set(try graph.topLevelKeys())) { return nil }
-        return (.keyedArchive, .tree(try Self.tree(graph)))
+        return (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(reader: reader))))
       }
       if let read {
         (kind, content) = read
@@ -76,13 +64,7 @@ package struct ComparedDocument: Sendable {
     }
     let value = try PropertyListReader.read(data, fileName: fileName)
     if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
-      // A keyed-archive nib is a compiled nib, its objects matched as a NIBArchive's are.
-      var graph = try KeyedArchiveGraph(data: data)
-      if NibReader.isNib(topLevelKeys: Set(try graph.topLevelKeys())) {
-        (kind, content) = (.compiledNib, .table(try NibReader.objectTable(from: data, fileName: fileName)))
-        return
-      }
-      (kind, content) = (.keyedArchive, .tree(try Self.tree(graph)))
+      (kind, content) = (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(data: data))))
     } else {
       try ExpansionBound.check(value)
       (kind, content) = (.propertyList, .tree(Self.tree(CanonicalJSON.node(value))))
@@ -104,14 +86,9 @@ package struct ComparedDocument: Sendable {
     return builder.tree
   }
 
-  /// Reads a file, or a `.nib` directory (its preferred member, as the nib loader picks it).
+  /// Reads a file as ``init(data:fileName:)`` reads its bytes.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO` when the file cannot be read).
   package init(contentsOf url: URL) throws {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-      self.init(table: try NibReader.objectTable(contentsOf: url))
-      return
-    }
     let data: Data
     do {
       data = try Data(contentsOf: url, options: .mappedIfSafe)
@@ -126,8 +103,8 @@ package struct ComparedDocument: Sendable {
     (self.kind, content) = (kind, .tree(Self.tree(tree)))
   }
 
-  /// A compiled nib's object table (a `.nib` directory read by the nib loader).
-  package init(table: ObjectTable) {
-    (kind, content) = (.compiledNib, .table(table))
+  /// An object table: a XIB or storyboard's (`kind` ``Kind/interfaceDocument``), or a compiled nib's.
+  package init(table: ObjectTable, kind: Kind = .compiledNib) {
+    (self.kind, content) = (kind, .table(table))
   }
 }

@@ -2,7 +2,7 @@ import ArchiveCoding
 import Foundation
 import PropertyList
 
-/// A ``Coding`` class whose objects keep the fields of their archive entry that their `init(coder:)` did not read,
+/// A ``/ArchiveCoding/Coding`` class whose objects keep the fields of their archive entry that their `init(coder:)` did not read,
 /// and write them back, as swift-protobuf keeps a message's unknown fields: a document decoded and archived again by
 /// a program whose model lacks a newer version's fields loses none of them (COD-210).
 ///

@@ -2,6 +2,7 @@ import ArchiveCoding
 import ArchiveComparison
 import Foundation
 import FoundationForms
+import InterfaceComparison
 import Synchronization
 
 /// `keyed diff A B [--json] [--pretty]` (CLI-080…CLI-084): the differences by meaning, one a line or as a JSON
@@ -116,7 +117,7 @@ struct DiffInput: Sendable {
       if TypedstreamCommand.isTypedstream(data) {
         return .success(ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream))
       }
-      return .success(try ComparedDocument(data: data, fileName: fileName))
+      return .success(try ComparedDocument(interfaceData: data, fileName: fileName))
     } catch let error as ArchiveError {
       return .failure(error)
     } catch {

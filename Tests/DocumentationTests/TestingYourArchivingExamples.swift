@@ -40,6 +40,12 @@ struct TestingYourArchivingExamples {
     ArchiveExpectations.expectRoundTrip(notebook, allowedClasses: [Notebook.self, Page.self])  // binary and XML
   }
 
+  @Test("DOC-036: a round trip compared by the properties a test names")
+  func roundTripByKeyPaths() {
+    ArchiveExpectations.expectRoundTrip(
+      notebook, allowedClasses: [Notebook.self, Page.self], comparing: \.title, \.pages.count)
+  }
+
   @Test("DOC-036: a round trip in both formats keeps the notebook's graph, cycle included")
   func roundTripOutcomes() throws {
     let outcomes = try ArchiveRoundTrip.check(notebook, allowedClasses: [Notebook.self, Page.self])

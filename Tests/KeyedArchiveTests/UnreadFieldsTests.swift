@@ -185,9 +185,6 @@ struct CorpusWriteBackTests {
 
   /// What today's reading of two archives still reports for some files, and why no data is lost there.
   static let knownLosses = [
-    "nib-skim__NoteWindow.keyedobjects.nib":
-      "an NSMutableSet's members come back in another order (the archiver writes a set's members sorted); today's "
-      + "comparison compares a set's members by position",
     "nib-skim__PreferenceWindow.keyedobjects.nib":
       "an NSDecimalNumberPlaceholder decodes as a Decimal and is written back as an NSDecimalNumber: the value is "
       + "kept, the placeholder's class name is not (Foundation's forms)",

@@ -2,6 +2,7 @@ import ArchiveCoding
 import ArchiveComparison
 import ArchiveTesting
 import Foundation
+import InterfaceComparison
 import KeyedArchive
 import PropertyList
 import TestSupport
@@ -78,7 +79,7 @@ struct DiffTests {
 
   @Test("ARC-171: a shared object is compared once, where the walk first meets it")
   func sharedObjectComparedOnce() throws {
-    let differences = try ArchiveComparison.differences(
+    let differences = try InterfaceComparison.differences(
       between: try Self.library(), and: try Self.library(year: 1966))
     // Both books change; book 4 is reached twice (books[0] and featured) and reported once.
     #expect(differences.map(\.path) == ["root.books[0].year", "root.books[1].year"])
@@ -88,8 +89,8 @@ struct DiffTests {
   @Test("ARC-172: cycles end where they close; a difference in what is shared is reported with both paths")
   func cyclesAndSharing() throws {
     // Every book refers back to the root: the walk ends and finds the graphs equal.
-    #expect(try ArchiveComparison.differences(between: try Self.library(), and: try Self.library()).isEmpty)
-    let differences = try ArchiveComparison.differences(
+    #expect(try InterfaceComparison.differences(between: try Self.library(), and: try Self.library()).isEmpty)
+    let differences = try InterfaceComparison.differences(
       between: try Self.library(), and: try Self.library(sharesFeatured: false))
     #expect(
       differences == [
@@ -105,9 +106,9 @@ struct DiffTests {
     let value: [String: Any] = ["books": [["title": "Dune", "year": 1965], ["title": "Emma"]], "name": "Shelf"]
     let theirs = FoundationOracle.archive(value as NSDictionary)
     let ours = try KeyedArchiver.archivedData(withRootObject: value as NSDictionary)
-    #expect(try ArchiveComparison.differences(between: theirs, and: ours).isEmpty)
+    #expect(try InterfaceComparison.differences(between: theirs, and: ours).isEmpty)
     let changed: [String: Any] = ["books": [["title": "Dune", "year": 1966], ["title": "Emma"]], "name": "Shelf"]
-    let differences = try ArchiveComparison.differences(
+    let differences = try InterfaceComparison.differences(
       between: theirs, and: FoundationOracle.archive(changed as NSDictionary))
     #expect(differences.map(\.description) == ["root.books[0].year: 1965 -> 1966"])
   }
@@ -116,7 +117,7 @@ struct DiffTests {
   func propertyLists() throws {
     let a: PropertyListValue = ["name": "x", "tags": ["a", "b", "c", "d"], "size": 1]
     let b: PropertyListValue = ["name": "x", "tags": ["a", "new", "b", "c", "d"], "weird key": true]
-    let differences = try ArchiveComparison.differences(
+    let differences = try InterfaceComparison.differences(
       between: try BinaryPropertyListWriter.write(a), and: try XMLPropertyListWriter.write(b))
     #expect(
       differences.map(\.description) == [
@@ -167,9 +168,9 @@ struct DiffTests {
     let original = try Self.scenario("BookCardView.xib")
     let edited = original.replacingOccurrences(
       of: #"<outlet property="titleLabel" destination="bcv-lb-001" id="bcv-ot-002"/>"#, with: "")
-    let same = try ArchiveComparison.differences(between: Data(original.utf8), and: Data(original.utf8))
+    let same = try InterfaceComparison.differences(between: Data(original.utf8), and: Data(original.utf8))
     #expect(same.isEmpty)
-    let differences = try ArchiveComparison.differences(between: Data(original.utf8), and: Data(edited.utf8))
+    let differences = try InterfaceComparison.differences(between: Data(original.utf8), and: Data(edited.utf8))
     #expect(
       differences.map(\.description) == [#"view(bcv-vw-001).outlets.titleLabel: {"$ref":"bcv-lb-001"} -> (absent)"#])
   }
@@ -184,7 +185,7 @@ struct DiffTests {
     let edited = original.replacingOccurrences(
       of: #"destination="JdJ-0X-ZL8" kind="push""#, with: #"destination="y7K-ZU-Xs9" kind="push""#
     ).replacingOccurrences(of: #"text="Title" lineBreakMode"#, with: #"text="Changed" lineBreakMode"#)
-    let differences = try ArchiveComparison.differences(between: Data(original.utf8), and: Data(edited.utf8))
+    let differences = try InterfaceComparison.differences(between: Data(original.utf8), and: Data(edited.utf8))
     #expect(
       differences.map(\.description) == [
         #"tableViewController(rXs-qR-ns2).segues.seguePushDemoVC: {"$ref":"JdJ-0X-ZL8"} -> {"$ref":"y7K-ZU-Xs9"}"#,
@@ -249,8 +250,8 @@ struct DiffTests {
       let relative = String(url.path.dropFirst(old.path.count))
       let other = new.appendingPathComponent(relative)
       guard FileManager.default.fileExists(atPath: other.path) else { continue }
-      #expect(try ArchiveComparison.differences(betweenFileAt: url, and: url).isEmpty, "\(relative)")
-      let differences = try ArchiveComparison.differences(betweenFileAt: url, and: other)
+      #expect(try InterfaceComparison.differences(betweenFileAt: url, and: url).isEmpty, "\(relative)")
+      let differences = try InterfaceComparison.differences(betweenFileAt: url, and: other)
       compared += 1
       if !differences.isEmpty { differing += 1 }
     }
@@ -328,14 +329,14 @@ struct DiffTests {
     for url in corpusFiles("archives", extensions: ["plist"]) + corpusFiles("xib", extensions: ["xib", "storyboard"]) {
       let data = try Data(contentsOf: url)
       // Files the readers refuse (the corpus keeps malformed ones on purpose) are refused by both sides alike.
-      guard let differences = try? ArchiveComparison.differences(between: data, and: data) else {
-        #expect(throws: (any Error).self) { try ArchiveComparison.differences(between: data, and: data) }
+      guard let differences = try? InterfaceComparison.differences(between: data, and: data) else {
+        #expect(throws: (any Error).self) { try InterfaceComparison.differences(between: data, and: data) }
         continue
       }
       #expect(differences.isEmpty, "\(url.lastPathComponent): \(differences.prefix(3))")
       compared += 1
       if let value = try? PropertyListReader.read(data), let xml = try? XMLPropertyListWriter.write(value) {
-        let acrossFormats = try ArchiveComparison.differences(between: data, and: xml)
+        let acrossFormats = try InterfaceComparison.differences(between: data, and: xml)
         #expect(acrossFormats.isEmpty, "\(url.lastPathComponent) as XML: \(acrossFormats.prefix(3))")
       }
     }

@@ -2,6 +2,7 @@ import ArchiveCoding
 import Foundation
 import NibLoading
 import PropertyList
+import TestSupport
 import Testing
 
 /// Locates the compiled nibs of the shared corpus (never copied into the repository) and the counting script.
@@ -69,14 +70,7 @@ enum CompiledNibCorpus {
   }
 
   /// `python3` on the PATH.
-  static let python: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }()
+  static let python: URL? = ProcessRunner.program(named: "python3")
 
   /// Runs the counting script over files and returns its per-file JSON objects, keyed by path.
   static func pythonTables(_ files: [File]) throws -> [String: [String: Any]] {

@@ -54,6 +54,21 @@ struct LoadFailureTests {
     #expect(NibOptions().failureReport != nil && !NibOptions().stopsOnLoadFailure, "standard error, no stop")
   }
 
+  @Test("NIB-330: told to stop, a controller whose nib does not load ends the process, as UIKit's exception does")
+  func stopsWhenTold() async {
+    await #expect(processExitsWith: .failure) {
+      let controller = ViewController(nibName: "Typo", nibBundle: NibBundle(bundle: .module))
+      controller.nibOptions.failureReport = nil
+      controller.nibOptions.stopsOnLoadFailure = true
+      _ = controller.view
+    }
+    await #expect(processExitsWith: .success) {
+      let controller = ViewController(nibName: "Typo", nibBundle: NibBundle(bundle: .module))
+      controller.nibOptions.failureReport = nil
+      _ = controller.view
+    }
+  }
+
   @Test("NIB-331: XIBView.init(frame:) without its XIB keeps the error and reports it once")
   func forgottenXIB() {
     reports.withLock { $0.removeAll() }

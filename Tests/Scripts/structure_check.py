@@ -13,7 +13,10 @@
   in that file only, alone or inside a longer string literal (a message names a key through the constant);
 - XIB, CompiledNib and PropertyList import only Foundation, FoundationXML, ArchiveCoding and the platform libc (XIB
   and CompiledNib also FoundationForms, for the Foundation keys);
-- every module a Swift file imports is the module itself, a toolchain module or a declared dependency of its target.
+- every module a Swift file imports is the module itself, a toolchain module or a declared dependency of its target,
+  and every declared dependency of a target in Sources is imported by one of its files (an executable target apart);
+- ArchiveTesting and ArchiveComparison build no Interface Builder module (NibLoading, XIB, CompiledNib,
+  InterfaceObjects).
 
 Usage: structure_check.py [REPO]   (default: the repository holding this script)
 Prints one line per violation and 'N passed, N failed'; exits 1 on any violation."""
@@ -64,6 +67,8 @@ RULES = {
     "foundation-keys": "one file spells each Foundation wire key",
     "front-end-imports": "XIB, CompiledNib and PropertyList import only Foundation, ArchiveCoding and libc",
     "declared-imports": "every import is a declared dependency",
+    "imported-dependencies": "every declared dependency of a target in Sources is imported by one of its files",
+    "testing-graph": "ArchiveTesting and ArchiveComparison build no Interface Builder module",
 }
 failures = []
 
@@ -213,6 +218,7 @@ for path in files:
               f"{os.path.relpath(path, repo)}:{number}: {name} is allowlisted, but Decision {decision} does not name it")
 
 deps = declared_dependencies()
+imported_by = {}
 for path in files:
     module = module_of(path)
     for number, line in code_lines(path):
@@ -220,6 +226,7 @@ for path in files:
         if not match:
             continue
         imported = match.group(1)
+        imported_by.setdefault(module, set()).add(imported)
         where = f"{os.path.relpath(path, repo)}:{number}"
         if module in ("XIB", "CompiledNib", "PropertyList"):
             allowed = {"Foundation", "FoundationXML", "ArchiveCoding"} | LIBC
@@ -229,6 +236,28 @@ for path in files:
                   f"{where}: {module} imports {imported}")
         check(imported in TOOLCHAIN or imported == module or imported in deps.get(module, set()), "declared-imports",
               f"{where}: {module} imports {imported}, which its target does not declare")
+
+# The converse: a target's declared dependencies are what its files import (a user's target that imports a product
+# builds every module that product declares). An executable target may be declared to have it built.
+package_text = open(os.path.join(repo, "Package.swift"), encoding="utf-8").read()
+executables = set(re.findall(r'\.executableTarget\(\s*name:\s*"([^"]+)"', package_text))
+for module in sorted(imported_by):
+    for dependency in sorted(deps.get(module, set()) - imported_by[module] - executables):
+        check(False, "imported-dependencies",
+              f"Package.swift: {module} declares {dependency}, which none of Sources/{module} imports")
+
+# What a user's test target builds through ArchiveTesting: keyed archives, not the nib loader (Decision 0065).
+def dependency_closure(name, seen=None):
+    seen = set() if seen is None else seen
+    for dependency in deps.get(name, set()):
+        if dependency not in seen:
+            seen.add(dependency)
+            dependency_closure(dependency, seen)
+    return seen
+
+for product in ("ArchiveTesting", "ArchiveComparison"):
+    for module in sorted(dependency_closure(product) & {"NibLoading", "XIB", "CompiledNib", "InterfaceObjects"}):
+        check(False, "testing-graph", f"Package.swift: {product} builds {module}")
 
 for rule, message in failures:
     print(f"{message}  [{RULES[rule]}]")

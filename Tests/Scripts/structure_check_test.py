@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Tests of structure_check.py's PERF-007 rules: each fails on a violation planted in a copy of the tree, naming the
-file, the type and the property; the tree as it is passes; look-alikes that are allowed (a package type with a
-pointer, a computed static property, a task-local value) do not fail.
+"""Tests of structure_check.py: its PERF-007 rules and its module-graph rule each fail on a violation planted in a
+copy of the tree, naming the file and what is wrong; the tree as it is passes; look-alikes that are allowed (a package
+type with a pointer, a computed static property, a task-local value) do not fail.
 
 Usage: structure_check_test.py   (run from .ci/run; Python's standard library only)
 """
@@ -41,6 +41,28 @@ class StructureCheckTests(unittest.TestCase):
     def test_the_tree_passes(self):
         status, output = self.check()
         self.assertEqual(status, 0, output)
+
+    def test_a_declared_dependency_no_file_imports_fails(self):
+        package = self.tree / "Package.swift"
+        text = package.read_text()
+        declaration = 'name: "XIB", dependencies: ["ArchiveCoding", "FoundationForms"]'
+        self.assertIn(declaration, text)
+        package.write_text(text.replace(declaration, 'name: "XIB", dependencies: ["ArchiveCoding", "FoundationForms", "ArchiveSupport"]'))
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("Package.swift: XIB declares ArchiveSupport, which none of Sources/XIB imports", output)
+
+    def test_archive_testing_building_the_nib_loader_fails(self):
+        package = self.tree / "Package.swift"
+        text = package.read_text()
+        declaration = '"ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "ArchiveComparison",'
+        self.assertIn(declaration, text)
+        package.write_text(text.replace(declaration, declaration + ' "NibLoading",'))
+        self.plant("ArchiveTesting/PlantedImport.swift", "import NibLoading\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("Package.swift: ArchiveTesting builds NibLoading", output)
+        self.assertIn("Package.swift: ArchiveTesting builds XIB", output)
 
     def test_a_public_unchecked_sendable_class_holding_an_unsafe_pointer_fails(self):
         self.plant(

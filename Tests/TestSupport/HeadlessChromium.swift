@@ -3,16 +3,7 @@ import Foundation
 /// Debian's Chromium (`apt-get install chromium`; `.ci/run` installs it), run headless for the browser tests.
 package enum HeadlessChromium {
   /// The `chromium` or `chromium-browser` executable on `PATH`, or `nil`.
-  package static let executable: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      for name in ["chromium", "chromium-browser"] {
-        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      }
-    }
-    return nil
-  }()
+  package static let executable: URL? = ProcessRunner.program(named: "chromium", "chromium-browser")
 
   /// Runs Chromium headless with a throwaway profile and returns what it printed on standard output, and whether
   /// it finished within `timeout` (a run still going then is stopped).

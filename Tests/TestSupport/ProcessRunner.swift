@@ -11,10 +11,23 @@ package enum ProcessRunner {
     package var output: String
     /// `false` when the run outlived the time limit and was killed.
     package var finished: Bool
+    /// Standard error.
+    package var errors: String = ""
   }
 
-  /// Runs `executable` with `arguments` in `directory` (the current one when `nil`), standard input and error
-  /// discarded, for at most `timeout` seconds; a run still going then is killed with SIGKILL (a child of the test
+  /// The first of `names` found as an executable in a directory of `PATH`, or `nil`.
+  package static func program(named names: String...) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      for name in names {
+        let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      }
+    }
+    return nil
+  }
+
+  /// Runs `executable` with `arguments` in `directory` (the current one when `nil`), standard input discarded, for at most `timeout` seconds; a run still going then is killed with SIGKILL (a child of the test
   /// process may inherit a mask that blocks SIGTERM).
   package static func run(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 60
@@ -26,12 +39,16 @@ package enum ProcessRunner {
     FileManager.default.createFile(atPath: outputFile.path, contents: nil)
     let output = try FileHandle(forWritingTo: outputFile)
     defer { try? output.close() }
+    let errorFile = scratch.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    let errors = try FileHandle(forWritingTo: errorFile)
+    defer { try? errors.close() }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(timeout)
@@ -41,7 +58,7 @@ package enum ProcessRunner {
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-      finished: finished)
+      finished: finished, errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
   }
 
   /// An executable product of the package, built next to the test bundle (or in `.build/debug` under

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Locates the shared real-world corpus (never copied into the repository) and the test scripts.
 enum Corpus {
@@ -72,12 +73,5 @@ enum Corpus {
 
 /// Finds `python3` on the PATH.
 enum Python {
-  static let executable: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }()
+  static let executable: URL? = ProcessRunner.program(named: "python3")
 }

@@ -1,18 +1,12 @@
 import Foundation
+import TestSupport
 import XIB
 
 /// Runs `Tests/Scripts/xib_counts.py`, the independent counter written with Python's `xml.etree`, and returns its
 /// counts as ``XIBStatistics``.
 enum PythonOracle {
   /// The `python3` executable on the `PATH`, if any.
-  static let python: URL? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("python3")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-  }()
+  static let python: URL? = ProcessRunner.program(named: "python3")
 
   /// `true` when `python3` is available.
   static var isAvailable: Bool { python != nil }
