@@ -74,7 +74,9 @@ package struct ComparedDocument: Sendable {
   /// The comparison tree of a keyed archive, built by its canonical walk (within `keyed dump --json`'s bounds).
   package static func tree(_ archive: KeyedArchiveGraph) throws -> ComparisonTree {
     var walk = KeyedArchiveWalk(archive)
+    try walk.check()
     var builder = ComparisonTree.Builder()
+    builder.reserve(walk.checkedSize)
     try walk.visit(&builder)
     return builder.tree
   }
