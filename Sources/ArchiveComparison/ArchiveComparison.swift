@@ -28,6 +28,9 @@ public enum ArchiveComparison {
 
     /// The default bound of ``maxAlignedPairs``.
     public static let defaultMaxAlignedPairs = 1 << 22
+    /// How many times ``maxAlignedPairs`` all the arrays of one comparison may align by a longest common
+    /// subsequence together; past that, every array aligns by its anchors.
+    public static let totalAlignedPairsFactor = 16
 
     /// Creates options.
     /// - Parameters:

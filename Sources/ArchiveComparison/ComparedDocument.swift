@@ -5,7 +5,7 @@ import KeyedArchive
 import PropertyList
 
 /// One input of a comparison, read into what ``ArchiveComparison`` walks.
-package struct ComparedDocument {
+package struct ComparedDocument: Sendable {
   /// The kinds of input; only two of the same kind are compared value by value (ARC-175).
   package enum Kind: String, Sendable {
     /// A property list that is not a keyed archive.
@@ -21,7 +21,7 @@ package struct ComparedDocument {
   }
 
   /// What is compared.
-  package enum Content {
+  package enum Content: Sendable {
     /// A graph compared from its root (property lists, keyed archives, typedstreams).
     case tree(ComparisonTree)
     /// An object table whose objects are matched by document id (XIBs, storyboards, NIBArchive nibs).
@@ -74,7 +74,9 @@ package struct ComparedDocument {
   /// The comparison tree of a keyed archive, built by its canonical walk (within `keyed dump --json`'s bounds).
   package static func tree(_ archive: KeyedArchiveGraph) throws -> ComparisonTree {
     var walk = KeyedArchiveWalk(archive)
+    try walk.check()
     var builder = ComparisonTree.Builder()
+    builder.reserve(walk.checkedSize)
     try walk.visit(&builder)
     return builder.tree
   }

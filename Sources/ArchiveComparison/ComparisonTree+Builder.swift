@@ -49,6 +49,16 @@ extension ComparisonTree {
       return id
     }
 
+    /// Reserves room for a view of `size.values` values (at most one node and one child each) and
+    /// `size.textBytes` bytes of strings and data, as the canonical walk's first pass counted them, so that the
+    /// stores do not grow by doubling.
+    package mutating func reserve(_ size: (values: Int, textBytes: Int)) {
+      tree.nodes.reserveCapacity(size.values + 1)
+      tree.children.reserveCapacity(size.values)
+      tree.nameIDs.reserveCapacity(size.values)
+      tree.bytes.reserveCapacity(size.textBytes)
+    }
+
     /// Adds bytes to the tree's store; returns their span's index.
     mutating func store(_ bytes: some Collection<UInt8>) -> Int32 {
       let start = tree.bytes.count

@@ -9,7 +9,7 @@ import FoundationForms
 /// values stay ``FoundationValue``s, class objects keep their class and identity, references stay references.
 /// Other inputs (property lists, typedstreams, the objects of a XIB or nib) are read from their canonical JSON
 /// nodes (``Builder/add(_:)``), whose `$class`, `$id` and `$ref` members mean the same.
-package struct ComparisonTree {
+package struct ComparisonTree: Sendable {
   /// What a node is.
   package enum Kind: UInt8, Sendable {
     /// `null`: nil, `$null`.

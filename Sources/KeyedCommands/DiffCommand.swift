@@ -3,6 +3,7 @@ import ArchiveComparison
 import Foundation
 import FoundationForms
 import InterfaceComparison
+import Synchronization
 
 /// `keyed diff A B [--json] [--pretty]` (CLI-080…CLI-084): the differences by meaning, one a line or as a JSON
 /// array; the exit status says whether there were any (0 equal, 1 different).
@@ -31,10 +32,10 @@ struct DiffCommand: Command {
   @Flag("--pretty", help: "Indent JSON output.")
   var pretty: Bool
   @Option(
-    "--identity", value: "CLASS=KEY,...",
+    "--identity", value: "CLASS=KEY",
     help: """
       Align array elements of CLASS by their field KEY (an id), so that an object
-      that moved or changed is matched with itself (ARC-305).
+      that moved or changed is matched with itself; several pairs separated by commas.
       """)
   var identity: String?
   @Argument("A", help: "The first file (or .nib directory), or - for standard input.")
@@ -44,8 +45,12 @@ struct DiffCommand: Command {
 
   func run(_ context: inout Context) throws {
     let options = ArchiveComparison.Options(identityKeys: try Self.identityKeys(identity))
-    let first = try context.comparedDocument(first)
-    let second = try context.comparedDocument(second)
+    // Both inputs are read first (an unreadable file is reported before anything is compared), then each is
+    // walked into its tree, the first on a thread of its own while this one walks the second.
+    let inputs = (try context.diffInput(first), try context.diffInput(second))
+    let (readFirst, readSecond) = Self.concurrently({ inputs.0.document() }, { inputs.1.document() })
+    let first = try context.comparedDocument(readFirst, path: first)
+    let second = try context.comparedDocument(readSecond, path: second)
     let differences: [ArchiveDifference]
     do {
       differences = try ArchiveComparison.differences(between: first, and: second, options: options)
@@ -75,22 +80,67 @@ struct DiffCommand: Command {
   }
 }
 
-extension Context {
-  /// One input of `diff`: a file, standard input, or a `.nib` directory, with one-line diagnostics naming it. A
-  /// typedstream is compared as its decoded values (`dump --json`'s).
-  func comparedDocument(_ path: String) throws -> ComparedDocument {
-    var isDirectory: ObjCBool = false
-    if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-      return ComparedDocument(table: try readObjectTable(path))
+extension DiffCommand {
+  /// Runs `first` on a thread with the tool's stack (``KeyedTool/mainStackSize``, so that both inputs meet the same
+  /// bounds of nesting) while this thread runs `second`; returns both results.
+  static func concurrently<T: Sendable>(_ first: @escaping @Sendable () -> T, _ second: () -> T) -> (T, T) {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      box.value.withLock { $0 = first() }
+      done.signal()
     }
-    let data = try read(path)
+    thread.stackSize = KeyedTool.mainStackSize
+    thread.start()
+    let secondResult = second()
+    done.wait()
+    guard let firstResult = box.value.withLock({ $0 }) else { return (first(), secondResult) }
+    return (firstResult, secondResult)
+  }
+
+  /// Where the first result is handed back.
+  private final class ResultBox<T: Sendable>: Sendable {
+    let value = Mutex<T?>(nil)
+  }
+}
+
+/// One input of `diff`, read: a compiled nib directory's table, or the bytes of a file or of standard input.
+struct DiffInput: Sendable {
+  var table: ObjectTable?
+  var data: Data
+  var fileName: String
+
+  /// The input as compared: a typedstream as its decoded values (`dump --json`'s), else by its format.
+  func document() -> Result<ComparedDocument, ArchiveError> {
+    if let table { return .success(ComparedDocument(table: table)) }
     do {
       if TypedstreamCommand.isTypedstream(data) {
-        return ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream)
+        return .success(ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream))
       }
-      return try ComparedDocument(interfaceData: data, fileName: name(path))
+      return .success(try ComparedDocument(interfaceData: data, fileName: fileName))
     } catch let error as ArchiveError {
-      throw inputError(path, error)
+      return .failure(error)
+    } catch {
+      return .failure(ArchiveError(.corruptData, "\(error)"))
+    }
+  }
+}
+
+extension Context {
+  /// One input of `diff`, read: a file, standard input, or a `.nib` directory, with one-line diagnostics naming it.
+  func diffInput(_ path: String) throws -> DiffInput {
+    var isDirectory: ObjCBool = false
+    if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      return DiffInput(table: try readObjectTable(path), data: Data(), fileName: name(path))
+    }
+    return DiffInput(table: nil, data: try read(path), fileName: name(path))
+  }
+
+  /// The document of an input of `diff`, or its error as a one-line diagnostic naming `path`.
+  func comparedDocument(_ read: Result<ComparedDocument, ArchiveError>, path: String) throws -> ComparedDocument {
+    switch read {
+    case .success(let document): return document
+    case .failure(let error): throw inputError(path, error)
     }
   }
 }

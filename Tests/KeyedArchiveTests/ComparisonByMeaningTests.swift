@@ -60,4 +60,13 @@ struct ComparisonByMeaningTests {
     #expect(difference.old?.className == "NSTimeZone")
     #expect(difference.new?.className == "NSTimeZone")
   }
+
+  @Test("ARC-303, ARC-313: the Swift Testing front ends pass on the values #37 found them failing on")
+  func expectationsPass() {
+    ArchiveExpectations.expectRoundTrip(TimeZone(secondsFromGMT: 3600))
+    ArchiveExpectations.expectFoundationReads(TimeZone(secondsFromGMT: 3600))
+    ArchiveExpectations.expectFoundationReads(Measurement(value: 3.5, unit: UnitLength.kilometers))
+    ArchiveExpectations.expectFoundationReads(DateComponents(year: 2024, month: 2, day: 29))
+    ArchiveExpectations.expectFoundationReads(Calendar(identifier: .gregorian))
+  }
 }

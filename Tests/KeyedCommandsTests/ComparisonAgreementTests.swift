@@ -3,6 +3,7 @@ import ArchiveComparison
 import ArchiveTesting
 import Foundation
 import KeyedArchive
+import PropertyList
 import Testing
 
 /// Decodes to the root of the archive its `replacement` holds, in place of what `value` held: a class whose
@@ -339,5 +340,58 @@ extension ComparisonAgreementTests {
     let json = try runExecutable(["diff", "--json", "--identity", "IdentifiedNote=id", paths[0], paths[1]])
     #expect(json.output.contains(#""movedTo":"root[2]""#), "\(json.output)")
     #expect(try runExecutable(["diff", "--identity", "IdentifiedNote", paths[0], paths[1]]).status == 64)
+  }
+}
+
+extension ComparisonAgreementTests {
+  @Test("ARC-304: arrays past the alignment bound align by anchors; a reversed array is one move per element but one")
+  func boundedAlignment() throws {
+    let forward = (0..<3_000).map { "item \($0)" }
+    let reversed = Array(forward.reversed())
+    let a = try KeyedArchiver.archivedData(withRootObject: forward)
+    let b = try KeyedArchiver.archivedData(withRootObject: reversed)
+    // 3,000 × 3,000 pairs is past a bound of 1,000,000: the anchored alignment pairs all but one element as moves.
+    let bounded = try ArchiveComparison.differences(between: a, and: b, options: .init(maxAlignedPairs: 1_000_000))
+    #expect(bounded.count == forward.count - 1, "\(bounded.prefix(3))")
+    #expect(bounded.allSatisfy { $0.change == .moved })
+    // Within the bound, the common subsequence gives the same verdict.
+    let aligned = try ArchiveComparison.differences(between: a, and: b)
+    #expect(aligned.count == forward.count - 1)
+    #expect(try ArchiveComparison.differences(between: a, and: a, options: .init(maxAlignedPairs: 0)).isEmpty)
+  }
+}
+
+extension ComparisonAgreementTests {
+  /// An archive of `depth` class objects, each holding the next in `child`, the last holding `leaf`.
+  static func chain(depth: Int, leaf: String) throws -> Data {
+    // $objects: 1…depth the nodes, depth + 1 their class, depth + 2 the leaf string.
+    var objects: [PropertyListValue] = (1...depth).map { index in
+      [
+        "$class": .uid(UInt64(depth + 1)),
+        "child": .uid(UInt64(index < depth ? index + 1 : depth + 2)),
+      ]
+    }
+    objects.append(DumpOrderTests.classDescription("Node"))
+    objects.append(.string(leaf))
+    return try BinaryPropertyListWriter.write(DumpOrderTests.archive(objects, top: ["root": 1]))
+  }
+
+  @Test("CLI-083: both inputs of keyed diff meet the same bounds of nesting, the first walked on a thread of its own")
+  func deepInputs() throws {
+    let (directory, paths) = try DiffTests.write([
+      ("a.plist", try Self.chain(depth: 1_500, leaf: "end")), ("b.plist", try Self.chain(depth: 1_500, leaf: "fin")),
+      ("c.plist", try Self.chain(depth: 2_500, leaf: "end")),
+    ])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(try runExecutable(["diff", paths[0], paths[0]]).status == 0)
+    let changed = try runExecutable(["diff", paths[0], paths[1]])
+    #expect(changed.status == 1)
+    #expect(changed.output.hasPrefix("root" + String(repeating: ".child", count: 1_500) + ": \"end\" -> \"fin\""))
+    // Past the nesting bound (ExpansionBound.maxDepth), whichever side it is on: 65, naming the file.
+    let deepFirst = try runExecutable(["diff", paths[2], paths[0]])
+    let deepSecond = try runExecutable(["diff", paths[0], paths[2]])
+    #expect(deepFirst.status == 65, "\(deepFirst.errors)")
+    #expect(deepSecond.status == 65, "\(deepSecond.errors)")
+    #expect(deepFirst.errors.contains("c.plist") && deepSecond.errors.contains("c.plist"))
   }
 }

@@ -13,6 +13,20 @@ enum ArrayAlignment {
     case inserted(Int)
   }
 
+  /// The pairs of elements a longest common subsequence of `a` and `b` would cover once their common start and
+  /// end are taken.
+  static func cells(_ a: [Int], _ b: [Int]) -> Int {
+    var start = 0
+    while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+    var (endA, endB) = (a.count, b.count)
+    while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+      endA -= 1
+      endB -= 1
+    }
+    let product = (endA - start).multipliedReportingOverflow(by: endB - start)
+    return product.overflow ? Int.max : product.partialValue
+  }
+
   /// The steps aligning `a` with `b`. The middle that remains once the common start and end are taken is aligned
   /// by a longest common subsequence when it has at most `maxCells` pairs of elements; past that, elements whose
   /// key occurs once on each side anchor the alignment (in the order of the first array, as far as the second

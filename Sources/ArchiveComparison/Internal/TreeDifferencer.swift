@@ -23,6 +23,10 @@ package struct TreeDifferencer {
   private var metB: [Int32: (other: Int32, path: String)] = [:]
   private var depth = 0
   private let stack = StackGuard()
+  /// The pairs of elements all the arrays of one comparison may still align by a longest common subsequence
+  /// (``ArchiveComparison/Options/totalAlignedPairsFactor`` times the bound of one array), so that many arrays just
+  /// under the bound of one cost no more than a few at it.
+  private var alignmentBudget: Int
   /// Where the walk is: the components of the path, made into text only for what is reported.
   private var components: [Component] = []
 
@@ -59,6 +63,10 @@ package struct TreeDifferencer {
     self.a = a
     self.b = b
     self.options = options
+    alignmentBudget =
+      options.maxAlignedPairs.multipliedReportingOverflow(
+        by: ArchiveComparison.Options.totalAlignedPairsFactor
+      ).partialValue
     // Each of the first tree's names, as an index in the second's table (-1 where it has none).
     var second: [String: Int32] = [:]
     for (index, name) in b.nameTable.enumerated() where second[name] == nil { second[name] = Int32(index) }
@@ -268,7 +276,8 @@ package struct TreeDifferencer {
     }
     let keysA = elementsA.map { alignmentKey(a, $0) }
     let keysB = elementsB.map { alignmentKey(b, $0) }
-    let steps = ArrayAlignment.steps(keysA, keysB, maxCells: options.maxAlignedPairs)
+    let steps = ArrayAlignment.steps(keysA, keysB, maxCells: min(options.maxAlignedPairs, alignmentBudget))
+    alignmentBudget -= min(alignmentBudget, ArrayAlignment.cells(keysA, keysB))
     // A removed element whose key an inserted one has moved there.
     var insertedByKey: [Int: [Int]] = [:]
     for case .inserted(let j) in steps { insertedByKey[keysB[j], default: []].append(j) }

@@ -184,6 +184,10 @@ package struct KeyedArchiveWalk {
   /// - Throws: what ``check()`` throws; nothing once it has passed.
   package mutating func write(to writer: inout CanonicalJSONWriter) throws { try visit(&writer) }
 
+  /// The values and the bytes of strings and data the first pass counted (after ``check()``): what a consumer that
+  /// keeps the view can reserve room for.
+  package var checkedSize: (values: Int, textBytes: Int) { (valueLimit - budget, textLimit - textBudget) }
+
   /// The number of class objects of other classes than Foundation's the walk met (after ``check()``).
   package var classObjectCount: Int { kinds.lazy.filter { $0 == .classObject }.count }
 
