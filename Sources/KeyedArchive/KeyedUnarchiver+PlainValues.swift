@@ -145,7 +145,11 @@ extension KeyedUnarchiver {
   }
 
   func codedValue(_ ref: Int, key: String) throws -> CodedValue? {
-    let header = try reader.header(of: ref)
+    try codedValue(ref, header: reader.header(of: ref), key: key)
+  }
+
+  /// ``codedValue(_:key:)`` of an object whose header the caller has read already.
+  func codedValue(_ ref: Int, header: BinaryPropertyListReader.Header, key: String) throws -> CodedValue? {
     switch header.kind {
     case .null: return nil
     case .bool: return .bool(header.count == 1)
@@ -171,7 +175,7 @@ extension KeyedUnarchiver {
       if targetHeader.kind == .asciiString, reader.isASCIIString(target, equalTo: ArchiveKeys.null) {
         return nil
       }
-      return try codedValue(target, key: key)
+      return try codedValue(target, header: targetHeader, key: key)
     case .date: return .double(reader.date(header).timeIntervalSinceReferenceDate)
     case .array, .set, .dictionary:
       throw ArchiveError(

@@ -27,28 +27,33 @@ package enum ProcessRunner {
     return nil
   }
 
-  /// Runs `executable` with `arguments` in `directory` (the current one when `nil`), standard input discarded, for at most `timeout` seconds; a run still going then is killed with SIGKILL (a child of the test
-  /// process may inherit a mask that blocks SIGTERM).
+  /// Runs `executable` with `arguments` in `directory` (the current one when `nil`), standard input discarded, for
+  /// at most `timeout` seconds; a run still going then is killed with SIGKILL (a child of the test process may
+  /// inherit a mask that blocks SIGTERM).
   package static func run(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil, timeout: TimeInterval = 60
   ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("process-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let outputFile = scratch.appendingPathComponent("stdout")
-    FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-    let output = try FileHandle(forWritingTo: outputFile)
-    defer { try? output.close() }
-    let errorFile = scratch.appendingPathComponent("stderr")
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-    let errors = try FileHandle(forWritingTo: errorFile)
-    defer { try? errors.close() }
+    /// A new file of the scratch folder, open for the process to write.
+    func capture(_ name: String) throws -> (url: URL, handle: FileHandle) {
+      let url = scratch.appendingPathComponent(name)
+      guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+      }
+      return (url, try FileHandle(forWritingTo: url))
+    }
+    let output = try capture("stdout")
+    defer { try? output.handle.close() }
+    let errors = try capture("stderr")
+    defer { try? errors.handle.close() }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    process.standardOutput = output
-    process.standardError = errors
+    process.standardOutput = output.handle
+    process.standardError = errors.handle
     process.standardInput = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(timeout)
@@ -57,8 +62,8 @@ package enum ProcessRunner {
     if !finished { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     return Result(
-      status: process.terminationStatus, output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-      finished: finished, errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+      status: process.terminationStatus, output: String(decoding: try Data(contentsOf: output.url), as: UTF8.self),
+      finished: finished, errors: String(decoding: try Data(contentsOf: errors.url), as: UTF8.self))
   }
 
   /// An executable product of the package, built next to the test bundle (or in `.build/debug` under

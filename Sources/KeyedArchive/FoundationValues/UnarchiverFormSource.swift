@@ -23,8 +23,7 @@ struct UnarchiverFormSource: KeyedFormSource {
         case .array, .set: return .other("an inline array")
         case .dictionary: return .other("an inline dictionary")
         case .date: return .other("a date")
-        case .real where header.count == 8: return .value(.double(coder.reader.double(header)))
-        default: return try coder.codedValue(ref, key: key).map { .value($0) } ?? .null
+        default: return try coder.codedValue(ref, header: header, key: key).map { .value($0) } ?? .null
         }
       }
       let uid = try coder.checkedUID(raw, key: key)
