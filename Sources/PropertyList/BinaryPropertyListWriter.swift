@@ -61,8 +61,13 @@ package struct BinaryPropertyListWriter: ~Copyable {
   private static func newBuffer(_ size: Int) -> UnsafeMutablePointer<UInt8> {
     guard let raw = malloc(size) else { preconditionFailure("out of memory for \(size) bytes") }
     let start = raw.assumingMemoryBound(to: UInt8.self)
-    for (index, byte) in "bplist00".utf8.enumerated() { start[index] = byte }
+    writeHeader(start)
     return start
+  }
+
+  /// Writes the header, `bplist00`, at `start`.
+  private static func writeHeader(_ start: UnsafeMutablePointer<UInt8>) {
+    for (index, byte) in "bplist00".utf8.enumerated() { start[index] = byte }
   }
 
   /// Encodes a whole property-list value; its containers are written after their elements, the root last.
@@ -523,6 +528,95 @@ package struct BinaryPropertyListWriter: ~Copyable {
   /// empty, as a new one. Every reserved object must be filled.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (`limitExceeded`) past 2^32 objects.
   package mutating func finish(top: Ref) throws -> Data {
+    var handedOut = 0
+    try appendTable(top: top, handedOut: &handedOut)
+    let size = length
+    let output = realloc(bytes, size) ?? UnsafeMutableRawPointer(bytes)
+    bytes = Self.newBuffer(64)
+    capacity = 64
+    reset()
+    return Data(bytesNoCopy: output, count: size, deallocator: .free)
+  }
+
+  // MARK: Output in pieces
+
+  /// What ``handOut(_:to:)`` has handed on: the bytes, and the objects whose recorded offsets count from the start
+  /// of the list (the later ones' count from the start of the buffer, `bytes` further on).
+  package struct HandedOut {
+    /// The bytes handed on.
+    package fileprivate(set) var bytes = 0
+    fileprivate var settledObjects = 0
+
+    /// Nothing handed on yet.
+    package init() {}
+  }
+
+  /// The bytes in the buffer: written and not yet handed on.
+  package var bufferedBytes: Int { length }
+
+  /// Makes room for about `count` objects, so that a caller who knows how many are coming (the input's count, for
+  /// a re-encoding) holds their offsets and references without growing the tables by doubling, which copies them.
+  package mutating func reserve(objects count: Int) {
+    offsets.reserveCapacity(count)
+    stack.reserveCapacity(count)
+  }
+
+  /// Hands the bytes written so far to `write` and empties the buffer, once there are more objects than 2-byte
+  /// references reach: the references then stay 4 bytes wide, so the bytes written are final. Before that, it does
+  /// nothing. A writer that hands out its bytes ends with ``finish(top:handedOut:to:)``; every object it reserved
+  /// must be filled before a hand-out.
+  package mutating func handOut(_ progress: inout HandedOut, to write: (Data) throws -> Void) rethrows {
+    guard offsets.count > 0xFFFF, length > 0 else { return }
+    settleOffsets(&progress)
+    try write(Data(bytes: bytes, count: length))
+    progress.bytes += length
+    length = 0
+  }
+
+  /// Counts the offsets recorded since the last hand-out from the start of the list.
+  private mutating func settleOffsets(_ progress: inout HandedOut) {
+    let base = progress.bytes
+    for index in progress.settledObjects..<offsets.count {
+      precondition(offsets[index] >= 0, "object \(index) was reserved but not filled before its bytes were handed out")
+      offsets[index] += base
+    }
+    progress.settledObjects = offsets.count
+  }
+
+  /// ``finish(top:)`` for a writer that handed out bytes with ``handOut(_:to:)``: hands `write` the rest of the
+  /// list, its offset table and its trailer. The writer is left empty, as a new one.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`limitExceeded`) past 2^32 objects, or what `write` throws.
+  package mutating func finish(top: Ref, handedOut progress: inout HandedOut, to write: (Data) throws -> Void) throws {
+    if progress.bytes > 0 { settleOffsets(&progress) }
+    try withoutActuallyEscaping(write) { try appendTable(top: top, handedOut: &progress.bytes, write: $0) }
+    try write(Data(bytes: bytes, count: length))
+    progress.bytes += length
+    length = BinaryPropertyListMarker.headerSize
+    Self.writeHeader(bytes)
+    reset()
+  }
+
+  /// Empties the tables, as in a new writer; the buffer is the caller's to set.
+  private mutating func reset() {
+    length = BinaryPropertyListMarker.headerSize
+    offsets = []
+    stack = []
+    strings = [:]
+    denseUIDs = []
+    sparseUIDs = [:]
+    booleans = (-1, -1)
+    nullObject = -1
+    integers = ScalarCache()
+    reals = ScalarCache()
+    floats = ScalarCache()
+    dates = ScalarCache()
+  }
+
+  /// Narrows the references when the count allows, then appends the offset table and the trailer; `handedOut`
+  /// bytes of the list are no longer in the buffer (its offsets count them). With `write`, the buffer is handed to
+  /// it whenever the table has filled it past ``piece``, so that a large table is never held whole; the bytes it
+  /// hands on are added to `handedOut`.
+  private mutating func appendTable(top: Ref, handedOut: inout Int, write: ((Data) throws -> Void)? = nil) throws {
     let count = offsets.count
     guard count <= Int(UInt32.max) else {
       throw ArchiveError(.limitExceeded, "a binary property list of \(count) objects is more than this writer holds")
@@ -532,13 +626,24 @@ package struct BinaryPropertyListWriter: ~Copyable {
     }
     let refSize = Self.width(for: count)
     if refSize < Self.provisionalRefSize { narrowReferences(to: refSize) }
-    let tableOffset = length
+    let tableOffset = handedOut + length
     let offsetSize = Self.width(for: tableOffset)
-    var position = claim(count * offsetSize + BinaryPropertyListMarker.trailerSize)
-    for offset in offsets {
-      Self.store(UInt64(offset), width: offsetSize, at: position)
-      position += offsetSize
+    var first = 0
+    while first < count {
+      let batch = write == nil ? count - first : Swift.min(count - first, Self.piece / offsetSize)
+      var position = claim(batch * offsetSize)
+      for offset in offsets[first..<(first + batch)] {
+        Self.store(UInt64(offset), width: offsetSize, at: position)
+        position += offsetSize
+      }
+      first += batch
+      if let write, length >= Self.piece {
+        try write(Data(bytes: bytes, count: length))
+        handedOut += length
+        length = 0
+      }
     }
+    var position = claim(BinaryPropertyListMarker.trailerSize)
     for _ in 0..<6 {
       position.pointee = 0
       position += 1
@@ -550,23 +655,10 @@ package struct BinaryPropertyListWriter: ~Copyable {
       Self.store(value, width: 8, at: position)
       position += 8
     }
-    let size = length
-    let output = realloc(bytes, size) ?? UnsafeMutableRawPointer(bytes)
-    bytes = Self.newBuffer(64)
-    capacity = 64
-    length = BinaryPropertyListMarker.headerSize
-    offsets = []
-    stack = []
-    strings = [:]
-    denseUIDs = []
-    sparseUIDs = [:]
-    booleans = (-1, -1)
-    integers = ScalarCache()
-    reals = ScalarCache()
-    floats = ScalarCache()
-    dates = ScalarCache()
-    return Data(bytesNoCopy: output, count: size, deallocator: .free)
   }
+
+  /// The size of the pieces ``finish(top:handedOut:to:)`` hands on its offset table in.
+  private static let piece = 1 << 20
 }
 
 /// A direct-mapped cache from a scalar's bits to its object number: a hit shares the object, a miss writes a new
