@@ -140,7 +140,8 @@ package struct PropertyListTranscoder {
   /// Writes the binary property list, byte for byte what ``BinaryPropertyListWriter/write(_:)`` writes for the
   /// value, handing it to `write` in pieces of about a megabyte once the references are known to stay 4 bytes wide
   /// (past 65,535 objects; a smaller list is handed on whole at the end, after its references are narrowed). Strings
-  /// are shared as the writer shares them, against the input's bytes rather than copies (CLI-170).
+  /// are shared as the writer shares them, against the input's bytes rather than copies (CLI-170). A piece handed
+  /// to `write` is valid only until `write` returns: copy it to keep it.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` for content that cannot be read (which ``measure()`` met first), past 2^32 objects,
   ///   or what `write` throws.
   package func binary(into write: (Data) throws -> Void) throws {
