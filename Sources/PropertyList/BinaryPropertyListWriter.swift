@@ -8,7 +8,9 @@ import Foundation
 /// their marker and references), so an object comes after the objects it refers to, except for reserved ones.
 /// References are written 4 bytes wide while the object count is unknown; ``finish(top:)`` narrows them in place
 /// when the final count allows 1 or 2, then appends the offset table and the trailer and hands the buffer to the
-/// returned `Data` without copying it. Memory is the output's bytes plus one offset per object.
+/// returned `Data` without copying it. Memory is the output's bytes plus one offset per object. A caller that
+/// writes a large list to a file hands the bytes on as they are made instead (``handOut(_:to:)``, then
+/// ``finish(top:handedOut:to:)``), and holds a megabyte or so of them.
 ///
 /// Containers are built on a stack: note ``mark``, ``push(_:)`` the element references (for a dictionary,
 /// ``push(key:value:)`` the entries), then ``endArray(from:)`` or ``endDictionary(from:)`` writes the container and
@@ -33,8 +35,9 @@ package struct BinaryPropertyListWriter: ~Copyable {
   private var length: Int
   /// The byte offset of every object; -1 while a reserved object is unfilled.
   private var offsets: [Int] = []
-  /// Elements of the containers being built (dictionary entries as key, value pairs).
-  private var stack: [Ref] = []
+  /// Elements of the containers being built (dictionary entries as key, value pairs), 32 bits wide as the
+  /// references are written (``finish(top:)`` refuses a list of more objects than 32 bits number).
+  private var stack: [UInt32] = []
   /// Keyed by code units: two spellings of one text are two strings (ARC-006).
   private var strings: [LiteralString: Ref] = [:]
   private var denseUIDs: [Int32] = []
@@ -61,8 +64,13 @@ package struct BinaryPropertyListWriter: ~Copyable {
   private static func newBuffer(_ size: Int) -> UnsafeMutablePointer<UInt8> {
     guard let raw = malloc(size) else { preconditionFailure("out of memory for \(size) bytes") }
     let start = raw.assumingMemoryBound(to: UInt8.self)
-    for (index, byte) in "bplist00".utf8.enumerated() { start[index] = byte }
+    writeHeader(start)
     return start
+  }
+
+  /// Writes the header, `bplist00`, at `start`.
+  private static func writeHeader(_ start: UnsafeMutablePointer<UInt8>) {
+    for (index, byte) in "bplist00".utf8.enumerated() { start[index] = byte }
   }
 
   /// Encodes a whole property-list value; its containers are written after their elements, the root last.
@@ -327,13 +335,13 @@ package struct BinaryPropertyListWriter: ~Copyable {
 
   /// Pushes an element of the array being built.
   @inline(__always)
-  package mutating func push(_ ref: Ref) { stack.append(ref) }
+  package mutating func push(_ ref: Ref) { stack.append(UInt32(truncatingIfNeeded: ref)) }
 
   /// Pushes an entry of the dictionary being built.
   @inline(__always)
   package mutating func push(key: Ref, value: Ref) {
-    stack.append(key)
-    stack.append(value)
+    stack.append(UInt32(truncatingIfNeeded: key))
+    stack.append(UInt32(truncatingIfNeeded: value))
   }
 
   /// `true` when the dictionary being built from `mark` (its entries pushed with ``push(key:value:)``) has an entry
@@ -341,7 +349,7 @@ package struct BinaryPropertyListWriter: ~Copyable {
   package func holdsKey(_ key: Ref, from mark: Int) -> Bool {
     var position = mark
     while position < stack.count {
-      if stack[position] == key { return true }
+      if Int(stack[position]) == key { return true }
       position += 2
     }
     return false
@@ -401,8 +409,9 @@ package struct BinaryPropertyListWriter: ~Copyable {
   }
 
   /// Writes references 4 bytes wide; a dictionary's come as key, value pairs and are written keys first.
-  private static func storeReferences(
-    _ elements: UnsafeBufferPointer<Ref>, dictionary: Bool, at start: UnsafeMutablePointer<UInt8>
+  @inline(__always)
+  private static func storeReferences<Element: FixedWidthInteger>(
+    _ elements: UnsafeBufferPointer<Element>, dictionary: Bool, at start: UnsafeMutablePointer<UInt8>
   ) {
     let width = provisionalRefSize
     var position = start
@@ -523,6 +532,109 @@ package struct BinaryPropertyListWriter: ~Copyable {
   /// empty, as a new one. Every reserved object must be filled.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (`limitExceeded`) past 2^32 objects.
   package mutating func finish(top: Ref) throws -> Data {
+    let table = try prepareTable(handedOut: 0)
+    appendOffsets(table)
+    appendTrailer(table, top: top)
+    let size = length
+    let output = realloc(bytes, size) ?? UnsafeMutableRawPointer(bytes)
+    bytes = Self.newBuffer(64)
+    capacity = 64
+    reset()
+    return Data(bytesNoCopy: output, count: size, deallocator: .free)
+  }
+
+  // MARK: Output in pieces
+
+  /// What ``handOut(_:to:)`` has handed on: the bytes, and the objects whose recorded offsets count from the start
+  /// of the list (the later ones' count from the start of the buffer, `bytes` further on).
+  package struct HandedOut {
+    /// The bytes handed on.
+    package fileprivate(set) var bytes = 0
+    fileprivate var settledObjects = 0
+
+    /// Nothing handed on yet.
+    package init() {}
+  }
+
+  /// The bytes in the buffer: written and not yet handed on.
+  package var bufferedBytes: Int { length }
+
+  /// Makes room for about `count` objects, so that a caller who knows how many are coming (the input's count, for
+  /// a re-encoding) holds their offsets and references without growing the tables by doubling, which copies them.
+  package mutating func reserve(objects count: Int) {
+    offsets.reserveCapacity(count)
+    stack.reserveCapacity(count)
+  }
+
+  /// Hands the bytes written so far to `write` and empties the buffer, once there are more objects than 2-byte
+  /// references reach: the references then stay 4 bytes wide, so the bytes written are final. Before that, it does
+  /// nothing. The `Data` handed to `write` shares the writer's buffer: it is valid only until `write` returns (copy
+  /// it to keep it). A writer that hands out its bytes ends with ``finish(top:handedOut:to:)``; every object it
+  /// reserved must be filled before a hand-out.
+  package mutating func handOut(_ progress: inout HandedOut, to write: (Data) throws -> Void) rethrows {
+    guard offsets.count > 0xFFFF, length > 0 else { return }
+    settleOffsets(&progress)
+    try write(borrowedBytes)
+    progress.bytes += length
+    length = 0
+  }
+
+  /// The buffer's bytes, not copied: valid until the writer next changes.
+  private var borrowedBytes: Data { Data(bytesNoCopy: bytes, count: length, deallocator: .none) }
+
+  /// Counts the offsets recorded since the last hand-out from the start of the list.
+  private mutating func settleOffsets(_ progress: inout HandedOut) {
+    let base = progress.bytes
+    for index in progress.settledObjects..<offsets.count {
+      precondition(offsets[index] >= 0, "object \(index) was reserved but not filled before its bytes were handed out")
+      offsets[index] += base
+    }
+    progress.settledObjects = offsets.count
+  }
+
+  /// ``finish(top:)`` for a writer that handed out bytes with ``handOut(_:to:)``: hands `write` the rest of the
+  /// list, its offset table and its trailer, each piece valid until `write` returns (as ``handOut(_:to:)``'s). The
+  /// writer is left empty, as a new one.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`limitExceeded`) past 2^32 objects, or what `write` throws.
+  package mutating func finish(top: Ref, handedOut progress: inout HandedOut, to write: (Data) throws -> Void) throws {
+    if progress.bytes > 0 { settleOffsets(&progress) }
+    let table = try prepareTable(handedOut: progress.bytes)
+    try appendOffsets(table, handedOut: &progress.bytes, write: write)
+    appendTrailer(table, top: top)
+    try write(borrowedBytes)
+    progress.bytes += length
+    length = BinaryPropertyListMarker.headerSize
+    Self.writeHeader(bytes)
+    reset()
+  }
+
+  /// Empties the tables, as in a new writer; the buffer is the caller's to set.
+  private mutating func reset() {
+    length = BinaryPropertyListMarker.headerSize
+    offsets = []
+    stack = []
+    strings = [:]
+    denseUIDs = []
+    sparseUIDs = [:]
+    booleans = (-1, -1)
+    nullObject = -1
+    integers = ScalarCache()
+    reals = ScalarCache()
+    floats = ScalarCache()
+    dates = ScalarCache()
+  }
+
+  /// The shape of the offset table and trailer ``finish(top:)`` appends.
+  private struct Table {
+    let count: Int
+    let refSize: Int
+    let tableOffset: Int
+    let offsetSize: Int
+  }
+
+  /// Checks the object count and the reserved objects and narrows the references when the count allows; the
+  /// table will start after `handedOut` bytes of the list that are no longer in the buffer and the buffer's bytes.
+  private mutating func prepareTable(handedOut: Int) throws -> Table {
     let count = offsets.count
     guard count <= Int(UInt32.max) else {
       throw ArchiveError(.limitExceeded, "a binary property list of \(count) objects is more than this writer holds")
@@ -532,41 +644,59 @@ package struct BinaryPropertyListWriter: ~Copyable {
     }
     let refSize = Self.width(for: count)
     if refSize < Self.provisionalRefSize { narrowReferences(to: refSize) }
-    let tableOffset = length
-    let offsetSize = Self.width(for: tableOffset)
-    var position = claim(count * offsetSize + BinaryPropertyListMarker.trailerSize)
+    let tableOffset = handedOut + length
+    return Table(count: count, refSize: refSize, tableOffset: tableOffset, offsetSize: Self.width(for: tableOffset))
+  }
+
+  /// Appends the offset table whole.
+  private mutating func appendOffsets(_ table: Table) {
+    let offsetSize = table.offsetSize
+    var position = claim(table.count * offsetSize)
     for offset in offsets {
       Self.store(UInt64(offset), width: offsetSize, at: position)
       position += offsetSize
     }
+  }
+
+  /// Appends the offset table, handing the buffer to `write` whenever it passes ``piece``, so that a large table is
+  /// never held whole; the bytes handed on are added to `handedOut`.
+  private mutating func appendOffsets(_ table: Table, handedOut: inout Int, write: (Data) throws -> Void) throws {
+    let offsetSize = table.offsetSize
+    var first = 0
+    while first < table.count {
+      let batch = Swift.min(table.count - first, Self.piece / offsetSize)
+      var position = claim(batch * offsetSize)
+      for index in first..<(first + batch) {
+        Self.store(UInt64(offsets[index]), width: offsetSize, at: position)
+        position += offsetSize
+      }
+      first += batch
+      if length >= Self.piece {
+        try write(borrowedBytes)
+        handedOut += length
+        length = 0
+      }
+    }
+  }
+
+  /// Appends the trailer.
+  private mutating func appendTrailer(_ table: Table, top: Ref) {
+    var position = claim(BinaryPropertyListMarker.trailerSize)
     for _ in 0..<6 {
       position.pointee = 0
       position += 1
     }
-    position[0] = UInt8(offsetSize)
-    position[1] = UInt8(refSize)
+    position[0] = UInt8(table.offsetSize)
+    position[1] = UInt8(table.refSize)
     position += 2
-    for value in [UInt64(count), UInt64(top), UInt64(tableOffset)] {
+    for value in [UInt64(table.count), UInt64(top), UInt64(table.tableOffset)] {
       Self.store(value, width: 8, at: position)
       position += 8
     }
-    let size = length
-    let output = realloc(bytes, size) ?? UnsafeMutableRawPointer(bytes)
-    bytes = Self.newBuffer(64)
-    capacity = 64
-    length = BinaryPropertyListMarker.headerSize
-    offsets = []
-    stack = []
-    strings = [:]
-    denseUIDs = []
-    sparseUIDs = [:]
-    booleans = (-1, -1)
-    integers = ScalarCache()
-    reals = ScalarCache()
-    floats = ScalarCache()
-    dates = ScalarCache()
-    return Data(bytesNoCopy: output, count: size, deallocator: .free)
   }
+
+  /// The size of the pieces ``finish(top:handedOut:to:)`` hands on its offset table in.
+  private static let piece = 1 << 20
 }
 
 /// A direct-mapped cache from a scalar's bits to its object number: a hit shares the object, a miss writes a new

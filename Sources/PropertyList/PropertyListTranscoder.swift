@@ -138,35 +138,83 @@ package struct PropertyListTranscoder {
   // MARK: Binary
 
   /// Writes the binary property list, byte for byte what ``BinaryPropertyListWriter/write(_:)`` writes for the
-  /// value, and hands it to `write` (in one piece: the writer narrows references at the end, and handing out its
-  /// bytes earlier would cost the archiver that shares it; Decision 0056).
+  /// value, handing it to `write` in pieces of about a megabyte once the references are known to stay 4 bytes wide
+  /// (past 65,535 objects; a smaller list is handed on whole at the end, after its references are narrowed). Strings
+  /// are shared as the writer shares them, against the input's bytes rather than copies (CLI-170). A piece handed
+  /// to `write` is valid only until `write` returns: copy it to keep it.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` for content that cannot be read (which ``measure()`` met first), past 2^32 objects,
   ///   or what `write` throws.
   package func binary(into write: (Data) throws -> Void) throws {
-    var writer = BinaryPropertyListWriter()
-    let top = try add(reader.topObject, to: &writer)
-    try write(try writer.finish(top: top))
+    try withoutActuallyEscaping(write) { write in
+      var writer = BinaryPropertyListWriter()
+      writer.reserve(objects: Swift.min(reader.objectCount, Self.reservedObjectsLimit))
+      var output = BinaryOutput(write: write)
+      let top = try add(reader.topObject, to: &writer, output: &output)
+      try writer.finish(top: top, handedOut: &output.progress, to: write)
+    }
   }
 
-  private func add(_ object: Int, to writer: inout BinaryPropertyListWriter) throws -> BinaryPropertyListWriter.Ref {
+  /// The most objects whose offsets and references ``binary(into:)`` makes room for before it starts.
+  private static let reservedObjectsLimit = 1 << 24
+
+  /// What ``binary(into:)`` keeps besides the writer: the strings written, and the bytes handed on.
+  private struct BinaryOutput {
+    var strings = TranscodedStrings()
+    var progress = BinaryPropertyListWriter.HandedOut()
+    let write: (Data) throws -> Void
+
+    /// Hands the writer's bytes on once they pass a megabyte (when its references are settled).
+    mutating func flush(_ writer: inout BinaryPropertyListWriter) throws {
+      if writer.bufferedBytes > 1 << 20 { try writer.handOut(&progress, to: write) }
+    }
+  }
+
+  private func add(
+    _ object: Int, to writer: inout BinaryPropertyListWriter, output: inout BinaryOutput
+  ) throws -> BinaryPropertyListWriter.Ref {
     let header = try reader.header(of: object)
     let ref: BinaryPropertyListWriter.Ref
     switch header.kind {
     case .array, .set:
       let start = writer.mark
-      for index in 0..<header.count { writer.push(try add(reader.element(header, index), to: &writer)) }
+      for index in 0..<header.count {
+        writer.push(try add(reader.element(header, index), to: &writer, output: &output))
+        try output.flush(&writer)
+      }
       ref = header.kind == .array ? writer.endArray(from: start) : writer.endSet(from: start)
     case .dictionary:
       let start = writer.mark
       for entry in try entries(header) {
-        let key = writer.add(try scalar(reader.element(header, entry.key)))
-        writer.push(key: key, value: try add(reader.dictionaryValue(header, entry.value), to: &writer))
+        let keyObject = reader.element(header, entry.key)
+        let key = try addScalar(keyObject, try reader.header(of: keyObject), to: &writer, output: &output)
+        writer.push(key: key, value: try add(reader.dictionaryValue(header, entry.value), to: &writer, output: &output))
+        try output.flush(&writer)
       }
       ref = writer.endDictionary(from: start)
     default:
-      return writer.add(try scalar(header, object: object))
+      return try addScalar(object, header, to: &writer, output: &output)
     }
     return ref
+  }
+
+  /// Writes a scalar as ``BinaryPropertyListWriter/add(_:)`` writes it; a string is shared through `output`'s
+  /// table, which the writer's own would match.
+  private func addScalar(
+    _ object: Int, _ header: BinaryPropertyListReader.Header, to writer: inout BinaryPropertyListWriter,
+    output: inout BinaryOutput
+  ) throws -> BinaryPropertyListWriter.Ref {
+    guard header.kind == .asciiString || header.kind == .utf16String else {
+      return writer.add(try scalar(header, object: object))
+    }
+    let string = try reader.string(header, object: object)
+    switch try output.strings.find(string, in: reader) {
+    case .found(let ref):
+      return ref
+    case .absent(let vacancy):
+      let ref = writer.addUnshared(string: string)
+      try output.strings.record(vacancy, object: object, ref: ref)
+      return ref
+    }
   }
 
   // MARK: XML

@@ -124,6 +124,84 @@ struct StreamingConvertTests {
     for (name, data) in cases { try Self.expectSameAsTree(data, name: name, in: directory) }
   }
 
+  @Test("CLI-170: a list of 280,000 objects, handed to the file in pieces with its offset table, is the tree's bytes")
+  func largeListInPieces() throws {
+    let directory = try makeTemporaryDirectory("keyed-stream-pieces")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // About 2 MB of objects and a 1.1 MB offset table: both pass the writer's piece size, so the tool hands the
+    // objects on as it writes them and the table in pieces.
+    let rows: [PropertyListValue] = (0..<70_000).map {
+      ["n": .integer(Int64($0) * 7919), "s": .string("row \($0) é"), "d": .real(Double($0) / 3)]
+    }
+    let data = try PropertyListWriter.write(.array(rows))
+    try Self.expectSameAsTree(data, name: "280,000 objects", in: directory)
+    let output = try Data(contentsOf: directory.appendingPathComponent("out.binary"))
+    #expect(try PropertyListReader.read(output) == .array(rows))
+  }
+
+  @Test("CLI-170: a keyed archive converts to bytes that decode to the same archive")
+  func archiveDecodesAsBefore() throws {
+    let directory = try makeTemporaryDirectory("keyed-stream-archive")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let rows: [[String: Any]] = (0..<25_000).map { ["n": $0, "s": "item \($0)", "tag": $0 % 3 == 0 ? "a" : "b"] }
+    let data = try KeyedArchiver.archivedData(withRootObject: rows, requiringSecureCoding: false)
+    try Self.expectSameAsTree(data, name: "archive", in: directory)
+    let output = try Data(contentsOf: directory.appendingPathComponent("out.binary"))
+    #expect(try BinaryPropertyListReader(output, options: .default).objectCount > 0xFFFF)
+    let decoded = try KeyedUnarchiver.unarchivedRootObject(from: output) as? [[String: Any]]
+    #expect(decoded?.count == rows.count)
+    for (row, back) in zip(rows, decoded ?? []) {
+      #expect(back["n"] as? Int == row["n"] as? Int && back["s"] as? String == row["s"] as? String)
+      #expect(back["tag"] as? String == row["tag"] as? String)
+    }
+  }
+
+  @Test(
+    "CLI-170: equal strings stored apart share one object, near-equal ones do not, as the tree's writer decides",
+    arguments: [(numbered: 40, repeats: 3), (numbered: 5000, repeats: 2)])
+  func stringsShared(numbered: Int, repeats: Int) throws {
+    let directory = try makeTemporaryDirectory("keyed-stream-strings")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var raw = RawPropertyList()
+    func utf16(_ units: [UInt16]) -> Int {
+      let length: [UInt8] =
+        units.count < 15
+        ? [0x60 | UInt8(units.count)] : [0x6F, 0x13] + RawPropertyList.bigEndian(UInt64(units.count), 8)
+      return raw.add(length + units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })
+    }
+    // Written as the tree's writer reads them: ASCII and UTF-16 spellings of one text are one string, unpaired
+    // surrogates read as U+FFFD; precomposed and decomposed é, the Kelvin sign and K stay apart (ARC-006).
+    var refs: [Int] = []
+    var texts: [String] = []
+    for round in 0..<2 {
+      refs += [raw.string(""), utf16([]), raw.string("abc"), utf16(Array("abc".utf16)), utf16(Array("é".utf16))]
+      refs += [utf16(Array("e\u{301}".utf16)), utf16([0x212A]), raw.string("K"), utf16([0xD800]), utf16([0xDC00])]
+      refs += [
+        utf16([0xFFFD]), utf16(Array("ab\u{1F600}".utf16)), raw.string("ab"), raw.string(round == 0 ? "x" : "y"),
+      ]
+      texts += ["", "", "abc", "abc", "é", "e\u{301}", "\u{212A}", "K", "\u{FFFD}", "\u{FFFD}", "\u{FFFD}"]
+      texts += ["ab\u{1F600}", "ab", round == 0 ? "x" : "y"]
+    }
+    // Near-equal strings, each stored `repeats` times: 5000 of them fill the table past its first sizes.
+    for number in 0..<numbered {
+      for _ in 0..<repeats {
+        refs.append(raw.string("item \(number)"))
+        texts.append("item \(number)")
+      }
+    }
+    let top = raw.array(refs)
+    let data = Data(raw.bytes(top: UInt64(top)))
+    try Self.expectSameAsTree(data, name: "strings", in: directory)
+    let output = try Data(contentsOf: directory.appendingPathComponent("out.binary"))
+    let distinct = Set(texts.map { Array($0.utf8) })
+    #expect(try BinaryPropertyListReader(output, options: .default).objectCount == distinct.count + 1)
+    guard case .array(let values) = try PropertyListReader.read(output) else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(values.map { Array(($0.stringValue ?? "-").utf8) } == texts.map { Array($0.utf8) })
+  }
+
   /// A dictionary whose key `k` comes twice (two string objects) and an array holding it and one array twice: the
   /// writer never makes either.
   static func repeatedKeys() -> Data {
