@@ -69,11 +69,20 @@ extension ComparisonTree {
       return nil
     }
 
-    /// Matches a leaf: the next node, of `kind`, whose value `same` accepts.
-    private mutating func leaf(_ kind: Kind, _ same: (ComparisonTree, Node) -> Bool) {
-      guard let node = next() else { return }
+    /// The next node, when it is a leaf of `kind`; `nil` (the check ended) otherwise.
+    private mutating func leaf(_ kind: Kind) -> Node? {
+      guard let node = next() else { return nil }
       let n = tree.nodes[Int(node)]
-      if n.kind != kind || !same(tree, n) { fail() }
+      guard n.kind == kind else {
+        fail()
+        return nil
+      }
+      return n
+    }
+
+    /// `true` when a leaf's bytes are `bytes`, copied out of `Data` at once (reading `Data` byte by byte costs more).
+    private static func same(_ stored: ArraySlice<UInt8>, _ bytes: Data) -> Bool {
+      stored.count == bytes.count && stored == [UInt8](bytes)[...]
     }
 
     /// Opens a container: the next node, of `kind`, whose children are matched in turn.
@@ -164,49 +173,47 @@ extension ComparisonTree {
 
     package mutating func visitNull() {
       if forward({ $0.visitNull() }) { return }
-      leaf(.null) { _, _ in true }
+      _ = leaf(.null)
     }
 
     package mutating func visitBool(_ value: Bool) {
       if forward({ $0.visitBool(value) }) { return }
-      leaf(.bool) { _, n in n.payload == (value ? 1 : 0) }
+      if let n = leaf(.bool), n.payload != (value ? 1 : 0) { fail() }
     }
 
     package mutating func visitNumber(_ value: CanonicalNumber) {
       if forward({ $0.visitNumber(value) }) { return }
-      leaf(.number) { _, n in Self.sameNumber(ComparisonTree.number(of: n), value) }
+      if let n = leaf(.number), !Self.sameNumber(ComparisonTree.number(of: n), value) { fail() }
     }
 
     package mutating func visitString(_ value: String) {
       if forward({ $0.visitString(value) }) { return }
-      leaf(.string) { tree, n in
-        let bytes = tree.bytes(of: n)
-        return bytes.count == value.utf8.count && bytes.elementsEqual(value.utf8)
+      if let n = leaf(.string) {
+        let stored = tree.bytes(of: n)
+        if stored.count != value.utf8.count || !stored.elementsEqual(value.utf8) { fail() }
       }
     }
 
     package mutating func visitData(_ bytes: Data) {
       if forward({ $0.visitData(bytes) }) { return }
-      // Copied out of `Data` at once: iterating `Data` byte by byte takes far longer.
-      leaf(.data) { tree, n in
-        let stored = tree.bytes(of: n)
-        return stored.count == bytes.count && stored == [UInt8](bytes)[...]
-      }
+      if let n = leaf(.data), !Self.same(tree.bytes(of: n), bytes) { fail() }
     }
 
     package mutating func visitDate(_ seconds: CanonicalNumber) {
       if forward({ $0.visitDate(seconds) }) { return }
-      leaf(.date) { _, n in Self.sameNumber(ComparisonTree.number(of: n), seconds) }
+      if let n = leaf(.date), !Self.sameNumber(ComparisonTree.number(of: n), seconds) { fail() }
     }
 
     package mutating func visitUID(_ value: UInt64) {
       if forward({ $0.visitUID(value) }) { return }
-      leaf(.uid) { _, n in Self.sameNumber(ComparisonTree.number(of: n), .unsignedInteger(value)) }
+      if let n = leaf(.uid), !Self.sameNumber(ComparisonTree.number(of: n), .unsignedInteger(value)) { fail() }
     }
 
     package mutating func visitFoundationValue(_ value: FoundationValue) {
       if forward({ $0.visitFoundationValue(value) }) { return }
-      leaf(.foundation) { tree, n in Self.sameFoundationValue(tree.foundationValues[Int(n.payload)], value) }
+      if let n = leaf(.foundation), !Self.sameFoundationValue(tree.foundationValues[Int(n.payload)], value) {
+        fail()
+      }
     }
 
     /// `true` when two Foundation values are equal and written alike (a value equal to another by meaning may be
@@ -256,12 +263,12 @@ extension ComparisonTree {
 
     package mutating func visitReference(_ id: Int) {
       if forward({ $0.visitReference(id) }) { return }
-      leaf(.reference) { _, n in n.payload == Int32(clamping: id) }
+      if let n = leaf(.reference), n.payload != Int32(clamping: id) { fail() }
     }
 
     package mutating func visitCycle(_ id: Int) {
       if forward({ $0.visitCycle(id) }) { return }
-      leaf(.cycle) { _, n in n.payload == Int32(clamping: id) }
+      if let n = leaf(.cycle), n.payload != Int32(clamping: id) { fail() }
     }
   }
 
