@@ -8,9 +8,13 @@ extension ComparisonTree.Builder {
   }
 
   /// The class name a class object compares by: an attributed string's mutability is not part of its meaning,
-  /// as a collection's is not.
+  /// as a collection's is not, nor is a decimal number's placeholder class (ARC-330).
   static func meaningfulName(_ className: String) -> String {
-    className == FoundationClass.mutableAttributedString ? FoundationClass.attributedString : className
+    switch className {
+    case FoundationClass.mutableAttributedString: FoundationClass.attributedString
+    case FoundationClass.decimalNumberPlaceholder: FoundationClass.decimalNumber
+    default: className
+    }
   }
 
   /// Replaces the fields of an attributed string (the children `range` of ``pending``) by its meaning, the form

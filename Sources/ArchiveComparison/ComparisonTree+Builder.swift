@@ -122,6 +122,8 @@ extension ComparisonTree {
       var range = frame.start..<pending.count
       if frame.kind == .classObject, Self.isAttributedString(frame.className) {
         range = attributedStringFields(range)
+      } else if frame.kind == .classObject, Self.isDecimalNumber(frame.className) {
+        range = decimalNumberFields(range)
       }
       if frame.kind == .array, frame.order != .asWalked {
         let sorted = range.map { (pending[$0], sortHash(pending[$0], order: frame.order)) }.sorted { $0.1 < $1.1 }
@@ -150,7 +152,8 @@ extension ComparisonTree {
       if frame.kind == .classObject {
         node.payload = nameID(Self.meaningfulName(frame.className))
         if frame.isShared, frame.identity >= 0 {
-          node.isShared = true
+          // A decimal number is a value: where the sides share one matters no more than for a string.
+          node.isShared = !Self.isDecimalNumber(frame.className)
           tree.identities[index] = frame.identity
           if tree.objects[frame.identity] == nil { tree.objects[frame.identity] = index }
         }

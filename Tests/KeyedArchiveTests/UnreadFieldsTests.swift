@@ -176,18 +176,6 @@ struct CorpusWriteBackTests {
     // A loss is something the original has that the copy has not, or has otherwise: a field a registered class
     // writes that the original lacked (a default) is no loss.
     let losses = try ArchiveComparison.differences(between: data, and: written).filter { $0.a != nil }
-    withKnownIssue(Comment(rawValue: Self.knownLosses[file] ?? "")) {
-      #expect(losses.isEmpty, "\(file): \(losses.prefix(5).map { "\($0)" })")
-    } when: {
-      Self.knownLosses[file] != nil
-    }
+    #expect(losses.isEmpty, "\(file): \(losses.prefix(5).map { "\($0)" })")
   }
-
-  /// What decoding and archiving again still loses in some files, and what.
-  static let knownLosses = [
-    "nib-skim__PreferenceWindow.keyedobjects.nib":
-      "an NSDecimalNumberPlaceholder decodes as a Decimal and is written back as an NSDecimalNumber: the number is "
-      + "kept; the placeholder's class name, its NS.compact flag and one instance shared by a formatter's NS.min and "
-      + "NS.max are not (a Decimal is a value)"
-  ]
 }

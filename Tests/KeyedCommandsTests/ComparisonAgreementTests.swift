@@ -138,6 +138,8 @@ struct ComparisonAgreementTests {
       (Measurement(value: 3.5, unit: UnitLength.kilometers), Measurement(value: 3.5, unit: UnitLength.kilometers))
     case "measurement unit changed":
       (Measurement(value: 3.5, unit: UnitLength.kilometers), Measurement(value: 3.5, unit: UnitLength.meters))
+    case "decimal with trailing zeros": (Decimal(string: "1.50"), Decimal(string: "1.5"))
+    case "decimal changed": (Decimal(string: "1.5"), Decimal(string: "-1.5"))
     case "date components": (components(day: 29), components(day: 29))
     case "date components changed": (components(day: 29), components(day: 28))
     case "person name": (person("Ada"), person("Ada"))
@@ -199,6 +201,8 @@ struct ComparisonAgreementTests {
     Pair(name: "data changed", rule: "ARC-303", equal: false),
     Pair(name: "measurement", rule: "ARC-303", equal: true),
     Pair(name: "measurement unit changed", rule: "ARC-303", equal: false),
+    Pair(name: "decimal with trailing zeros", rule: "ARC-330", equal: true),
+    Pair(name: "decimal changed", rule: "ARC-330", equal: false),
     Pair(name: "date components", rule: "ARC-303", equal: true),
     Pair(name: "date components changed", rule: "ARC-303", equal: false),
     Pair(name: "person name", rule: "ARC-303", equal: true),
