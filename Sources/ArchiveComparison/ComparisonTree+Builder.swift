@@ -79,12 +79,17 @@ extension ComparisonTree {
 
     /// Adds a string, raw text or data leaf of `bytes` (``ComparisonTree/bytes``).
     private mutating func leaf(_ kind: Kind, bytes: some Collection<UInt8>, hash: Int) {
+      leaf(bytesNode(kind, bytes, hash: hash))
+    }
+
+    /// A string, raw text or data node of `bytes`, its bytes added to the tree's store; the caller adds the node.
+    mutating func bytesNode(_ kind: Kind, _ bytes: some Collection<UInt8>, hash: Int) -> Node {
       let start = tree.bytes.count
       tree.bytes.append(contentsOf: bytes)
       var node = Node(kind: kind, hash: hash)
       node.first = Int32(bitPattern: UInt32(truncatingIfNeeded: start))
       node.count = Int32(bitPattern: UInt32(truncatingIfNeeded: tree.bytes.count - start))
-      leaf(node)
+      return node
     }
 
     // MARK: Nodes

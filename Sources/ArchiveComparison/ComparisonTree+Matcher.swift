@@ -8,9 +8,9 @@ extension ComparisonTree {
   /// and order), so that the first tree stands for both. The first difference ends the check; what follows is
   /// ignored, and the caller builds the second tree.
   ///
-  /// A container the builder rearranges when it closes (an unordered array, sorted by its members' hashes, and an
-  /// attributed string, read as text and runs) is built on its own by a ``Builder`` and checked against the first
-  /// tree's node once it closes.
+  /// A container the builder rearranges when it closes (an unordered array, sorted by its members' hashes, an
+  /// attributed string, read as text and runs, and a decimal number, read as its value) is built on its own by a
+  /// ``Builder`` and checked against the first tree's node once it closes.
   package struct Matcher: CanonicalVisitor {
     /// A container of the first tree whose children are being matched.
     private struct Frame {
@@ -234,7 +234,7 @@ extension ComparisonTree {
         fail()
         return
       }
-      if Builder.isAttributedString(object.className) {
+      if Builder.isAttributedString(object.className) || Builder.isDecimalNumber(object.className) {
         beginPart(node) { $0.beginClassObject(object) }
         return
       }
@@ -281,7 +281,7 @@ extension ComparisonTree {
     while let (x, y) = pairs.popLast() {
       let (nx, ny) = (nodes[Int(x)], tree.nodes[Int(y)])
       guard nx.kind == ny.kind, nx.hash == ny.hash, nx.count == ny.count, nx.order == ny.order,
-        nx.isShared == ny.isShared, !nx.isShared || identities[x] == tree.identities[y]
+        nx.isShared == ny.isShared, identities[x] == tree.identities[y]
       else { return false }
       switch nx.kind {
       case .null, .array, .object: break

@@ -106,6 +106,9 @@ struct ComparisonOfEqualInputsTests {
       ([TimeZone(secondsFromGMT: 3600) as Any], [TimeZone(secondsFromGMT: 7200) as Any])
     case "set inside a class object":
       (LinkedNote("t", tags: NSSet(array: [1, 2, 3])), LinkedNote("t", tags: NSSet(array: [3, 2, 1])))
+    case "decimal numbers":
+      ([Decimal(string: "1.50") as Any, 2] as [Any], [NSDecimalNumber(string: "1.5"), 2 as Int] as [Any])
+    case "decimal number changed": ([Decimal(string: "1.5") as Any], [Decimal(string: "1.25") as Any])
     case "array against a string": (LinkedNote("t", tags: ["x"]), LinkedNote("t", tags: "x"))
     case "nil against a value": (LinkedNote("t"), LinkedNote("t", tags: "x"))
     default: (nil, nil)
@@ -136,6 +139,8 @@ struct ComparisonOfEqualInputsTests {
     Pair(name: "Foundation values", matches: true),
     Pair(name: "Foundation value changed", matches: false),
     Pair(name: "set inside a class object", matches: true),
+    Pair(name: "decimal numbers", matches: true),
+    Pair(name: "decimal number changed", matches: false),
     Pair(name: "array against a string", matches: false),
     Pair(name: "nil against a value", matches: false),
   ]
