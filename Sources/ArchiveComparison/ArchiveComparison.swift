@@ -53,9 +53,9 @@ public enum ArchiveComparison {
   public static func differences(
     between a: Data, and b: Data, options: Options = Options()
   ) throws -> [ArchiveDifference] {
-    try differences(
-      between: ComparedDocument(data: a, fileName: "A"), and: ComparedDocument(data: b, fileName: "B"),
-      options: options)
+    let first = try ComparedDocument(data: a, fileName: "A")
+    return try differences(
+      between: first, and: ComparedDocument(data: b, fileName: "B", comparedWith: { first }), options: options)
   }
 
   /// The differences between two files.
@@ -69,8 +69,9 @@ public enum ArchiveComparison {
   public static func differences(
     betweenFileAt a: URL, and b: URL, options: Options = Options()
   ) throws -> [ArchiveDifference] {
-    try differences(
-      between: ComparedDocument(contentsOf: a), and: ComparedDocument(contentsOf: b), options: options)
+    let first = try ComparedDocument(contentsOf: a)
+    return try differences(
+      between: first, and: ComparedDocument(contentsOf: b, comparedWith: { first }), options: options)
   }
 
   /// The differences between two documents already read.

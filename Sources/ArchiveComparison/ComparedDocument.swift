@@ -36,9 +36,14 @@ package struct ComparedDocument: Sendable {
 
   /// Reads a property list, which is a keyed archive when it has the archive's top-level keys (a keyed-archive nib
   /// among them: `InterfaceComparison` reads nibs, XIBs and storyboards as object tables before this).
+  ///
+  /// A keyed archive is checked against the first input of its comparison, which `first` returns, while it is
+  /// walked, once its own checks have passed (``ComparisonTree/Matcher``): when it holds what the first holds, node
+  /// for node, the first's tree stands for it and no second tree is built. `first` is called only then; when it
+  /// returns `nil` or an input of another kind, the tree is built.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when the bytes are malformed, of no supported format, or expand past the bounds of
   ///   `keyed dump --json` (CLI-032).
-  package init(data: Data, fileName: String) throws {
+  package init(data: Data, fileName: String, comparedWith first: () -> ComparedDocument? = { nil }) throws {
     if PropertyListReader.format(of: data) == .binary {
       // Read in place: a binary property list is checked and a keyed archive walked without materialising it.
       let read = try data.withUnsafeBytes { bytes -> (Kind, Content)? in
@@ -55,7 +60,7 @@ package struct ComparedDocument: Sendable {
         } catch let error as ArchiveError {
           throw error.located(in: .init(file: fileName))
         }
-        return (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(reader: reader))))
+        return (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(reader: reader), comparedWith: first)))
       }
       if let read {
         (kind, content) = read
@@ -64,17 +69,25 @@ package struct ComparedDocument: Sendable {
     }
     let value = try PropertyListReader.read(data, fileName: fileName)
     if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
-      (kind, content) = (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(data: data))))
+      (kind, content) = (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(data: data), comparedWith: first)))
     } else {
       try ExpansionBound.check(value)
       (kind, content) = (.propertyList, .tree(Self.tree(CanonicalJSON.node(value))))
     }
   }
 
-  /// The comparison tree of a keyed archive, built by its canonical walk (within `keyed dump --json`'s bounds).
-  package static func tree(_ archive: KeyedArchiveGraph) throws -> ComparisonTree {
+  /// The comparison tree of a keyed archive, built by its canonical walk (within `keyed dump --json`'s bounds);
+  /// the first input's tree when `first` returns a keyed archive's and the walk holds what it holds, node for node.
+  package static func tree(
+    _ archive: KeyedArchiveGraph, comparedWith first: () -> ComparedDocument? = { nil }
+  ) throws -> ComparisonTree {
     var walk = KeyedArchiveWalk(archive)
     try walk.check()
+    if let first = first(), first.kind == .keyedArchive, case .tree(let tree) = first.content {
+      var matcher = ComparisonTree.Matcher(tree)
+      try walk.visit(&matcher)
+      if matcher.matched { return tree }
+    }
     var builder = ComparisonTree.Builder()
     builder.reserve(walk.checkedSize)
     try walk.visit(&builder)
@@ -90,14 +103,14 @@ package struct ComparedDocument: Sendable {
 
   /// Reads a file as ``init(data:fileName:)`` reads its bytes.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO` when the file cannot be read).
-  package init(contentsOf url: URL) throws {
+  package init(contentsOf url: URL, comparedWith first: () -> ComparedDocument? = { nil }) throws {
     let data: Data
     do {
       data = try Data(contentsOf: url, options: .mappedIfSafe)
     } catch {
       throw ArchiveError(.fileIO, "cannot be read: \(error.localizedDescription)", at: .init(file: url.path))
     }
-    try self.init(data: data, fileName: url.lastPathComponent)
+    try self.init(data: data, fileName: url.lastPathComponent, comparedWith: first)
   }
 
   /// A graph read elsewhere (a typedstream's decoded values), compared from its root.

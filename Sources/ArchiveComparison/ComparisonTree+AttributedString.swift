@@ -79,11 +79,10 @@ extension ComparisonTree.Builder {
   /// A number node, not attached to any container.
   private mutating func number(_ value: Int) -> Int32 {
     let number = CanonicalNumber.integer(Int64(value))
-    tree.numbers.append(number)
     var hasher = Hasher()
     hasher.combine(ComparisonTree.Kind.number)
     hasher.combine(number)
-    tree.nodes.append(.init(kind: .number, payload: Int32(tree.numbers.count - 1), hash: hasher.finalize()))
+    tree.nodes.append(.init(kind: .number, number: number, hash: hasher.finalize()))
     return Int32(tree.nodes.count - 1)
   }
 

@@ -29,14 +29,31 @@ extension ComparisonTree {
     /// The index of each name in the tree's ``ComparisonTree/nameTable``.
     private var nameIndexes: [String: Int32] = [:]
 
+    /// Whether each name of the table is ASCII (``ComparisonTree/sameScalars(_:_:isASCII:)``).
+    private var nameIsASCII: [Bool] = []
+    /// The names found last, by their length and last byte: the fields of one class's objects come back in turn,
+    /// and comparing a name costs less than hashing it.
+    private var recentNames = [Int32](repeating: -1, count: 64)
+
     package init() {}
 
     /// The index of `name` in the name table, added when it is new.
     mutating func nameID(_ name: String) -> Int32 {
+      let slot = (name.utf8.count &* 7 &+ Int(name.utf8.last ?? 0)) & 63
+      let recent = recentNames[slot]
+      if recent >= 0,
+        ComparisonTree.sameScalars(tree.nameTable[Int(recent)], name, isASCII: nameIsASCII[Int(recent)])
+      {
+        return recent
+      }
       let id: Int32
-      if let found = nameIndexes[name], tree.nameTable[Int(found)].utf8.elementsEqual(name.utf8) {
+      defer { recentNames[slot] = id }
+      let known = nameIndexes[name]
+      if let found = known,
+        ComparisonTree.sameScalars(tree.nameTable[Int(found)], name, isASCII: nameIsASCII[Int(found)])
+      {
         id = found
-      } else if nameIndexes[name] != nil,
+      } else if known != nil,
         let found = tree.nameTable.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) })
       {
         // A canonically equivalent name (another spelling of the same text) was seen first.
@@ -44,7 +61,8 @@ extension ComparisonTree {
       } else {
         id = Int32(tree.nameTable.count)
         tree.nameTable.append(name)
-        if nameIndexes[name] == nil { nameIndexes[name] = id }
+        nameIsASCII.append(name.utf8.allSatisfy { $0 < 0x80 })
+        if known == nil { nameIndexes[name] = id }
       }
       return id
     }
@@ -59,19 +77,30 @@ extension ComparisonTree {
       tree.bytes.reserveCapacity(size.textBytes)
     }
 
-    /// Adds bytes to the tree's store; returns their span's index.
-    mutating func store(_ bytes: some Collection<UInt8>) -> Int32 {
+    /// Adds a string, raw text or data leaf of `bytes` (``ComparisonTree/bytes``).
+    private mutating func leaf(_ kind: Kind, bytes: some Collection<UInt8>, hash: Int) {
+      leaf(bytesNode(kind, bytes, hash: hash))
+    }
+
+    /// A string, raw text or data node of `bytes`, its bytes added to the tree's store; the caller adds the node.
+    mutating func bytesNode(_ kind: Kind, _ bytes: some Collection<UInt8>, hash: Int) -> Node {
       let start = tree.bytes.count
       tree.bytes.append(contentsOf: bytes)
-      tree.spans.append(.init(start: start, count: tree.bytes.count - start))
-      return Int32(tree.spans.count - 1)
+      var node = Node(kind: kind, hash: hash)
+      node.first = Int32(bitPattern: UInt32(truncatingIfNeeded: start))
+      node.count = Int32(bitPattern: UInt32(truncatingIfNeeded: tree.bytes.count - start))
+      return node
     }
 
     // MARK: Nodes
 
     private mutating func leaf(_ kind: Kind, payload: Int32, hash: Int) {
+      leaf(Node(kind: kind, payload: payload, hash: hash))
+    }
+
+    private mutating func leaf(_ node: Node) {
       let index = Int32(tree.nodes.count)
-      tree.nodes.append(Node(kind: kind, payload: payload, hash: hash))
+      tree.nodes.append(node)
       attach(index)
     }
 
@@ -171,26 +200,23 @@ extension ComparisonTree {
     }
 
     package mutating func visitNumber(_ value: CanonicalNumber) {
-      tree.numbers.append(value)
-      leaf(.number, payload: Int32(tree.numbers.count - 1), hash: Self.hash(.number, value))
+      leaf(Node(kind: .number, number: value, hash: Self.hash(.number, value)))
     }
 
     package mutating func visitString(_ value: String) {
-      leaf(.string, payload: store(value.utf8), hash: Self.hash(.string, value))
+      leaf(.string, bytes: value.utf8, hash: Self.hash(.string, value))
     }
 
     package mutating func visitData(_ bytes: Data) {
-      leaf(.data, payload: store(bytes), hash: Self.hash(.data, bytes))
+      leaf(.data, bytes: bytes, hash: Self.hash(.data, bytes))
     }
 
     package mutating func visitDate(_ seconds: CanonicalNumber) {
-      tree.numbers.append(seconds)
-      leaf(.date, payload: Int32(tree.numbers.count - 1), hash: Self.hash(.date, seconds))
+      leaf(Node(kind: .date, number: seconds, hash: Self.hash(.date, seconds)))
     }
 
     package mutating func visitUID(_ value: UInt64) {
-      tree.numbers.append(.unsignedInteger(value))
-      leaf(.uid, payload: Int32(tree.numbers.count - 1), hash: Self.hash(.uid, value))
+      leaf(Node(kind: .uid, number: .unsignedInteger(value), hash: Self.hash(.uid, value)))
     }
 
     package mutating func visitFoundationValue(_ value: FoundationValue) {
@@ -296,7 +322,7 @@ extension ComparisonTree {
         visitNull()
         return
       }
-      leaf(.raw, payload: store(text.utf8), hash: Self.hash(.raw, text))
+      leaf(.raw, bytes: text.utf8, hash: Self.hash(.raw, text))
     }
 
     /// The text of a JSON string without its quotes.

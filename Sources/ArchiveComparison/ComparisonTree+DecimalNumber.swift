@@ -56,7 +56,7 @@ extension ComparisonTree.Builder {
     var hasher = Hasher()
     hasher.combine(ComparisonTree.Kind.string)
     hasher.combine(text)
-    tree.nodes.append(.init(kind: .string, payload: store(text.utf8), hash: hasher.finalize()))
+    tree.nodes.append(bytesNode(.string, text.utf8, hash: hasher.finalize()))
     var kept = others
     kept.append((value, "value"))
     kept.sort { CanonicalText.precedes($0.1, $1.1) }
@@ -71,7 +71,7 @@ extension ComparisonTree.Builder {
   private func integer(_ node: Int32) -> Int64? {
     let held = tree.nodes[Int(node)]
     guard held.kind == .number else { return nil }
-    switch tree.numbers[Int(held.payload)] {
+    switch ComparisonTree.number(of: held) {
     case .integer(let value): return value
     case .unsignedInteger(let value): return Int64(exactly: value)
     case .real: return nil

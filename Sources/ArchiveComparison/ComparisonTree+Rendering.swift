@@ -35,12 +35,12 @@ extension ComparisonTree {
         switch n.kind {
         case .null: visitor.visitNull()
         case .bool: visitor.visitBool(n.payload != 0)
-        case .number: visitor.visitNumber(numbers[Int(n.payload)])
+        case .number: visitor.visitNumber(Self.number(of: n))
         case .string: visitor.visitString(text(ofLeaf: index))
         case .data: visitor.visitData(Data(bytes(index)))
-        case .date: visitor.visitDate(numbers[Int(n.payload)])
+        case .date: visitor.visitDate(Self.number(of: n))
         case .uid:
-          if case .unsignedInteger(let value) = numbers[Int(n.payload)] { visitor.visitUID(value) }
+          if case .unsignedInteger(let value) = Self.number(of: n) { visitor.visitUID(value) }
         case .foundation: visitor.visitFoundationValue(foundationValues[Int(n.payload)])
         case .raw: visitor.visitRaw(text(ofLeaf: index))
         case .reference: visitor.visitReference(Int(n.payload))

@@ -16,19 +16,19 @@ package struct ComparisonTree: Sendable {
     case null
     /// A Boolean (the payload: 0 or 1).
     case bool
-    /// A number (the payload: its index in ``numbers``).
+    /// A number, kept in the node (``ComparisonTree/number(_:)``).
     case number
-    /// A string (the payload: its bytes' index in ``spans``).
+    /// A string: its bytes (UTF-8) in ``bytes``, where the node says (``ComparisonTree/bytes(_:)``).
     case string
-    /// Bytes (the payload: their index in ``spans``).
+    /// Bytes, in ``bytes`` as a string's are.
     case data
-    /// A date (the payload: the index of its seconds in ``numbers``).
+    /// A date: its seconds, kept in the node as a number is.
     case date
-    /// A property list UID (the payload: the index of its value in ``numbers``).
+    /// A property list UID: its value, kept in the node as a number is.
     case uid
     /// A Foundation value (the payload: its index in ``foundationValues``).
     case foundation
-    /// A value known by its canonical JSON text only (the payload: its bytes' index in ``spans``).
+    /// A value known by its canonical JSON text only, in ``bytes`` as a string's are.
     case raw
     /// An array: its children are its elements, in ``Node/order``.
     case array
@@ -49,7 +49,10 @@ package struct ComparisonTree: Sendable {
     package var hash: Int = 0
     /// What the node holds, by ``Kind``.
     package var payload: Int32 = 0
-    /// A container's children: `count` entries of ``children`` from `first`.
+    /// A container's children: `count` entries of ``children`` from `first`. A number, date or UID keeps its
+    /// value's bits in `first` (the low half) and `count` (the high half), and its form in the payload; a string,
+    /// raw text or data leaf keeps where its bytes start in ``ComparisonTree/bytes`` in `first` and their number in
+    /// `count`, both unsigned.
     package var first: Int32 = 0
     package var count: Int32 = 0
     package var kind: Kind
@@ -63,6 +66,20 @@ package struct ComparisonTree: Sendable {
       self.payload = payload
       self.hash = hash
     }
+
+    /// A number, date or UID leaf keeping `value`.
+    init(kind: Kind, number value: CanonicalNumber, hash: Int) {
+      let bits: UInt64
+      switch value {
+      case .integer(let integer): (payload, bits) = (0, UInt64(bitPattern: integer))
+      case .unsignedInteger(let unsigned): (payload, bits) = (1, unsigned)
+      case .real(let real): (payload, bits) = (2, real.bitPattern)
+      }
+      self.kind = kind
+      self.hash = hash
+      first = Int32(bitPattern: UInt32(truncatingIfNeeded: bits))
+      count = Int32(bitPattern: UInt32(truncatingIfNeeded: bits >> 32))
+    }
   }
 
   package var nodes: [Node] = []
@@ -72,10 +89,10 @@ package struct ComparisonTree: Sendable {
   package var nameIDs: [Int32] = []
   /// The names of members and fields, and the class names, each once.
   package var nameTable: [String] = []
-  /// The bytes of strings (UTF-8), raw texts and data, one after another; a leaf's payload indexes ``spans``.
+  /// The bytes of strings (UTF-8), raw texts and data, one after another. Each input's text is bounded (archives and
+  /// property lists by the bounds of `keyed dump --json`, other inputs by their size), far below the 4 GiB a leaf
+  /// can address.
   package var bytes: [UInt8] = []
-  package var spans: [Span] = []
-  package var numbers: [CanonicalNumber] = []
   package var foundationValues: [FoundationValue] = []
   /// The class objects by identity: the node of each shared one's first appearance.
   package var objects: [Int: Int32] = [:]
@@ -84,18 +101,28 @@ package struct ComparisonTree: Sendable {
   /// The root node (-1 when nothing was added).
   package var root: Int32 = -1
 
-  /// Where a leaf's bytes are in ``bytes``.
-  package struct Span: Sendable {
-    package var start: Int
-    package var count: Int
-  }
-
   package init() {}
 
   /// The positions of the children of `node` in ``children`` and ``nameIDs``.
   package func members(_ node: Int32) -> Range<Int> {
     let n = nodes[Int(node)]
-    return Int(n.first)..<Int(n.first + n.count)
+    switch n.kind {
+    case .array, .object, .classObject: return Int(n.first)..<Int(n.first + n.count)
+    default: return 0..<0
+    }
+  }
+
+  /// The value of a number, date or UID leaf.
+  package func number(_ node: Int32) -> CanonicalNumber { Self.number(of: nodes[Int(node)]) }
+
+  /// The value a number, date or UID node keeps.
+  static func number(of node: Node) -> CanonicalNumber {
+    let bits = UInt64(UInt32(bitPattern: node.first)) | UInt64(UInt32(bitPattern: node.count)) << 32
+    switch node.payload {
+    case 0: return .integer(Int64(bitPattern: bits))
+    case 1: return .unsignedInteger(bits)
+    default: return .real(Double(bitPattern: bits))
+    }
   }
 
   /// The name of the child at `position`.
@@ -118,13 +145,25 @@ package struct ComparisonTree: Sendable {
   package func identity(_ node: Int32) -> Int { identities[node] ?? -1 }
 
   /// The bytes of a string, raw text or data leaf.
-  package func bytes(_ node: Int32) -> ArraySlice<UInt8> {
-    let span = spans[Int(nodes[Int(node)].payload)]
-    return bytes[span.start..<span.start + span.count]
+  package func bytes(_ node: Int32) -> ArraySlice<UInt8> { bytes(of: nodes[Int(node)]) }
+
+  /// The bytes a string, raw text or data node keeps.
+  func bytes(of node: Node) -> ArraySlice<UInt8> {
+    let start = Int(UInt32(bitPattern: node.first))
+    return bytes[start..<start + Int(UInt32(bitPattern: node.count))]
   }
 
   /// The text of a string or raw leaf.
   package func text(ofLeaf node: Int32) -> String { String(decoding: bytes(node), as: UTF8.self) }
+
+  /// `true` when `stored` and `other` hold the same Unicode scalars, not merely canonically equivalent ones (ARC-301);
+  /// `isASCII` says whether `stored` is ASCII. An ASCII string is equal (`==`, canonical equivalence) to a string of
+  /// as many UTF-8 bytes only when the two are the same bytes: every other scalar takes more than one byte and
+  /// decomposes to at most one ASCII scalar.
+  static func sameScalars(_ stored: String, _ other: String, isASCII: Bool) -> Bool {
+    guard stored.utf8.count == other.utf8.count, stored == other else { return false }
+    return isASCII || stored.utf8.elementsEqual(other.utf8)
+  }
 
   /// The value of the field `name` of the object or class object `node`.
   package func field(_ name: String, of node: Int32) -> Int32? {

@@ -7,10 +7,13 @@ import PropertyList
 
 extension ComparedDocument {
   /// Reads bytes as `keyed` detects their format: a XIB or storyboard, a NIBArchive nib or a keyed-archive nib as an
-  /// object table (objects matched by document id), anything else as ``init(data:fileName:)`` reads it.
+  /// object table (objects matched by document id), anything else as ``init(data:fileName:comparedWith:)`` reads it
+  /// (checked against `first` as it reads it).
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when the bytes are malformed, of no supported format, or expand past
   ///   the bounds of `keyed dump --json` (CLI-032).
-  package init(interfaceData data: Data, fileName: String) throws {
+  package init(
+    interfaceData data: Data, fileName: String, comparedWith first: () -> ComparedDocument? = { nil }
+  ) throws {
     switch NibReader.format(of: data.prefix(2048)) {
     case .xib?:
       self.init(table: try NibReader.objectTable(from: data, fileName: fileName), kind: .interfaceDocument)
@@ -25,13 +28,13 @@ extension ComparedDocument {
       self.init(table: try NibReader.objectTable(from: data, fileName: fileName))
       return
     }
-    try self.init(data: data, fileName: fileName)
+    try self.init(data: data, fileName: fileName, comparedWith: first)
   }
 
   /// Reads a file as ``init(interfaceData:fileName:)`` reads its bytes, or a `.nib` directory (its preferred member,
   /// as the nib loader picks it).
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO` when the file cannot be read).
-  package init(interfaceContentsOf url: URL) throws {
+  package init(interfaceContentsOf url: URL, comparedWith first: () -> ComparedDocument? = { nil }) throws {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
       self.init(table: try NibReader.objectTable(contentsOf: url))
@@ -43,7 +46,7 @@ extension ComparedDocument {
     } catch {
       throw ArchiveError(.fileIO, "cannot be read: \(error.localizedDescription)", at: .init(file: url.path))
     }
-    try self.init(interfaceData: data, fileName: url.lastPathComponent)
+    try self.init(interfaceData: data, fileName: url.lastPathComponent, comparedWith: first)
   }
 
   /// `true` for a keyed archive whose top-level keys are a nib's; `false` for anything else, including bytes that

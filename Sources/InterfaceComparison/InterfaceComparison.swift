@@ -28,9 +28,9 @@ public enum InterfaceComparison {
   public static func differences(
     between a: Data, and b: Data, options: ArchiveComparison.Options = ArchiveComparison.Options()
   ) throws -> [ArchiveDifference] {
-    try ArchiveComparison.differences(
-      between: ComparedDocument(interfaceData: a, fileName: "A"),
-      and: ComparedDocument(interfaceData: b, fileName: "B"),
+    let first = try ComparedDocument(interfaceData: a, fileName: "A")
+    return try ArchiveComparison.differences(
+      between: first, and: ComparedDocument(interfaceData: b, fileName: "B", comparedWith: { first }),
       options: options)
   }
 
@@ -45,8 +45,8 @@ public enum InterfaceComparison {
   public static func differences(
     betweenFileAt a: URL, and b: URL, options: ArchiveComparison.Options = ArchiveComparison.Options()
   ) throws -> [ArchiveDifference] {
-    try ArchiveComparison.differences(
-      between: ComparedDocument(interfaceContentsOf: a), and: ComparedDocument(interfaceContentsOf: b),
-      options: options)
+    let first = try ComparedDocument(interfaceContentsOf: a)
+    return try ArchiveComparison.differences(
+      between: first, and: ComparedDocument(interfaceContentsOf: b, comparedWith: { first }), options: options)
   }
 }

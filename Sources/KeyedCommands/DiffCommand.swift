@@ -3,7 +3,6 @@ import ArchiveComparison
 import Foundation
 import FoundationForms
 import InterfaceComparison
-import Synchronization
 
 /// `keyed diff A B [--json] [--pretty]` (CLI-080…CLI-084): the differences by meaning, one a line or as a JSON
 /// array; the exit status says whether there were any (0 equal, 1 different).
@@ -45,12 +44,13 @@ struct DiffCommand: Command {
 
   func run(_ context: inout Context) throws {
     let options = ArchiveComparison.Options(identityKeys: try Self.identityKeys(identity))
-    // Both inputs are read first (an unreadable file is reported before anything is compared), then each is
-    // walked into its tree, the first on a thread of its own while this one walks the second.
-    let inputs = (try context.diffInput(first), try context.diffInput(second))
-    let (readFirst, readSecond) = Self.concurrently({ inputs.0.document() }, { inputs.1.document() })
-    let first = try context.comparedDocument(readFirst, path: first)
-    let second = try context.comparedDocument(readSecond, path: second)
+    // Both inputs are read first (an unreadable file is reported before anything is compared). The first is walked
+    // into its tree and its bytes are let go; the second is then checked against that tree as it is walked, and
+    // gets a tree of its own only when the two differ: one input's bytes and walk are held at a time.
+    var inputs = [try context.diffInput(first), try context.diffInput(second)]
+    let first = try context.comparedDocument(inputs[0].document(), path: first)
+    inputs.removeFirst()
+    let second = try context.comparedDocument(inputs[0].document(comparedWith: { first }), path: second)
     let differences: [ArchiveDifference]
     do {
       differences = try ArchiveComparison.differences(between: first, and: second, options: options)
@@ -80,44 +80,21 @@ struct DiffCommand: Command {
   }
 }
 
-extension DiffCommand {
-  /// Runs `first` on a thread with the tool's stack (``KeyedTool/mainStackSize``, so that both inputs meet the same
-  /// bounds of nesting) while this thread runs `second`; returns both results.
-  static func concurrently<T: Sendable>(_ first: @escaping @Sendable () -> T, _ second: () -> T) -> (T, T) {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      box.value.withLock { $0 = first() }
-      done.signal()
-    }
-    thread.stackSize = KeyedTool.mainStackSize
-    thread.start()
-    let secondResult = second()
-    done.wait()
-    guard let firstResult = box.value.withLock({ $0 }) else { return (first(), secondResult) }
-    return (firstResult, secondResult)
-  }
-
-  /// Where the first result is handed back.
-  private final class ResultBox<T: Sendable>: Sendable {
-    let value = Mutex<T?>(nil)
-  }
-}
-
 /// One input of `diff`, read: a compiled nib directory's table, or the bytes of a file or of standard input.
 struct DiffInput: Sendable {
   var table: ObjectTable?
   var data: Data
   var fileName: String
 
-  /// The input as compared: a typedstream as its decoded values (`dump --json`'s), else by its format.
-  func document() -> Result<ComparedDocument, ArchiveError> {
+  /// The input as compared: a typedstream as its decoded values (`dump --json`'s), else by its format (a keyed
+  /// archive checked against `first` as it is walked, ``ComparedDocument/init(data:fileName:comparedWith:)``).
+  func document(comparedWith first: () -> ComparedDocument? = { nil }) -> Result<ComparedDocument, ArchiveError> {
     if let table { return .success(ComparedDocument(table: table)) }
     do {
       if TypedstreamCommand.isTypedstream(data) {
         return .success(ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream))
       }
-      return .success(try ComparedDocument(interfaceData: data, fileName: fileName))
+      return .success(try ComparedDocument(interfaceData: data, fileName: fileName, comparedWith: first))
     } catch let error as ArchiveError {
       return .failure(error)
     } catch {

@@ -380,7 +380,7 @@ extension ComparisonAgreementTests {
     return try BinaryPropertyListWriter.write(DumpOrderTests.archive(objects, top: ["root": 1]))
   }
 
-  @Test("CLI-083: both inputs of keyed diff meet the same bounds of nesting, the first walked on a thread of its own")
+  @Test("CLI-083: both inputs of keyed diff meet the same bounds of nesting, walked one after the other")
   func deepInputs() throws {
     let (directory, paths) = try DiffTests.write([
       ("a.plist", try Self.chain(depth: 1_500, leaf: "end")), ("b.plist", try Self.chain(depth: 1_500, leaf: "fin")),

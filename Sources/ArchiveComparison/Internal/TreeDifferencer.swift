@@ -164,7 +164,7 @@ package struct TreeDifferencer {
     case .null: return true
     case .bool: return na.payload == nb.payload
     case .string, .raw, .data: return a.bytes(x).elementsEqual(b.bytes(y))
-    case .number, .date, .uid: return sameNumber(a.numbers[Int(na.payload)], b.numbers[Int(nb.payload)])
+    case .number, .date, .uid: return sameNumber(ComparisonTree.number(of: na), ComparisonTree.number(of: nb))
     case .foundation: return a.foundationValues[Int(na.payload)] == b.foundationValues[Int(nb.payload)]
     case .reference, .cycle: return na.payload == nb.payload
     case .array, .object, .classObject: return false
