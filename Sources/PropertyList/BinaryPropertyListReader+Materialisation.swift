@@ -30,6 +30,9 @@ extension BinaryPropertyListReader {
     // array of an archive holds every object.
     var open: [(header: Header, next: Int)] = []
     func visit(_ object: Int) throws {
+      // In a list checked when it was read (``Validation/full``), only integers, ASCII strings and containers are
+      // read further: another object is known by its marker.
+      if isValidated, !hasContainerMarker(object), !hasIntegerOrASCIIStringMarker(object) { return }
       let header = try header(of: object)
       switch header.kind {
       case .integer: _ = try integer(header, object: object)
@@ -151,6 +154,9 @@ extension BinaryPropertyListReader {
   private func expansion(of object: Int, depth: Int, memo: inout ExpansionMemo) throws -> Expansion {
     // A reference the reader has not checked (``Validation/onAccess``) is refused before the memo is indexed by it.
     guard object >= 0, object < objectCount else { throw referenceError(object) }
+    // In a list checked when it was read (``Validation/full``), an object that is not a container is known by its
+    // marker.
+    if isValidated, !hasContainerMarker(object) { return Expansion(count: 1, height: 0) }
     if let known = memo[object] {
       guard known.height >= 0 else {
         throw ArchiveError(
@@ -171,7 +177,8 @@ extension BinaryPropertyListReader {
     let elements = header.kind == .dictionary ? 2 * header.count : header.count
     for i in 0..<elements {
       let child = element(header, i)
-      if header.kind == .dictionary, i < header.count, try self.header(of: child).kind.isContainer {
+      // A checked list's keys were checked (``Validation/full``).
+      if header.kind == .dictionary, i < header.count, !isValidated, try self.header(of: child).kind.isContainer {
         throw ArchiveError(
           .corruptData, "dictionary key \(i) is a container (object \(child)); keys must be scalars",
           at: .init(byteOffset: try offset(of: object), objectIndex: object))

@@ -78,6 +78,7 @@ extension BinaryPropertyListReader {
     self.topObject = Int(top)
     self.offsetTableOffset = table
     self.offsetIntSize = offsetIntSize
+    self.isValidated = validation == .full
     guard validation == .full else {
       try checkDisjointObjects()
       return
@@ -292,6 +293,8 @@ extension BinaryPropertyListReader {
     var state = [UInt8](repeating: 0, count: objectCount)
     var stack: [(object: Int, next: Int, header: Header)] = []
     func enter(_ object: Int) throws {
+      // Every object's header was read by `validateObjects()`: one that is not a container's is known by its marker.
+      guard hasContainerMarker(object) else { return }
       let header = try header(of: object)
       guard header.kind.isContainer else { return }
       switch state[object] {

@@ -75,6 +75,9 @@ public struct BinaryPropertyListReader: Sendable {
   @usableFromInline package let objectCount: Int
   @usableFromInline package let objectRefSize: Int
   package let topObject: Int
+  /// `true` when every object's header, reference and dictionary key was checked when the reader was made
+  /// (``Validation/full``): a reading of the whole list then need not check them again.
+  package let isValidated: Bool
   @usableFromInline let offsetTableOffset: Int
   @usableFromInline let offsetIntSize: Int
 
@@ -107,6 +110,20 @@ public struct BinaryPropertyListReader: Sendable {
         at: .init(byteOffset: position, objectIndex: object))
     }
     return Int(raw)
+  }
+
+  /// `true` when object `object` (below the object count, its offset checked) has the marker of an array, a set, an
+  /// ordered set or a dictionary: for an object whose header can be read, that its kind is a container.
+  func hasContainerMarker(_ object: Int) -> Bool {
+    let marker = bytes[Int(offsetEntry(object))]
+    return marker >= BinaryPropertyListMarker.array && marker < BinaryPropertyListMarker.dictionary + 0x10
+  }
+
+  /// `true` when object `object` (below the object count, its offset checked) has the marker of an integer or an ASCII
+  /// string (`0x1n`, `0x5n`): for an object whose header can be read, that its kind is one of those.
+  func hasIntegerOrASCIIStringMarker(_ object: Int) -> Bool {
+    let high = bytes[Int(offsetEntry(object))] & 0xF0
+    return high == BinaryPropertyListMarker.integer || high == BinaryPropertyListMarker.asciiString
   }
 
   /// The byte offset of an object, or `nil` when the object number or its offset is out of range.

@@ -68,6 +68,11 @@ extension KeyedArchiveGraph {
         elements.reserveCapacity(header.count)
         for position in 0..<header.count {
           let element = reader.element(header, position)
+          if let raw = reader.uidValue(ofObject: element) {
+            // A reference, as most elements are: read from its marker (what its header gives).
+            elements.append(.uid(UInt64(try self.index(raw, at: location()))))
+            continue
+          }
           let elementHeader = try reader.header(of: element)
           switch elementHeader.kind {
           case .uid: elements.append(.uid(UInt64(try self.index(reader.uid(elementHeader), at: location()))))

@@ -49,6 +49,7 @@ extension KeyedArchiveGraph {
   }
 
   /// The header of entry `index`, or `nil` when it cannot be read (``kind(of:)`` then says why).
+  @inline(__always)
   package func entryHeader(ofEntry index: Int) -> Header? {
     guard index > 0, index < objectCount else { return nil }
     return try? reader.header(of: entryObject(index))
@@ -56,6 +57,7 @@ extension KeyedArchiveGraph {
 
   /// The bytes of text an ASCII string or data entry whose header is `header` writes, read without making the
   /// value; `nil` for another kind of entry (a UTF-16 string is read to count it).
+  @inline(__always)
   package func textByteCount(_ header: Header, ofEntry index: Int) -> Int? {
     switch header.kind {
     case .data: return header.count
@@ -73,6 +75,7 @@ extension KeyedArchiveGraph {
 extension KeyedArchiveGraph {
   /// A string, number or data entry whose header is `header`, as ``scalarEntry(_:)`` reads it; `nil` for the
   /// `$null` marker, another kind of entry, or one that cannot be read.
+  @inline(__always)
   package func plainEntry(_ header: Header, ofEntry index: Int) -> PropertyListValue? {
     switch header.kind {
     case .dictionary, .array, .set, .uid, .null: return nil

@@ -160,6 +160,7 @@ package struct KeyedArchiveGraph {
   }
 
   /// The property-list object number of `$objects[index]`.
+  @inline(__always)
   func entryObject(_ index: Int) -> Int { reader.element(objectsHeader, index) }
 
   /// A short description of a property-list object for messages.

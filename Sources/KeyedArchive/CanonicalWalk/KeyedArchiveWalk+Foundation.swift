@@ -144,21 +144,20 @@ extension KeyedArchiveWalk {
   private mutating func dictionary(
     keys: [PropertyListValue], values: [PropertyListValue], _ visitor: inout some CanonicalVisitor
   ) throws {
-    let stringKeys = keys.map { plainString($0) }
-    var order = Array(keys.indices)
-    if stringKeys.allSatisfy({ $0 != nil }) {
-      order.sort { CanonicalText.precedes(stringKeys[$0] ?? "", stringKeys[$1] ?? "") }
+    if let (names, order) = stringKeys(keys) {
       visitor.beginObject()
       var none = NullCanonicalVisitor()
       for index in order {
-        // The key is walked (it is counted and checked) but written as the member's name.
-        try node(keys[index], &none)
-        visitor.visitKey(stringKeys[index] ?? "")
+        // The key is walked (it is counted and checked) but written as the member's name. A string entry's walk
+        // writes nothing and finds nothing the first pass did not: the second pass takes only the name.
+        if counting || !isPlainString(keys[index]) { try node(keys[index], &none) }
+        visitor.visitKey(names[index])
         try node(values[index], &visitor)
       }
       visitor.endObject()
       return
     }
+    var order = Array(keys.indices)
     let texts = keys.map { plainText($0) }
     let plainKeys = texts.allSatisfy { $0 != nil }
     if plainKeys { order.sort { CanonicalText.precedes(texts[$0] ?? "", texts[$1] ?? "") } }
@@ -175,6 +174,48 @@ extension KeyedArchiveWalk {
     visitor.endObject()
   }
 
+  /// The names of a dictionary's keys when they are all strings (``plainString(_:depth:)``), and the order of its
+  /// members by name; `nil` for another dictionary. Keys that are the same string entries as the last such
+  /// dictionary's (an archiver writes each key string once) are not read again.
+  private mutating func stringKeys(_ keys: [PropertyListValue]) -> (names: [String], order: [Int])? {
+    if let last = lastStringKeys, keys.count == last.objects.count,
+      keys.indices.allSatisfy({ stringEntryObject(keys[$0], known: true) == last.objects[$0] })
+    {
+      return (last.names, last.order)
+    }
+    var names: [String] = []
+    names.reserveCapacity(keys.count)
+    for key in keys {
+      guard let name = plainString(key) else { return nil }
+      names.append(name)
+    }
+    let order = names.indices.sorted { CanonicalText.precedes(names[$0], names[$1]) }
+    let objects = keys.map { stringEntryObject($0, known: false) }
+    lastStringKeys = objects.allSatisfy { $0 != nil } ? StringKeys(objects: objects, names: names, order: order) : nil
+    return (names, order)
+  }
+
+  /// The property-list object of a key that is a string entry (its name is that object's text); `nil` for another
+  /// key. With `known`, the key is compared with keys found to be string entries, and its entry is not read.
+  private func stringEntryObject(_ key: PropertyListValue, known: Bool) -> Int? {
+    guard case .uid(let reference) = key, reference > 0, reference < UInt64(archive.objectCount) else { return nil }
+    let uid = Int(reference)
+    if !known {
+      guard let header = archive.entryHeader(ofEntry: uid), header.kind == .asciiString || header.kind == .utf16String
+      else { return nil }
+    }
+    return archive.entryObject(uid)
+  }
+
+  /// `true` for a dictionary key that is a string, inline or a string entry the first pass found (``EntryKind``).
+  private func isPlainString(_ key: PropertyListValue) -> Bool {
+    switch key {
+    case .string: return true
+    case .uid(let reference): return reference > 0 && reference < kinds.count && kinds[Int(reference)] == .plainValue
+    default: return false
+    }
+  }
+
   /// The string a dictionary key is written as (a plain string, or an `NSString` however its text is stored), or
   /// `nil` when it is written as anything else: the entries of a dictionary whose keys are all strings are walked
   /// in the order of those strings, which is the order they are written in. An `NSString` whose text is another
@@ -186,6 +227,10 @@ extension KeyedArchiveWalk {
     case .uid(let reference):
       guard reference > 0, reference < UInt64(archive.objectCount), depth < 64 else { return nil }
       let uid = Int(reference)
+      if let header = archive.entryHeader(ofEntry: uid), header.kind == .asciiString || header.kind == .utf16String {
+        // A string entry, as most keys are: read from the header in hand (`nil` for the `$null` marker).
+        return archive.plainEntry(header, ofEntry: uid)?.stringValue
+      }
       switch try? archive.kind(of: uid) {
       case .string?: return (try? archive.plainValue(of: uid))??.stringValue
       case .classObject?:

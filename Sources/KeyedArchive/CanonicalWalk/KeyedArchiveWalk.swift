@@ -79,6 +79,8 @@ package struct KeyedArchiveWalk {
   var measuring = CanonicalJSONWriter()
   /// The layouts of the objects met last (``ObjectLayout``).
   var layouts: [ObjectLayout] = []
+  /// The keys of the last dictionary met whose keys are all string entries (``StringKeys``).
+  var lastStringKeys: StringKeys?
   /// The order of the last fields met, by class description: objects of one class mostly store the same keys.
   var fieldPlans: [Int: FieldPlan] = [:]
 
@@ -106,6 +108,14 @@ package struct KeyedArchiveWalk {
       for index in fields.indices where fields[index].key != storedKeys[index] { return false }
       return true
     }
+  }
+
+  /// The keys of a dictionary that are all string entries: their property-list objects, their names, and the
+  /// order of the dictionary's members by name.
+  struct StringKeys {
+    var objects: [Int?]
+    var names: [String]
+    var order: [Int]
   }
 
   /// What an entry was found to be.
@@ -303,6 +313,7 @@ package struct KeyedArchiveWalk {
       try nested(uid, className: object.className) { try $0.classObjectOrFoundation(uid, object, &visitor) }
       return
     }
+    var plain: PropertyListValue?
     if let header {
       // Strings and data, as most entries are: read from the header that is in hand.
       if counting, let bytes = archive.textByteCount(header, ofEntry: uid) {
@@ -311,32 +322,33 @@ package struct KeyedArchiveWalk {
         try spendText(bytes)
         return
       }
-      if !counting, kinds[uid] == .plainValue, let entry = archive.plainEntry(header, ofEntry: uid) {
-        if reached[uid] > 1 { sharedValues[uid] = .plain(entry) }
-        entry.visit(with: &visitor)
-        return
-      }
+      // Other strings and numbers too (what the entry's kind then reads).
+      if counting || kinds[uid] == .plainValue { plain = archive.plainEntry(header, ofEntry: uid) }
     }
     let entry: PropertyListValue
-    switch try archive.kind(of: uid) {
-    case .null:
-      visitor.visitNull()
-      return
-    case .classObject:
-      let object = try walkedObject(uid)
-      try nested(uid, className: object.className) { try $0.classObjectOrFoundation(uid, object, &visitor) }
-      return
-    case .dictionary:
-      // An object is a dictionary with `$class` (ARC-024, as `validate` finds): its fields would otherwise be
-      // written as a plain dictionary, with its references as raw `{"$uid": N}`.
-      throw ArchiveError(
-        .corruptData,
-        "expected an object with \(ArchiveKeys.class), found a dictionary without \(ArchiveKeys.class)",
-        at: .init(objectIndex: uid))
-    case .scalar, .string, .data:
-      entry = try archive.scalarEntry(uid)
-    case .collection:
-      entry = .array(try archive.elements(of: uid))
+    if let plain {
+      entry = plain
+    } else {
+      switch try archive.kind(of: uid) {
+      case .null:
+        visitor.visitNull()
+        return
+      case .classObject:
+        let object = try walkedObject(uid)
+        try nested(uid, className: object.className) { try $0.classObjectOrFoundation(uid, object, &visitor) }
+        return
+      case .dictionary:
+        // An object is a dictionary with `$class` (ARC-024, as `validate` finds): its fields would otherwise be
+        // written as a plain dictionary, with its references as raw `{"$uid": N}`.
+        throw ArchiveError(
+          .corruptData,
+          "expected an object with \(ArchiveKeys.class), found a dictionary without \(ArchiveKeys.class)",
+          at: .init(objectIndex: uid))
+      case .scalar, .string, .data:
+        entry = try archive.scalarEntry(uid)
+      case .collection:
+        entry = .array(try archive.elements(of: uid))
+      }
     }
     if counting {
       let cost = try measure(entry)
