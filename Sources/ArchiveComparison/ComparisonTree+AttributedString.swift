@@ -65,14 +65,17 @@ extension ComparisonTree.Builder {
     let runNodes = merged.map { run in
       container([number(run.location), number(run.length), run.attributes])
     }
-    var fields = others
-    fields.append((container(runNodes), "runs"))
-    fields.append((text, "string"))
-    fields.sort { CanonicalText.precedes($0.1, $1.1) }
+    return replaceFields(range, with: others + [(container(runNodes), "runs"), (text, "string")])
+  }
+
+  /// Replaces the fields `range` of ``pending`` (a class object's, by their meaning) with `fields`, each a node and
+  /// its name, in the canonical order of field names. Returns the new range of the fields.
+  mutating func replaceFields(_ range: Range<Int>, with fields: [(Int32, String)]) -> Range<Int> {
+    let sorted = fields.sorted { CanonicalText.precedes($0.1, $1.1) }
     pending.removeSubrange(range)
     pendingNames.removeSubrange(range)
-    pending += fields.map(\.0)
-    pendingNames += fields.map(\.1)
+    pending += sorted.map(\.0)
+    pendingNames += sorted.map(\.1)
     return range.lowerBound..<pending.count
   }
 

@@ -57,14 +57,7 @@ extension ComparisonTree.Builder {
     hasher.combine(ComparisonTree.Kind.string)
     hasher.combine(text)
     tree.nodes.append(bytesNode(.string, text.utf8, hash: hasher.finalize()))
-    var kept = others
-    kept.append((value, "value"))
-    kept.sort { CanonicalText.precedes($0.1, $1.1) }
-    pending.removeSubrange(range)
-    pendingNames.removeSubrange(range)
-    pending += kept.map(\.0)
-    pendingNames += kept.map(\.1)
-    return range.lowerBound..<pending.count
+    return replaceFields(range, with: others + [(value, "value")])
   }
 
   /// The integer a number node holds, or `nil`.
