@@ -82,10 +82,7 @@ extension ComparisonTree.Builder {
   /// A number node, not attached to any container.
   private mutating func number(_ value: Int) -> Int32 {
     let number = CanonicalNumber.integer(Int64(value))
-    var hasher = Hasher()
-    hasher.combine(ComparisonTree.Kind.number)
-    hasher.combine(number)
-    tree.nodes.append(.init(kind: .number, number: number, hash: hasher.finalize()))
+    tree.nodes.append(.init(kind: .number, number: number, hash: Self.hash(.number, number)))
     return Int32(tree.nodes.count - 1)
   }
 

@@ -29,8 +29,6 @@ extension ComparisonTree {
     /// The index of each name in the tree's ``ComparisonTree/nameTable``.
     private var nameIndexes: [String: Int32] = [:]
 
-    /// Whether each name of the table is ASCII (``ComparisonTree/sameScalars(_:_:isASCII:)``).
-    private var nameIsASCII: [Bool] = []
     /// The names found last, by their length and last byte: the fields of one class's objects come back in turn,
     /// and comparing a name costs less than hashing it.
     private var recentNames = [Int32](repeating: -1, count: 64)
@@ -41,17 +39,11 @@ extension ComparisonTree {
     mutating func nameID(_ name: String) -> Int32 {
       let slot = (name.utf8.count &* 7 &+ Int(name.utf8.last ?? 0)) & 63
       let recent = recentNames[slot]
-      if recent >= 0,
-        ComparisonTree.sameScalars(tree.nameTable[Int(recent)], name, isASCII: nameIsASCII[Int(recent)])
-      {
-        return recent
-      }
+      if recent >= 0, tree.isName(recent, name) { return recent }
       let id: Int32
       defer { recentNames[slot] = id }
       let known = nameIndexes[name]
-      if let found = known,
-        ComparisonTree.sameScalars(tree.nameTable[Int(found)], name, isASCII: nameIsASCII[Int(found)])
-      {
+      if let found = known, tree.isName(found, name) {
         id = found
       } else if known != nil,
         let found = tree.nameTable.firstIndex(where: { $0.utf8.elementsEqual(name.utf8) })
@@ -61,7 +53,7 @@ extension ComparisonTree {
       } else {
         id = Int32(tree.nameTable.count)
         tree.nameTable.append(name)
-        nameIsASCII.append(name.utf8.allSatisfy { $0 < 0x80 })
+        tree.nameIsASCII.append(name.isASCII)
         if known == nil { nameIndexes[name] = id }
       }
       return id
@@ -180,7 +172,7 @@ extension ComparisonTree {
       mutating get { nameID("") }
     }
 
-    private static func hash<T: Hashable>(_ kind: Kind, _ value: T) -> Int {
+    static func hash<T: Hashable>(_ kind: Kind, _ value: T) -> Int {
       var hasher = Hasher()
       hasher.combine(kind)
       hasher.combine(value)

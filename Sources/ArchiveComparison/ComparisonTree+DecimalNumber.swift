@@ -53,10 +53,7 @@ extension ComparisonTree.Builder {
     }
     let text = form.mantissa == 0 && !form.negative ? "0" : form.decimal.description
     let value = Int32(tree.nodes.count)
-    var hasher = Hasher()
-    hasher.combine(ComparisonTree.Kind.string)
-    hasher.combine(text)
-    tree.nodes.append(bytesNode(.string, text.utf8, hash: hasher.finalize()))
+    tree.nodes.append(bytesNode(.string, text.utf8, hash: Self.hash(.string, text)))
     return replaceFields(range, with: others + [(value, "value")])
   }
 

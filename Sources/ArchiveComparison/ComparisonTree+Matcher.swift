@@ -20,8 +20,6 @@ extension ComparisonTree {
     }
 
     private let tree: ComparisonTree
-    /// Whether each name of the tree's table is ASCII (``ComparisonTree/sameScalars(_:_:isASCII:)``).
-    private let nameIsASCII: [Bool]
     private var frames: [Frame] = []
     /// The name of the next member.
     private var nextName = ""
@@ -34,12 +32,6 @@ extension ComparisonTree {
     /// A check against `tree`, the first input's.
     package init(_ tree: ComparisonTree) {
       self.tree = tree
-      nameIsASCII = tree.nameTable.map { $0.utf8.allSatisfy { $0 < 0x80 } }
-    }
-
-    /// `true` when name `id` of the tree's table is `name`.
-    private func isName(_ id: Int32, _ name: String) -> Bool {
-      ComparisonTree.sameScalars(tree.nameTable[Int(id)], name, isASCII: nameIsASCII[Int(id)])
     }
 
     /// `true` when the walk reported, completely, what the first tree holds.
@@ -56,7 +48,7 @@ extension ComparisonTree {
         rootMatched = true
         return tree.root
       }
-      guard frame.next < frame.end, isName(tree.nameIDs[frame.next], nextName) else { return fail() }
+      guard frame.next < frame.end, tree.isName(tree.nameIDs[frame.next], nextName) else { return fail() }
       frames[frames.count - 1].next += 1
       return tree.children[frame.next]
     }
@@ -240,7 +232,7 @@ extension ComparisonTree {
       }
       let shared = object.isShared && object.id >= 0
       guard n.isShared == shared, !shared || tree.identities[node] == object.id,
-        isName(n.payload, Builder.meaningfulName(object.className))
+        tree.isName(n.payload, Builder.meaningfulName(object.className))
       else {
         fail()
         return

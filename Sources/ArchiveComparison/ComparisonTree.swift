@@ -1,5 +1,6 @@
 import Foundation
 import FoundationForms
+import PropertyList
 
 /// One input's values as the comparison reads them (ARC-300): the canonical view of the input (what
 /// `keyed dump --json` prints) kept by meaning in flat arrays, each node with a hash of what it holds, so that two
@@ -89,6 +90,9 @@ package struct ComparisonTree: Sendable {
   package var nameIDs: [Int32] = []
   /// The names of members and fields, and the class names, each once.
   package var nameTable: [String] = []
+  /// Whether each name of ``nameTable`` is ASCII, for comparing names by their scalars
+  /// (`String.isLiterally(_:selfIsASCII:)`).
+  var nameIsASCII: [Bool] = []
   /// The bytes of strings (UTF-8), raw texts and data, one after another. Each input's text is bounded (archives and
   /// property lists by the bounds of `keyed dump --json`, other inputs by their size), far below the 4 GiB a leaf
   /// can address.
@@ -156,13 +160,10 @@ package struct ComparisonTree: Sendable {
   /// The text of a string or raw leaf.
   package func text(ofLeaf node: Int32) -> String { String(decoding: bytes(node), as: UTF8.self) }
 
-  /// `true` when `stored` and `other` hold the same Unicode scalars, not merely canonically equivalent ones (ARC-301);
-  /// `isASCII` says whether `stored` is ASCII. An ASCII string is equal (`==`, canonical equivalence) to a string of
-  /// as many UTF-8 bytes only when the two are the same bytes: every other scalar takes more than one byte and
-  /// decomposes to at most one ASCII scalar.
-  static func sameScalars(_ stored: String, _ other: String, isASCII: Bool) -> Bool {
-    guard stored.utf8.count == other.utf8.count, stored == other else { return false }
-    return isASCII || stored.utf8.elementsEqual(other.utf8)
+  /// `true` when name `id` of ``nameTable`` is `name`: the same Unicode scalars, not merely canonically equivalent
+  /// ones (ARC-301).
+  func isName(_ id: Int32, _ name: String) -> Bool {
+    nameTable[Int(id)].isLiterally(name, selfIsASCII: nameIsASCII[Int(id)])
   }
 
   /// The value of the field `name` of the object or class object `node`.

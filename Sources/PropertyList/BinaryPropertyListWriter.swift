@@ -695,8 +695,9 @@ package struct BinaryPropertyListWriter: ~Copyable {
     }
   }
 
-  /// The size of the pieces ``finish(top:handedOut:to:)`` hands on its offset table in.
-  private static let piece = 1 << 20
+  /// The size of the pieces a caller hands on (``handOut(_:to:)``) and ``finish(top:handedOut:to:)`` hands on its
+  /// offset table in.
+  package static let piece = 1 << 20
 }
 
 /// A direct-mapped cache from a scalar's bits to its object number: a hit shares the object, a miss writes a new

@@ -163,9 +163,9 @@ package struct PropertyListTranscoder {
     var progress = BinaryPropertyListWriter.HandedOut()
     let write: (Data) throws -> Void
 
-    /// Hands the writer's bytes on once they pass a megabyte (when its references are settled).
+    /// Hands the writer's bytes on once they pass a piece (when its references are settled).
     mutating func flush(_ writer: inout BinaryPropertyListWriter) throws {
-      if writer.bufferedBytes > 1 << 20 { try writer.handOut(&progress, to: write) }
+      if writer.bufferedBytes > BinaryPropertyListWriter.piece { try writer.handOut(&progress, to: write) }
     }
   }
 

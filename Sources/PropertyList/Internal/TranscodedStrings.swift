@@ -92,11 +92,6 @@ struct TranscodedStrings {
     guard header.kind == .asciiString else {
       return try reader.string(header, object: object).hasSameCodeUnits(as: string)
     }
-    let stored = reader.bytes[header.start..<(header.start + header.count)]
-    return string.withCodeUnits { units in
-      guard units.count == stored.count else { return false }
-      guard let left = units.baseAddress, let right = stored.baseAddress else { return true }
-      return memcmp(left, right, units.count) == 0
-    }
+    return string.withCodeUnits { reader.isASCIIString(object, equalTo: $0) }
   }
 }
