@@ -74,10 +74,12 @@ public enum ArchiveComparison {
       between: first, and: ComparedDocument(contentsOf: b, comparedWith: { first }), options: options)
   }
 
-  /// The differences between two documents already read.
+  /// The differences between two documents already read, `b` read against `a` when it was (`comparedWith`).
   package static func differences(
     between a: ComparedDocument, and b: ComparedDocument, options: Options = Options()
   ) throws -> [ArchiveDifference] {
+    // Read against `a`, `b` holds what `a` holds, node for node (a tree compared with itself has no difference).
+    if b.holdsFirst { return [] }
     switch (a.content, b.content) {
     case (.tree(let first), .tree(let second)) where a.kind == b.kind:
       var walker = TreeDifferencer(first, second, options: options)

@@ -33,6 +33,9 @@ package struct ComparedDocument: Sendable {
 
   package var kind: Kind
   package var content: Content
+  /// `true` when this input was read against the first input of its comparison (`comparedWith`) and holds what
+  /// that one holds, node for node: its content is the first's tree, and the two have no difference.
+  package private(set) var holdsFirst = false
 
   /// Reads a property list, which is a keyed archive when it has the archive's top-level keys (a keyed-archive nib
   /// among them: `InterfaceComparison` reads nibs, XIBs and storyboards as object tables before this).
@@ -46,30 +49,28 @@ package struct ComparedDocument: Sendable {
   package init(data: Data, fileName: String, comparedWith first: () -> ComparedDocument? = { nil }) throws {
     if PropertyListReader.format(of: data) == .binary {
       // Read in place: a binary property list is checked and a keyed archive walked without materialising it.
-      let read = try data.withUnsafeBytes { bytes -> (Kind, Content)? in
-        let reader: BinaryPropertyListReader
+      let read = try data.withUnsafeBytes { bytes -> (tree: ComparisonTree, holdsFirst: Bool)? in
+        var checked: CheckedPropertyList
         do {
-          reader = try BinaryPropertyListReader(
-            store: ByteStore(borrowing: bytes), options: .default, validation: .full)
+          checked = try CheckedPropertyList(store: ByteStore(borrowing: bytes))
         } catch let error as ArchiveError {
           throw error.located(in: .init(file: fileName))
         }
-        guard KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) else { return nil }
-        do {
-          try reader.checkValue(of: reader.topObject)
-        } catch let error as ArchiveError {
-          throw error.located(in: .init(file: fileName))
-        }
-        return (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(reader: reader), comparedWith: first)))
+        // Taken, not copied: the walk's tables are not duplicated when its second pass writes to them.
+        guard let walk = checked.walk.take() else { return nil }
+        return try Self.tree(checked: walk, comparedWith: first)
       }
       if let read {
-        (kind, content) = read
+        (kind, content, holdsFirst) = (.keyedArchive, .tree(read.tree), read.holdsFirst)
         return
       }
     }
     let value = try PropertyListReader.read(data, fileName: fileName)
     if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
-      (kind, content) = (.keyedArchive, .tree(try Self.tree(KeyedArchiveGraph(data: data), comparedWith: first)))
+      var walk = KeyedArchiveWalk(try KeyedArchiveGraph(data: data))
+      try walk.check()
+      let read = try Self.tree(checked: walk, comparedWith: first)
+      (kind, content, holdsFirst) = (.keyedArchive, .tree(read.tree), read.holdsFirst)
     } else {
       try ExpansionBound.check(value)
       (kind, content) = (.propertyList, .tree(Self.tree(CanonicalJSON.node(value))))
@@ -83,15 +84,23 @@ package struct ComparedDocument: Sendable {
   ) throws -> ComparisonTree {
     var walk = KeyedArchiveWalk(archive)
     try walk.check()
+    return try tree(checked: walk, comparedWith: first).tree
+  }
+
+  /// The comparison tree of a keyed archive whose walk's first pass is done, as ``tree(_:comparedWith:)`` makes it,
+  /// and whether it is the first input's.
+  private static func tree(
+    checked walk: consuming KeyedArchiveWalk, comparedWith first: () -> ComparedDocument?
+  ) throws -> (tree: ComparisonTree, holdsFirst: Bool) {
     if let first = first(), first.kind == .keyedArchive, case .tree(let tree) = first.content {
       var matcher = ComparisonTree.Matcher(tree)
       try walk.visit(&matcher)
-      if matcher.matched { return tree }
+      if matcher.matched { return (tree, true) }
     }
     var builder = ComparisonTree.Builder()
     builder.reserve(walk.checkedSize)
     try walk.visit(&builder)
-    return builder.tree
+    return (builder.tree, false)
   }
 
   /// The comparison tree of a value given as canonical JSON nodes.

@@ -14,24 +14,30 @@ struct PropertyListInput {
   let fileName: String
   private let reader: BinaryPropertyListReader?
   private let xmlValue: PropertyListValue?
+  /// A binary keyed archive's walk, checked when the input was opened for walking.
+  private let checkedWalk: KeyedArchiveWalk?
 
   /// Opens `data` for the duration of `body`: a binary property list is read in place (its bytes must outlive the
-  /// reader, which `body` does not keep), an XML one parsed.
-  /// - Throws: the container's ``/ArchiveCoding/ArchiveError`` located in `fileName` (as ``PropertyListReader/read(_:options:fileName:)``
-  ///   throws it), or what `body` throws.
-  static func withInput<R>(_ data: Data, fileName: String, _ body: (PropertyListInput) throws -> R) throws -> R {
+  /// reader, which `body` does not keep), an XML one parsed. With `walking`, a binary keyed archive's walk is
+  /// checked as the list is (``CheckedPropertyList``).
+  /// - Throws: the list's, the container's or the walk's ``/ArchiveCoding/ArchiveError`` located in `fileName` (as
+  ///   ``PropertyListReader/read(_:options:fileName:)`` throws it), or what `body` throws.
+  static func withInput<R>(
+    _ data: Data, fileName: String, walking: Bool = false, _ body: (PropertyListInput) throws -> R
+  ) throws -> R {
     guard PropertyListReader.format(of: data) == .binary else {
       let value = try PropertyListReader.read(data, fileName: fileName)
-      return try body(PropertyListInput(fileName: fileName, reader: nil, xmlValue: value))
+      return try body(PropertyListInput(fileName: fileName, reader: nil, xmlValue: value, checkedWalk: nil))
     }
     return try data.withUnsafeBytes { bytes in
-      let reader: BinaryPropertyListReader
+      let checked: CheckedPropertyList
       do {
-        reader = try BinaryPropertyListReader(store: ByteStore(borrowing: bytes), options: .default, validation: .full)
+        checked = try CheckedPropertyList(store: ByteStore(borrowing: bytes), walking: walking)
       } catch let error as ArchiveError {
         throw error.located(in: .init(file: fileName))
       }
-      return try body(PropertyListInput(fileName: fileName, reader: reader, xmlValue: nil))
+      return try body(
+        PropertyListInput(fileName: fileName, reader: checked.reader, xmlValue: nil, checkedWalk: checked.walk))
     }
   }
 
@@ -54,12 +60,22 @@ struct PropertyListInput {
   /// always was), without materialising it.
   /// - Throws: ``/ArchiveCoding/ArchiveError``: the property list's, or the archive container's.
   func graph() throws -> KeyedArchiveGraph {
+    if let checkedWalk { return checkedWalk.archive }
     if let reader {
       try located { try reader.checkValue(of: reader.topObject) }
       return try KeyedArchiveGraph(reader: reader)
     }
     return try KeyedArchiveGraph(
       reader: BinaryPropertyListReader(BinaryPropertyListWriter.write(xmlValue ?? .null), options: .default))
+  }
+
+  /// The keyed archive's walk, its first pass done (``KeyedArchiveWalk/check()``).
+  /// - Throws: what ``graph()`` and the first pass throw.
+  func walk() throws -> KeyedArchiveWalk {
+    if let checkedWalk { return checkedWalk }
+    var walk = KeyedArchiveWalk(try graph())
+    try walk.check()
+    return walk
   }
 
   private func located<T>(_ body: () throws -> T) throws -> T {
@@ -95,7 +111,7 @@ extension Context {
   mutating func dumpPropertyList(_ path: String, raw: Bool, json: Bool, pretty: Bool) throws {
     let data = try read(path)
     do {
-      try PropertyListInput.withInput(data, fileName: name(path)) { input in
+      try PropertyListInput.withInput(data, fileName: name(path), walking: json && !raw) { input in
         if raw || !input.isKeyedArchive {
           let value = try input.value()
           try ExpansionBound.check(value)
@@ -106,13 +122,11 @@ extension Context {
           }
           return
         }
-        let graph = try input.graph()
         if json {
-          var walk = KeyedArchiveWalk(graph)
-          try walk.check()
+          var walk = try input.walk()
           try writeView(pretty: pretty) { try walk.write(to: &$0) }
         } else {
-          output += TreeText.render(try ArchiveJSON.graph(graph))
+          output += TreeText.render(try ArchiveJSON.graph(try input.graph()))
         }
       }
     } catch let error as ArchiveError {
@@ -128,21 +142,18 @@ extension Context {
     var summary = ""
     var nib: ObjectTable?
     do {
-      try PropertyListInput.withInput(data, fileName: name(path)) { input in
+      try PropertyListInput.withInput(data, fileName: name(path), walking: true) { input in
         guard input.isKeyedArchive else {
           _ = try input.value()
           summary = "\(name(path)): valid property list\n"
           return
         }
-        var graph = try input.graph()
+        // The walk's first pass reads the top-level keys first: their errors are the ones it reports.
+        var graph = try input.walk().archive
         if NibReader.isNib(topLevelKeys: Set(try graph.topLevelKeys())) {
-          var walk = KeyedArchiveWalk(graph)
-          try walk.check()
           nib = try NibReader.objectTable(from: data, fileName: name(path))
           return
         }
-        var walk = KeyedArchiveWalk(graph)
-        try walk.check()
         summary = "\(name(path)): valid keyed archive, \(graph.objectCount) objects\n"
       }
     } catch let error as ArchiveError {

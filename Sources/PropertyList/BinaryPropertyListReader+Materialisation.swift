@@ -23,6 +23,7 @@ extension BinaryPropertyListReader {
   /// place, such as `keyed dump`, refuses what materialising it refuses).
   /// - Throws: what ``value(of:)`` throws.
   package func checkValue(of object: Int) throws {
+    if isValidated, try checkTree(from: object) { return }
     var memo = try countedExpansion(of: object)
     // What materialising reads beyond the headers the count read: the contents of strings and integers, in the
     // order it reads them (pre-order, a dictionary's keys and values by turns), each container once (the count
@@ -63,6 +64,63 @@ extension BinaryPropertyListReader {
     }
   }
 
+  /// ``checkValue(of:)`` of a list checked when it was read (``Validation/full``) whose containers reached from
+  /// `object` form a tree, as archivers write them: no container reached twice, none deeper than the limit. One pass
+  /// in the order ``checkValue(of:)`` reads, counting as ``countedExpansion(of:)`` counts, with a bit per object
+  /// where the count keeps seven bytes; the first error of a read is kept until the count is known, so that the
+  /// errors come in the same order. `false`, having thrown nothing, at the first container reached twice or too
+  /// deep: the general check then finds what that means (a shared container, a cycle, nesting past the limit).
+  private func checkTree(from object: Int) throws -> Bool {
+    guard object >= 0, object < objectCount else { return false }
+    var seen = [UInt64](repeating: 0, count: (objectCount + 63) / 64)
+    var open: [(header: Header, next: Int)] = []
+    var count = 0
+    var firstError: (any Error)?
+    // `false` when the object is a container reached again or too deep.
+    func visit(_ object: Int) -> Bool {
+      count += 1
+      guard hasContainerMarker(object) else {
+        if firstError == nil, hasIntegerOrASCIIStringMarker(object) {
+          do {
+            let header = try header(of: object)
+            if header.kind == .integer {
+              _ = try integer(header, object: object)
+            } else if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) {
+              _ = try string(header, object: object)
+            }
+          } catch {
+            firstError = error
+          }
+        }
+        return true
+      }
+      let (word, bit) = (object >> 6, UInt64(1) << UInt64(object & 63))
+      guard seen[word] & bit == 0, open.count < options.maxDepth, let header = try? header(of: object) else {
+        return false
+      }
+      seen[word] |= bit
+      open.append((header, 0))
+      return true
+    }
+    guard visit(object) else { return false }
+    while let last = open.indices.last {
+      let (header, next) = open[last]
+      let elements = header.kind == .dictionary ? 2 * header.count : header.count
+      guard next < elements else {
+        open.removeLast()
+        continue
+      }
+      open[last].next = next + 1
+      let child =
+        header.kind == .dictionary
+        ? (next % 2 == 0 ? element(header, next / 2) : dictionaryValue(header, next / 2)) : element(header, next)
+      guard visit(child) else { return false }
+    }
+    guard count <= options.maxExpandedValueCount else { throw try expansionLimitError(object) }
+    if let firstError { throw firstError }
+    return true
+  }
+
   /// The containers reached more than once from the object, after counting what materialising it would make
   /// (`countedExpansion(of:)`): the same checks and errors as ``value(of:)`` before it builds anything.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when containers nest deeper than the limit or contain themselves, a dictionary key
@@ -75,13 +133,15 @@ extension BinaryPropertyListReader {
   private func countedExpansion(of object: Int) throws -> ExpansionMemo {
     var memo = ExpansionMemo(objectCount: objectCount)
     let expanded = try expansion(of: object, depth: 1, memo: &memo).count
-    guard expanded <= options.maxExpandedValueCount else {
-      throw ArchiveError(
-        .limitExceeded,
-        "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
-        at: .init(byteOffset: try offset(of: object), objectIndex: object))
-    }
+    guard expanded <= options.maxExpandedValueCount else { throw try expansionLimitError(object) }
     return memo
+  }
+
+  private func expansionLimitError(_ object: Int) throws -> ArchiveError {
+    ArchiveError(
+      .limitExceeded,
+      "the property list expands to more than \(options.maxExpandedValueCount) values (shared containers)",
+      at: .init(byteOffset: try offset(of: object), objectIndex: object))
   }
 
   /// Strings and data longer than this are materialised once per object and shared.

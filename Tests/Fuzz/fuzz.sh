@@ -17,7 +17,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="$here/.work"
 shared="$(cd "$root/.." && pwd)/shared/corpus"
-targets=(bplist xmlplist unarchiver xib nibarchive compilednib typedstream)
+targets=(bplist xmlplist unarchiver checkedlist xib nibarchive compilednib typedstream)
 modules=(ArchiveCoding ArchiveSupport FoundationForms PropertyList KeyedArchive XIB CompiledNib NibLoading Typedstream)
 
 usage() { sed -n '3,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -45,7 +45,10 @@ build() {
   mkdir -p "$work/bin"
   rm -f "$work/bin/$target"
   echo "fuzz.sh: linking $target…" >&2
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_$target" \
+  # The package's name as SwiftPM passed it (the folder's name), so that a target may use the modules' package API.
+  local package
+  package="$(grep -o '"-package-name","[^"]*"' "$work/build/release.yaml" | head -1 | cut -d'"' -f4)"
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "Fuzz_$target" -package-name "${package:-main}" \
     "$here/Targets/$target.swift" -I "$release/Modules" "${objects[@]}" -o "$work/bin/$target" 2>&1 \
     | grep -v "Cannot export local symbol '__asan" >&2 || true
   [[ -x "$work/bin/$target" ]] || { echo "fuzz.sh: link failed" >&2; exit 1; }
@@ -61,7 +64,7 @@ shared_seeds() {
     magic="$(head -c 10 "$file" | tr -d '\0')"
     local take=0
     case "$target" in
-      bplist) [[ "$magic" == bplist0* ]] && take=1 ;;
+      bplist|checkedlist) [[ "$magic" == bplist0* ]] && take=1 ;;
       xmlplist) [[ "$magic" == "<?xml"* ]] && head -c 400 "$file" | grep -q '<plist' && take=1 ;;
       unarchiver) { [[ "$magic" == bplist0* ]] || { [[ "$magic" == "<?xml"* ]] && head -c 400 "$file" | grep -q '<plist'; }; } && take=1 ;;
       xib) [[ "$file" == *.xib || "$file" == *.storyboard ]] && take=1 ;;

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Two pieces of work run at the same time: one on a thread of its own, the other on the caller's thread.
+///
+/// The caller's thread keeps the work that recurses (a walk measures its own thread's stack with a ``StackGuard``,
+/// so it must find the stack it would have found alone). ``run(background:foreground:)`` returns only once both have
+/// ended, whatever either throws: memory the caller lends to the background work (a file mapped for one scope)
+/// stays valid for as long as it is read.
+package enum SideBySide {
+  /// The stack of the background thread: the work given to it does not recurse deeper than a depth limit.
+  package static let backgroundStackSize = 16 << 20
+
+  /// Runs `background` on a new thread while `foreground` runs on the caller's thread.
+  /// - Returns: both results, once both have ended.
+  package static func run<Background: Sendable, Foreground>(
+    background: @escaping @Sendable () throws -> Background, foreground: () throws -> Foreground
+  ) -> (background: Result<Background, any Error>, foreground: Result<Foreground, any Error>) {
+    let slot = Slot<Background>()
+    let thread = Thread { slot.finish(Result { try background() }) }
+    thread.stackSize = backgroundStackSize
+    thread.start()
+    let own = Result { try foreground() }
+    let result = slot.wait()
+    releaseFreedMemory()
+    return (result, own)
+  }
+
+  #if canImport(Glibc)
+  /// glibc's `malloc_trim`, a GNU extension that the C module does not import, looked up in the process.
+  private typealias Trim = @convention(c) (Int) -> CInt
+  private static let trim: Trim? = {
+    guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return nil }
+    return unsafeBitCast(symbol, to: Trim.self)
+  }()
+  #endif
+
+  /// Gives the system back the memory the background thread freed. glibc keeps each thread's freed memory in an
+  /// arena of that thread's, which the caller's thread never allocates from: without this, what the background
+  /// work allocated for the time it ran stays resident as long as the process.
+  private static func releaseFreedMemory() {
+    #if canImport(Glibc)
+    _ = trim?(0)
+    #endif
+  }
+
+  /// Where the background thread leaves its result.
+  private final class Slot<Value: Sendable>: Sendable {
+    private let result = Mutex<Result<Value, any Error>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ outcome: Result<Value, any Error>) {
+      result.withLock { $0 = outcome }
+      done.signal()
+    }
+
+    func wait() -> Result<Value, any Error> {
+      done.wait()
+      return result.withLock { stored in
+        // Set before the semaphore was signalled.
+        stored ?? .failure(CancellationError())
+      }
+    }
+  }
+}
