@@ -50,15 +50,14 @@ package struct ComparedDocument: Sendable {
     if PropertyListReader.format(of: data) == .binary {
       // Read in place: a binary property list is checked and a keyed archive walked without materialising it.
       let read = try data.withUnsafeBytes { bytes -> (tree: ComparisonTree, holdsFirst: Bool)? in
-        var checked: CheckedPropertyList
         do {
-          checked = try CheckedPropertyList(store: ByteStore(borrowing: bytes))
+          // The tree is built while the reader's checks may still run: nothing is compared before they pass.
+          return try CheckedPropertyList.walking(store: ByteStore(borrowing: bytes)) { walk in
+            try Self.tree(checked: &walk, comparedWith: first)
+          }
         } catch let error as ArchiveError {
           throw error.located(in: .init(file: fileName))
         }
-        // Taken, not copied: the walk's tables are not duplicated when its second pass writes to them.
-        guard let walk = checked.walk.take() else { return nil }
-        return try Self.tree(checked: walk, comparedWith: first)
       }
       if let read {
         (kind, content, holdsFirst) = (.keyedArchive, .tree(read.tree), read.holdsFirst)
@@ -69,7 +68,7 @@ package struct ComparedDocument: Sendable {
     if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
       var walk = KeyedArchiveWalk(try KeyedArchiveGraph(data: data))
       try walk.check()
-      let read = try Self.tree(checked: walk, comparedWith: first)
+      let read = try Self.tree(checked: &walk, comparedWith: first)
       (kind, content, holdsFirst) = (.keyedArchive, .tree(read.tree), read.holdsFirst)
     } else {
       try ExpansionBound.check(value)
@@ -84,13 +83,13 @@ package struct ComparedDocument: Sendable {
   ) throws -> ComparisonTree {
     var walk = KeyedArchiveWalk(archive)
     try walk.check()
-    return try tree(checked: walk, comparedWith: first).tree
+    return try tree(checked: &walk, comparedWith: first).tree
   }
 
   /// The comparison tree of a keyed archive whose walk's first pass is done, as ``tree(_:comparedWith:)`` makes it,
   /// and whether it is the first input's.
   private static func tree(
-    checked walk: consuming KeyedArchiveWalk, comparedWith first: () -> ComparedDocument?
+    checked walk: inout KeyedArchiveWalk, comparedWith first: () -> ComparedDocument?
   ) throws -> (tree: ComparisonTree, holdsFirst: Bool) {
     if let first = first(), first.kind == .keyedArchive, case .tree(let tree) = first.content {
       var matcher = ComparisonTree.Matcher(tree)

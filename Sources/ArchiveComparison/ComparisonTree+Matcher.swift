@@ -1,5 +1,6 @@
 import Foundation
 import FoundationForms
+import PropertyList
 
 extension ComparisonTree {
   /// Checks the canonical walk of a second input against the ``ComparisonTree`` of the first while it is walked,
@@ -72,9 +73,26 @@ extension ComparisonTree {
       return n
     }
 
-    /// `true` when a leaf's bytes are `bytes`, copied out of `Data` at once (reading `Data` byte by byte costs more).
+    /// `true` when a leaf's bytes are `bytes`, compared in place (reading `Data` byte by byte costs more).
     private static func same(_ stored: ArraySlice<UInt8>, _ bytes: Data) -> Bool {
-      stored.count == bytes.count && stored == [UInt8](bytes)[...]
+      stored.count == bytes.count && bytes.withUnsafeBytes { same(stored, $0) }
+    }
+
+    /// `true` when a leaf's bytes are the UTF-8 of `text`, read in place (iterating the view costs several times
+    /// more).
+    private static func same(_ stored: ArraySlice<UInt8>, _ text: String) -> Bool {
+      stored.count == text.utf8.count && text.withCodeUnits { same(stored, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `true` when `stored` and `bytes`, of one length, hold the same bytes: an indexed loop, which the compiler
+    /// keeps tight where `elementsEqual`'s two iterators are not.
+    private static func same(_ stored: ArraySlice<UInt8>, _ bytes: UnsafeRawBufferPointer) -> Bool {
+      var index = stored.startIndex
+      for byte in bytes {
+        guard stored[index] == byte else { return false }
+        index += 1
+      }
+      return true
     }
 
     /// Opens a container: the next node, of `kind`, whose children are matched in turn.
@@ -181,8 +199,7 @@ extension ComparisonTree {
     package mutating func visitString(_ value: String) {
       if forward({ $0.visitString(value) }) { return }
       if let n = leaf(.string) {
-        let stored = tree.bytes(of: n)
-        if stored.count != value.utf8.count || !stored.elementsEqual(value.utf8) { fail() }
+        if !Self.same(tree.bytes(of: n), value) { fail() }
       }
     }
 

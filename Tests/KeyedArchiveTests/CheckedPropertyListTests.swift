@@ -26,10 +26,32 @@ struct CheckedPropertyListTests {
     }
   }
 
+  /// What walking `data` as the comparison does gives (the second pass run while the reader's checks may still be
+  /// running): the JSON the second pass writes, or the error.
+  static func walkingOutcome(_ data: Data, sideBySideFrom threshold: Int) -> String {
+    data.withUnsafeBytes { bytes in
+      do {
+        let written = try CheckedPropertyList.walking(store: ByteStore(borrowing: bytes), sideBySideFrom: threshold) {
+          walk in
+          var writer = CanonicalJSONWriter()
+          try walk.write(to: &writer)
+          return writer.text
+        }
+        return written ?? "not a keyed archive"
+      } catch {
+        return "error: \(error)"
+      }
+    }
+  }
+
   static func expectSameBothWays(_ data: Data, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let sideBySide = outcome(data, sideBySideFrom: 0)
     let oneAfterTheOther = outcome(data, sideBySideFrom: .max)
     #expect(sideBySide == oneAfterTheOther, "\(name)", sourceLocation: sourceLocation)
+    #expect(walkingOutcome(data, sideBySideFrom: 0) == oneAfterTheOther, "\(name), walked", sourceLocation: sourceLocation)
+    #expect(
+      walkingOutcome(data, sideBySideFrom: .max) == oneAfterTheOther, "\(name), walked one after the other",
+      sourceLocation: sourceLocation)
   }
 
   /// An archive of `rows` dictionaries of a few Foundation values each.

@@ -40,19 +40,7 @@ package struct CheckedPropertyList {
       return
     }
     let (checked, walked) = SideBySide.run(
-      background: { () throws -> (BinaryPropertyListReader, Bool) in
-        let reader = try BinaryPropertyListReader(store: store, options: options, validation: .full)
-        let isArchive = KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader)
-        if isArchive { try reader.checkValue(of: reader.topObject) }
-        return (reader, isArchive)
-      },
-      foreground: { () throws -> KeyedArchiveWalk? in
-        let reader = try BinaryPropertyListReader(store: store, options: options, validation: .onAccess)
-        guard KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) else { return nil }
-        var walk = KeyedArchiveWalk(try KeyedArchiveGraph(reader: reader))
-        try walk.check()
-        return walk
-      })
+      background: { try Self.readerChecks(store, options) }, foreground: { try Self.onAccessWalk(store, options) })
     let (reader, isArchive) = try checked.get()
     self.reader = reader
     guard isArchive else {
@@ -61,6 +49,59 @@ package struct CheckedPropertyList {
     }
     // Both readers see a keyed archive once the list passed the reader's checks.
     walk = try walked.get() ?? Self.walk(reader)
+  }
+
+  /// Checks the list in `store` as ``init(store:options:walking:sideBySideFrom:)`` does and, when it is a keyed
+  /// archive, runs `body` with its walk once the walk's first pass is done, while the reader's checks may still be
+  /// running: for a consumer that writes nothing before it ends (the comparison builds a tree). Whatever `body`
+  /// makes is returned only when the reader's checks pass; their error comes first, then the walk's, then `body`'s.
+  /// - Returns: what `body` returns; `nil` when the list is no keyed archive.
+  /// - Throws: ``/ArchiveCoding/ArchiveError``: the reader's, then the archive's container's and the walk's; or what
+  ///   `body` throws.
+  package static func walking<Result>(
+    store: ByteStore, options: PropertyListDecodingOptions = .default,
+    sideBySideFrom threshold: Int = sideBySideByteCount, _ body: (inout KeyedArchiveWalk) throws -> Result
+  ) throws -> Result? {
+    guard store.count >= threshold else {
+      guard var walk = try CheckedPropertyList(store: store, options: options, sideBySideFrom: .max).walk else {
+        return nil
+      }
+      return try body(&walk)
+    }
+    let (checked, walked) = SideBySide.run(
+      background: { () throws -> (BinaryPropertyListReader, Bool) in try readerChecks(store, options) },
+      foreground: { () throws -> Result? in
+        guard var walk = try onAccessWalk(store, options) else { return nil }
+        return try body(&walk)
+      })
+    let (reader, isArchive) = try checked.get()
+    guard isArchive else { return nil }
+    if let made = try walked.get() { return made }
+    // Both readers see a keyed archive once the list passed the reader's checks.
+    guard var walk = try Self.walk(reader) else { return nil }
+    return try body(&walk)
+  }
+
+  /// The reader's checks: the whole list read, and what materialising it would refuse when it is a keyed archive
+  /// (whether it is one is the second result).
+  private static func readerChecks(
+    _ store: ByteStore, _ options: PropertyListDecodingOptions
+  ) throws -> (BinaryPropertyListReader, Bool) {
+    let reader = try BinaryPropertyListReader(store: store, options: options, validation: .full)
+    let isArchive = KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader)
+    if isArchive { try reader.checkValue(of: reader.topObject) }
+    return (reader, isArchive)
+  }
+
+  /// The walk's checking pass through a reader that checks what it reads; `nil` when the list is no keyed archive.
+  private static func onAccessWalk(
+    _ store: ByteStore, _ options: PropertyListDecodingOptions
+  ) throws -> KeyedArchiveWalk? {
+    let reader = try BinaryPropertyListReader(store: store, options: options, validation: .onAccess)
+    guard KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) else { return nil }
+    var walk = KeyedArchiveWalk(try KeyedArchiveGraph(reader: reader))
+    try walk.check()
+    return walk
   }
 
   /// The walk of the list `reader` read, its first pass done, after what materialising the list would refuse;
