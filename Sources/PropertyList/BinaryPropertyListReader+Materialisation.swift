@@ -26,14 +26,11 @@ extension BinaryPropertyListReader {
     if isValidated, try checkTree(from: object) { return }
     var memo = try countedExpansion(of: object)
     // What materialising reads beyond the headers the count read: the contents of strings and integers, in the
-    // order it reads them (pre-order, a dictionary's keys and values by turns), each container once (the count
-    // bounded the rest). A stack of the containers being read, not of the objects still to read: the `$objects`
-    // array of an archive holds every object.
-    var open: [(header: Header, next: Int)] = []
-    func visit(_ object: Int) throws {
+    // order it reads them, each container once (the count bounded the rest).
+    try readInPreOrder(from: object) { object, _ in
       // In a list checked when it was read (``Validation/full``), only integers, ASCII strings and containers are
       // read further: another object is known by its marker.
-      if isValidated, !hasContainerMarker(object), !hasIntegerOrASCIIStringMarker(object) { return }
+      if isValidated, !hasContainerMarker(object), !hasIntegerOrASCIIStringMarker(object) { return .next }
       let header = try header(of: object)
       switch header.kind {
       case .integer: _ = try integer(header, object: object)
@@ -42,12 +39,41 @@ extension BinaryPropertyListReader {
         if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: object) }
       case .array, .set, .dictionary:
         // A container reached again was read at its first appearance (a scalar read again costs less than a mark).
-        guard memo.markRead(object) else { return }
-        open.append((header, 0))
+        if memo.markRead(object) { return .open(header) }
       default: break
       }
+      return .next
     }
-    try visit(object)
+  }
+
+  /// What a reading in pre-order does after an object (``readInPreOrder(from:_:)``).
+  private enum PreOrderStep {
+    /// Goes on to the next object.
+    case next
+    /// Reads the container's children next.
+    case open(Header)
+    /// Ends the reading.
+    case stop
+  }
+
+  /// Reads `object` and, in pre-order, the children of every container `read` opens, a dictionary's keys and values
+  /// by turns: the order materialising reads them in. `read` is given each object and the number of containers open
+  /// above it. A stack of the containers being read, not of the objects still to read: the `$objects` array of an
+  /// archive holds every object.
+  /// - Returns: `false` when `read` ended the reading (``PreOrderStep/stop``).
+  @discardableResult
+  private func readInPreOrder(from object: Int, _ read: (Int, Int) throws -> PreOrderStep) rethrows -> Bool {
+    var open: [(header: Header, next: Int)] = []
+    func step(_ object: Int) throws -> Bool {
+      switch try read(object, open.count) {
+      case .next: return true
+      case .open(let header):
+        open.append((header, 0))
+        return true
+      case .stop: return false
+      }
+    }
+    guard try step(object) else { return false }
     while let last = open.indices.last {
       let (header, next) = open[last]
       let count = header.kind == .dictionary ? 2 * header.count : header.count
@@ -56,12 +82,12 @@ extension BinaryPropertyListReader {
         continue
       }
       open[last].next = next + 1
-      if header.kind == .dictionary {
-        try visit(next % 2 == 0 ? element(header, next / 2) : dictionaryValue(header, next / 2))
-      } else {
-        try visit(element(header, next))
-      }
+      let child =
+        header.kind == .dictionary
+        ? (next % 2 == 0 ? element(header, next / 2) : dictionaryValue(header, next / 2)) : element(header, next)
+      guard try step(child) else { return false }
     }
+    return true
   }
 
   /// ``checkValue(of:)`` of a list checked when it was read (``Validation/full``) whose containers reached from
@@ -73,11 +99,9 @@ extension BinaryPropertyListReader {
   private func checkTree(from object: Int) throws -> Bool {
     guard object >= 0, object < objectCount else { return false }
     var seen = [UInt64](repeating: 0, count: (objectCount + 63) / 64)
-    var open: [(header: Header, next: Int)] = []
     var count = 0
     var firstError: (any Error)?
-    // `false` when the object is a container reached again or too deep.
-    func visit(_ object: Int) -> Bool {
+    let isTree = readInPreOrder(from: object) { object, depth in
       count += 1
       guard hasContainerMarker(object) else {
         if firstError == nil, hasIntegerOrASCIIStringMarker(object) {
@@ -92,30 +116,17 @@ extension BinaryPropertyListReader {
             firstError = error
           }
         }
-        return true
+        return .next
       }
+      // A container reached again, or deeper than the limit: the general check says what it means.
       let (word, bit) = (object >> 6, UInt64(1) << UInt64(object & 63))
-      guard seen[word] & bit == 0, open.count < options.maxDepth, let header = try? header(of: object) else {
-        return false
+      guard seen[word] & bit == 0, depth < options.maxDepth, let header = try? header(of: object) else {
+        return .stop
       }
       seen[word] |= bit
-      open.append((header, 0))
-      return true
+      return .open(header)
     }
-    guard visit(object) else { return false }
-    while let last = open.indices.last {
-      let (header, next) = open[last]
-      let elements = header.kind == .dictionary ? 2 * header.count : header.count
-      guard next < elements else {
-        open.removeLast()
-        continue
-      }
-      open[last].next = next + 1
-      let child =
-        header.kind == .dictionary
-        ? (next % 2 == 0 ? element(header, next / 2) : dictionaryValue(header, next / 2)) : element(header, next)
-      guard visit(child) else { return false }
-    }
+    guard isTree else { return false }
     guard count <= options.maxExpandedValueCount else { throw try expansionLimitError(object) }
     if let firstError { throw firstError }
     return true
