@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Two pieces of work run at the same time: one on a thread of its own, the other on the caller's thread.
 ///
 /// The caller's thread keeps the work that recurses (a walk measures its own thread's stack with a ``StackGuard``,
@@ -25,27 +21,7 @@ package enum SideBySide {
     thread.stackSize = backgroundStackSize
     thread.start()
     let own = Result { try foreground() }
-    let result = slot.wait()
-    releaseFreedMemory()
-    return (result, own)
-  }
-
-  #if canImport(Glibc)
-  /// glibc's `malloc_trim`, a GNU extension that the C module does not import, looked up in the process.
-  private typealias Trim = @convention(c) (Int) -> CInt
-  private static let trim: Trim? = {
-    guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return nil }
-    return unsafeBitCast(symbol, to: Trim.self)
-  }()
-  #endif
-
-  /// Gives the system back the memory the background thread freed. glibc keeps each thread's freed memory in an
-  /// arena of that thread's, which the caller's thread never allocates from: without this, what the background
-  /// work allocated for the time it ran stays resident as long as the process.
-  private static func releaseFreedMemory() {
-    #if canImport(Glibc)
-    _ = trim?(0)
-    #endif
+    return (slot.wait(), own)
   }
 
   /// Where the background thread leaves its result.
