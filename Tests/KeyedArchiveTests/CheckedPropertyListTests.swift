@@ -48,7 +48,8 @@ struct CheckedPropertyListTests {
     let sideBySide = outcome(data, sideBySideFrom: 0)
     let oneAfterTheOther = outcome(data, sideBySideFrom: .max)
     #expect(sideBySide == oneAfterTheOther, "\(name)", sourceLocation: sourceLocation)
-    #expect(walkingOutcome(data, sideBySideFrom: 0) == oneAfterTheOther, "\(name), walked", sourceLocation: sourceLocation)
+    #expect(
+      walkingOutcome(data, sideBySideFrom: 0) == oneAfterTheOther, "\(name), walked", sourceLocation: sourceLocation)
     #expect(
       walkingOutcome(data, sideBySideFrom: .max) == oneAfterTheOther, "\(name), walked one after the other",
       sourceLocation: sourceLocation)

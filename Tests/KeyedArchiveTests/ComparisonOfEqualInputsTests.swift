@@ -194,6 +194,28 @@ struct ComparisonOfEqualInputsTests {
     #expect(differences.first?.path == "root[150].tags[0]")
   }
 
+  @Test("CLI-190: inputs of a megabyte or more, checked side by side, compare as the same inputs in XML do")
+  func largeInputs() throws {
+    let notes = (0..<9_000).map { LinkedNote("note \($0), some text", score: Double($0), tags: ["t\($0 % 7)"]) }
+    var changed = notes
+    changed[6_000] = LinkedNote("note 6000, other text", score: 6_000, tags: ["t\(6_000 % 7)"])
+    let (a, b) = try (
+      KeyedArchiver.archivedData(withRootObject: notes), KeyedArchiver.archivedData(withRootObject: changed)
+    )
+    #expect(a.count >= CheckedPropertyList.sideBySideByteCount && b.count >= CheckedPropertyList.sideBySideByteCount)
+    // An XML archive is parsed whole, its checks one after the other: the reference.
+    let (xmlA, xmlB) = try (
+      KeyedArchiver.archivedData(withRootObject: notes, format: .xml),
+      KeyedArchiver.archivedData(withRootObject: changed, format: .xml)
+    )
+    let differences = try ArchiveComparison.differences(between: a, and: b)
+    #expect(Self.report(differences) == Self.report(try ArchiveComparison.differences(between: xmlA, and: xmlB)))
+    #expect(differences.map(\.path) == ["root[6000].title"])
+    #expect(try ArchiveComparison.differences(between: a, and: Data(Array(a))).isEmpty)
+    // A second input cut short is refused with the reader's error, whichever way it is checked.
+    #expect(throws: ArchiveError.self) { try ArchiveComparison.differences(between: a, and: b.prefix(b.count - 40)) }
+  }
+
   @Test("ARC-314: an input of another kind or a property list is compared as before, its own tree built")
   func otherKinds() throws {
     let archive = try KeyedArchiver.archivedData(withRootObject: ["a", "b"])
