@@ -50,8 +50,8 @@ extension ComparedDocument {
   }
 
   /// `true` for a keyed archive whose top-level keys are a nib's; `false` for anything else, including bytes that
-  /// are no keyed archive (their reading then reports what is wrong). A binary list is read in place by a probing
-  /// reader, checked only where the top-level keys are read.
+  /// are no keyed archive (their reading then reports what is wrong). A binary list is read in place, checked only
+  /// where the top-level keys are read.
   private static func isKeyedArchiveNib(_ data: Data) -> Bool {
     guard PropertyListReader.format(of: data) == .binary else {
       guard var graph = try? KeyedArchiveGraph(data: data), let keys = try? graph.topLevelKeys() else { return false }
@@ -59,7 +59,8 @@ extension ComparedDocument {
     }
     return data.withUnsafeBytes { bytes in
       guard
-        let reader = try? BinaryPropertyListReader(probing: ByteStore(borrowing: bytes)),
+        let reader = try? BinaryPropertyListReader(
+          store: ByteStore(borrowing: bytes), options: .default, validation: .onAccess),
         var graph = try? KeyedArchiveGraph(reader: reader), let keys = try? graph.topLevelKeys()
       else { return false }
       return NibReader.isNib(topLevelKeys: Set(keys))

@@ -11,21 +11,6 @@ extension BinaryPropertyListReader {
   )
     throws
   {
-    try self.init(store: bytes, options: options, validation: validation, checkingSharedBytes: true)
-  }
-
-  /// A reader of a few named objects (a keyed archive's top-level keys, to tell a nib from another archive): the
-  /// trailer and the offset table are checked as for ``Validation/onAccess``, and every object read is checked when
-  /// it is read, but not whether objects share bytes. That check (ARC-007) bounds what a reading of the whole list
-  /// can cost by passing over every object; a probe reads a handful.
-  /// - Throws: ``/ArchiveCoding/ArchiveError`` for a trailer or offset table that is not sound.
-  package init(probing bytes: ByteStore, options: PropertyListDecodingOptions = .default) throws {
-    try self.init(store: bytes, options: options, validation: .onAccess, checkingSharedBytes: false)
-  }
-
-  private init(
-    store bytes: ByteStore, options: PropertyListDecodingOptions, validation: Validation, checkingSharedBytes: Bool
-  ) throws {
     self.bytes = bytes
     self.options = options
     let length = bytes.count
@@ -95,7 +80,7 @@ extension BinaryPropertyListReader {
     self.offsetIntSize = offsetIntSize
     self.isValidated = validation == .full
     guard validation == .full else {
-      if checkingSharedBytes { try checkDisjointObjects() }
+      try checkDisjointObjects()
       return
     }
     try validateObjects()

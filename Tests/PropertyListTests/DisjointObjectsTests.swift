@@ -38,22 +38,6 @@ struct DisjointObjectsTests {
     expectFailure(reordered, .corruptData, containing: "object 1 starts at 16, inside object 2 (bytes 13..<80)")
   }
 
-  @Test("ARC-007: a probing reader reads named objects without the pass over every object; readers of the list refuse")
-  func probingReaderSkipsSharing() throws {
-    var bytes = bplist([[0xA2, 1, 2], Self.payload, [0x10, 7]])
-    Self.patchOffset(&bytes, objects: 3, entry: 2, to: 14)  // object 2 lies inside object 1's payload
-    for validation in [BinaryPropertyListReader.Validation.full, .onAccess] {
-      #expect(throws: ArchiveError.self) {
-        try BinaryPropertyListReader(store: ByteStore(copying: bytes), validation: validation)
-      }
-    }
-    let probe = try BinaryPropertyListReader(probing: ByteStore(copying: bytes))
-    #expect(try probe.header(of: probe.topObject).kind == .array)
-    #expect(try probe.header(of: 2).kind == .data)
-    // What it reads is checked as it is read.
-    #expect(throws: ArchiveError.self) { try probe.header(of: 3) }
-  }
-
   @Test("ARC-007: an offset table out of byte order is accepted when its objects are disjoint")
   func outOfOrderDisjointAccepted() throws {
     // The array, "ab" at 11 and 7 at 14 in the bytes; the table lists 7 as object 1 and "ab" as object 2.
