@@ -66,9 +66,15 @@ package struct ComparedDocument: Sendable {
     }
     let value = try PropertyListReader.read(data, fileName: fileName)
     if KeyedArchiveContainer.looksLikeKeyedArchive(value) {
-      var walk = KeyedArchiveWalk(try KeyedArchiveGraph(data: data))
-      try walk.check()
-      let read = try Self.tree(checked: &walk, comparedWith: first)
+      let read: (tree: ComparisonTree, holdsFirst: Bool)
+      do {
+        var walk = KeyedArchiveWalk(try KeyedArchiveGraph(data: data))
+        try walk.check()
+        read = try Self.tree(checked: &walk, comparedWith: first)
+      } catch let error as ArchiveError {
+        // Located as a binary archive's errors are.
+        throw error.located(in: .init(file: fileName))
+      }
       (kind, content, holdsFirst) = (.keyedArchive, .tree(read.tree), read.holdsFirst)
     } else {
       try ExpansionBound.check(value)

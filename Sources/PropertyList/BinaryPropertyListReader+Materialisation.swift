@@ -96,7 +96,7 @@ extension BinaryPropertyListReader {
   /// where the count keeps seven bytes; the first error of a read is kept until the count is known, so that the
   /// errors come in the same order. `false`, having thrown nothing, at the first container reached twice or too
   /// deep: the general check then finds what that means (a shared container, a cycle, nesting past the limit).
-  private func checkTree(from object: Int) throws -> Bool {
+  func checkTree(from object: Int) throws -> Bool {
     guard object >= 0, object < objectCount else { return false }
     var seen = [UInt64](repeating: 0, count: (objectCount + 63) / 64)
     var count = 0

@@ -82,24 +82,32 @@ struct CheckedPropertyListTests {
     Self.expectSameBothWays(data, "plain list")
   }
 
-  static func bigEndian(_ bytes: [UInt8], at position: Int, width: Int) -> UInt64 {
-    bytes[position..<(position + width)].reduce(0) { $0 << 8 | UInt64($1) }
-  }
-
-  @Test("CLI-190: the reader's error comes first, as one after the other, when both checks fail")
+  @Test("CLI-190: the reader's error comes first, as one after the other, when both checks fail differently")
   func readerErrorFirst() throws {
-    let data = try Self.rowsArchive(50)
-    // A reference past the object count in the last object: the reader's checks refuse it; the walk may meet it.
-    var bytes = [UInt8](data)
-    let trailer = bytes.count - 32
-    let table = Int(Self.bigEndian(bytes, at: trailer + 24, width: 8))
-    let offsetSize = Int(bytes[trailer + 6])
-    let count = Int(Self.bigEndian(bytes, at: trailer + 8, width: 8))
-    let last = Int(Self.bigEndian(bytes, at: table + (count - 1) * offsetSize, width: offsetSize))
-    bytes[last] = 0xAF  // an array whose length does not follow
+    // The last entry of `$objects` refers past the end of the list. The reader refuses the `$objects` array itself;
+    // the walk meets the entry only when it reaches the row that refers to it, and names that entry instead.
+    var bytes = [UInt8](try Self.rowsArchive(50))
+    let reader = try BinaryPropertyListReader(bytes: bytes)
+    let top = try reader.header(of: reader.topObject)
+    let objectsKey = try #require(
+      (0..<top.count).first { reader.isASCIIString(reader.element(top, $0), equalTo: ArchiveKeys.objects) })
+    let objects = try reader.header(of: reader.dictionaryValue(top, objectsKey))
+    let position = objects.start + (objects.count - 1) * reader.objectRefSize
+    for byte in 0..<reader.objectRefSize { bytes[position + byte] = 0xFF }
     let sideBySide = Self.outcome(Data(bytes), sideBySideFrom: 0)
-    #expect(sideBySide.hasPrefix("error:"))
-    Self.expectSameBothWays(Data(bytes), "corrupt last object")
+    let walkAlone = Data(bytes).withUnsafeBytes { buffer -> String in
+      do {
+        let onAccess = try BinaryPropertyListReader(store: ByteStore(borrowing: buffer), validation: .onAccess)
+        var walk = KeyedArchiveWalk(try KeyedArchiveGraph(reader: onAccess))
+        try walk.check()
+        return "no error"
+      } catch {
+        return "error: \(error)"
+      }
+    }
+    #expect(sideBySide.hasPrefix("error:") && walkAlone.hasPrefix("error:"))
+    #expect(sideBySide != walkAlone, "the walk's error must differ from the reader's for this case to tell them apart")
+    Self.expectSameBothWays(Data(bytes), "a reference past the list in $objects")
   }
 
   @Test("CLI-190: truncated and bit-flipped copies of a generated archive give the same result both ways")

@@ -40,12 +40,35 @@ struct MaterialisationCheckTests {
     return full
   }
 
-  @Test("ARC-331: a tree of containers is checked as the general check checks it")
+  /// Whether the checked reader takes the tree path for the top object (`nil` when that path throws).
+  static func takesTreePath(_ bytes: [UInt8], options: PropertyListDecodingOptions = .default) throws -> Bool? {
+    let reader = try BinaryPropertyListReader(bytes: bytes, options: options, validation: .full)
+    return try? reader.checkTree(from: reader.topObject)
+  }
+
+  @Test("ARC-331: a tree of containers is checked in one pass, as the general check checks it")
   func tree() throws {
     var plist = RawPropertyList()
     let inner = plist.array([plist.integer(1), plist.string("two"), plist.array([])])
     let top = plist.dictionary([(plist.string("a"), inner), (plist.string("b"), plist.array([plist.integer(3)]))])
     #expect(try Self.checked(plist.bytes(top: UInt64(top))) == "ok")
+    #expect(try Self.takesTreePath(plist.bytes(top: UInt64(top))) == true)
+  }
+
+  @Test("ARC-331: a bad value before a shared container is reported after the general count")
+  func readErrorBeforeSharedContainer() throws {
+    var plist = RawPropertyList()
+    let bad = plist.add(Self.badString)
+    let shared = plist.array([plist.integer(1), plist.integer(2)])
+    let top = plist.array([bad, shared, shared])
+    let bytes = plist.bytes(top: UInt64(top))
+    #expect(try Self.takesTreePath(bytes) == false)
+    var options = PropertyListDecodingOptions.default
+    options.maxExpandedValueCount = 7
+    #expect(try Self.checked(bytes, options: options).contains("expands to more than 7"))
+    options.maxExpandedValueCount = 8
+    let error = try Self.checked(bytes, options: options)
+    #expect(error != "ok" && !error.contains("expands"), "\(error)")
   }
 
   @Test("ARC-331: a container reached twice is counted each time, by the general check")
@@ -55,6 +78,7 @@ struct MaterialisationCheckTests {
     let top = plist.array([shared, shared, shared])
     let bytes = plist.bytes(top: UInt64(top))
     #expect(try Self.checked(bytes) == "ok")
+    #expect(try Self.takesTreePath(bytes) == false)
     // 1 + 3 × 4 values: within 13, past 12.
     var options = PropertyListDecodingOptions.default
     options.maxExpandedValueCount = 13

@@ -58,10 +58,10 @@ package struct CheckedPropertyList {
   /// - Returns: what `body` returns; `nil` when the list is no keyed archive.
   /// - Throws: ``/ArchiveCoding/ArchiveError``: the reader's, then the archive's container's and the walk's; or what
   ///   `body` throws.
-  package static func walking<Result>(
+  package static func walking<Made>(
     store: ByteStore, options: PropertyListDecodingOptions = .default,
-    sideBySideFrom threshold: Int = sideBySideByteCount, _ body: (inout KeyedArchiveWalk) throws -> Result
-  ) throws -> Result? {
+    sideBySideFrom threshold: Int = sideBySideByteCount, _ body: (inout KeyedArchiveWalk) throws -> Made
+  ) throws -> Made? {
     guard store.count >= threshold else {
       guard var walk = try CheckedPropertyList(store: store, options: options, sideBySideFrom: .max).walk else {
         return nil
@@ -70,7 +70,7 @@ package struct CheckedPropertyList {
     }
     let (checked, walked) = SideBySide.run(
       background: { () throws -> (BinaryPropertyListReader, Bool) in try readerChecks(store, options) },
-      foreground: { () throws -> Result? in
+      foreground: { () throws -> Made? in
         guard var walk = try onAccessWalk(store, options) else { return nil }
         return try body(&walk)
       })
