@@ -110,7 +110,8 @@ let package = Package(
     .testTarget(
       name: "KeyedArchiveTests",
       dependencies: [
-        "KeyedArchive", "PropertyList", "ArchiveCoding", "ArchiveTesting", "ArchiveComparison", "TestSupport",
+        "KeyedArchive", "PropertyList", "ArchiveCoding", "ArchiveSupport", "ArchiveTesting", "ArchiveComparison",
+        "TestSupport",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -1,5 +1,6 @@
 import ArchiveCoding
 import ArchiveComparison
+import ArchiveSupport
 import Foundation
 import KeyedArchive
 import NibLoading
@@ -39,18 +40,16 @@ public enum KeyedTool {
   public static func main(_ arguments: [String]) -> Int32 {
     let progress = ProgressLine(arguments: arguments)
     progress.start()
-    let outcome = Outcome()
-    let thread = Thread {
+    // On a thread of its own; on this one when the system gives none (under a small limit of address space).
+    let ran = SideBySide.onOwnThread(stackSize: mainStackSize) { () -> Result in
       // Read as a pipe is (CLI-002): at most `Context.maxInputBytes`, so `keyed dump - < /dev/zero` ends in 65.
       var context = Context(standardInput: { try Context.readToEnd(descriptor: 0, path: "<stdin>") })
       context.sink = writeStandardStreams
       context.standardOutput = { FileHandle.standardOutput.write(Data($0)) }
       let status = context.dispatch(arguments)
-      outcome.finish(Result(status: status, output: context.output, errors: context.errors))
+      return Result(status: status, output: context.output, errors: context.errors)
     }
-    thread.stackSize = mainStackSize
-    thread.start()
-    let result = outcome.wait()
+    let result = (try? ran.get()) ?? Result(status: KeyedTool.ExitCode.failure, output: "", errors: "")
     progress.finish()
     writeStandardStreams(result.output, result.errors)
     return result.status
@@ -63,22 +62,6 @@ public enum KeyedTool {
 
   /// The stack of the thread ``main(_:)`` runs a command on.
   static let mainStackSize = 64 << 20
-
-  /// The result of a command run on another thread, handed back once.
-  private final class Outcome: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Result?
-
-    func finish(_ result: Result) {
-      self.result = result
-      done.signal()
-    }
-
-    func wait() -> Result {
-      done.wait()
-      return result ?? Result(status: KeyedTool.ExitCode.failure, output: "", errors: "")
-    }
-  }
 
   /// Runs the tool in-process.
   /// - Parameters:

@@ -1,7 +1,9 @@
 import ArchiveCoding
+import ArchiveSupport
 import Foundation
 import FoundationForms
 import PropertyList
+import Synchronization
 import TestSupport
 import Testing
 
@@ -130,6 +132,62 @@ struct CheckedPropertyListTests {
     for (index, mutant) in CorpusMutationTests.mutants(of: data, seed: UInt64(data.count), count: count).enumerated() {
       Self.expectSameBothWays(mutant, "\(file) mutant \(index)")
     }
+  }
+
+  @Test("CLI-190: without a thread, the background work runs once, on the caller's thread, after the foreground work")
+  func noThread() throws {
+    let order = Mutex<[String]>([])
+    let (background, foreground) = SideBySide.run(
+      startingThread: false,
+      background: { () throws -> Int in
+        order.withLock { $0.append("background") }
+        return 7
+      },
+      foreground: { () throws -> Int in
+        order.withLock { $0.append("foreground") }
+        throw ArchiveError(.corruptData, "foreground")
+      })
+    #expect(try background.get() == 7)
+    #expect(throws: ArchiveError.self) { try foreground.get() }
+    #expect(order.withLock { $0 } == ["foreground", "background"])
+  }
+
+  @Test("CLI-190: with a thread, the background work runs once, on another thread, and its error is returned")
+  func withThread() throws {
+    let threads = Mutex<[ObjectIdentifier]>([])
+    let caller = ObjectIdentifier(Thread.current)
+    let (background, foreground) = SideBySide.run(
+      background: { () throws -> Int in
+        threads.withLock { $0.append(ObjectIdentifier(Thread.current)) }
+        throw ArchiveError(.corruptData, "background")
+      },
+      foreground: { () -> ObjectIdentifier in
+        // Long enough for the thread to claim the work (a foreground that ends first runs it itself).
+        let deadline = Date().addingTimeInterval(10)
+        while threads.withLock({ $0.isEmpty }), Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        return ObjectIdentifier(Thread.current)
+      })
+    #expect(throws: ArchiveError.self) { try background.get() }
+    #expect(try foreground.get() == caller)
+    let ran = threads.withLock { $0 }
+    #expect(ran.count == 1 && ran.first != caller)
+  }
+
+  @Test("CLI-102: work for a thread of its own runs on the caller's thread when no thread starts, and once otherwise")
+  func ownThread() throws {
+    let alone = SideBySide.onOwnThread(stackSize: 1 << 20, patience: 0.01, startingThread: false) {
+      ObjectIdentifier(Thread.current)
+    }
+    #expect(try alone.get() == ObjectIdentifier(Thread.current))
+    // Work that outlasts the patience stays on its thread: the caller's claim fails and it waits.
+    let runs = Mutex(0)
+    let long = SideBySide.onOwnThread(stackSize: 1 << 20, patience: 0.01) { () -> ObjectIdentifier in
+      runs.withLock { $0 += 1 }
+      Thread.sleep(forTimeInterval: 0.2)
+      return ObjectIdentifier(Thread.current)
+    }
+    #expect(try long.get() != ObjectIdentifier(Thread.current))
+    #expect(runs.withLock { $0 } == 1)
   }
 
   @Test("CLI-190: a list of a megabyte or more is checked side by side by default, with the same result")
