@@ -62,16 +62,19 @@ extension ComparisonTree {
       return nil
     }
 
-    /// The next node, when it is a leaf of `kind`; `nil` (the check ended) otherwise.
-    private mutating func leaf(_ kind: Kind) -> Node? {
-      guard let node = next() else { return nil }
-      let n = tree.nodes[Int(node)]
-      guard n.kind == kind else {
+    /// The next node and its index, when it is of `kind`; `nil` (the check ended) otherwise.
+    private mutating func next(_ kind: Kind) -> (index: Int32, node: Node)? {
+      guard let index = next() else { return nil }
+      let node = tree.nodes[Int(index)]
+      guard node.kind == kind else {
         fail()
         return nil
       }
-      return n
+      return (index, node)
     }
+
+    /// The next node, when it is a leaf of `kind`; `nil` (the check ended) otherwise.
+    private mutating func leaf(_ kind: Kind) -> Node? { next(kind)?.node }
 
     /// `true` when a leaf's bytes are `bytes`, compared in place (reading `Data` byte by byte costs more).
     private static func same(_ stored: ArraySlice<UInt8>, _ bytes: Data) -> Bool {
@@ -95,7 +98,7 @@ extension ComparisonTree {
       return true
     }
 
-    /// Opens a container: the next node, of `kind`, whose children are matched in turn.
+    /// Opens container `node`, whose children are matched in turn.
     private mutating func open(_ node: Int32) {
       let n = tree.nodes[Int(node)]
       frames.append(Frame(next: Int(n.first), end: Int(n.first + n.count)))
@@ -143,12 +146,7 @@ extension ComparisonTree {
 
     package mutating func beginObject() {
       if forward(depth: 1, { $0.beginObject() }) { return }
-      guard let node = next() else { return }
-      guard tree.nodes[Int(node)].kind == .object else {
-        fail()
-        return
-      }
-      open(node)
+      if let (node, _) = next(.object) { open(node) }
     }
 
     package mutating func visitKey(_ name: String) {
@@ -163,9 +161,8 @@ extension ComparisonTree {
 
     package mutating func beginArray(_ order: CanonicalOrder) {
       if forward(depth: 1, { $0.beginArray(order) }) { return }
-      guard let node = next() else { return }
-      let n = tree.nodes[Int(node)]
-      guard n.kind == .array, n.order == order else {
+      guard let (node, n) = next(.array) else { return }
+      guard n.order == order else {
         fail()
         return
       }
@@ -198,9 +195,7 @@ extension ComparisonTree {
 
     package mutating func visitString(_ value: String) {
       if forward({ $0.visitString(value) }) { return }
-      if let n = leaf(.string) {
-        if !Self.same(tree.bytes(of: n), value) { fail() }
-      }
+      if let n = leaf(.string), !Self.same(tree.bytes(of: n), value) { fail() }
     }
 
     package mutating func visitData(_ bytes: Data) {
@@ -237,12 +232,7 @@ extension ComparisonTree {
 
     package mutating func beginClassObject(_ object: CanonicalClassObject) {
       if forward(depth: 1, { $0.beginClassObject(object) }) { return }
-      guard let node = next() else { return }
-      let n = tree.nodes[Int(node)]
-      guard n.kind == .classObject else {
-        fail()
-        return
-      }
+      guard let (node, n) = next(.classObject) else { return }
       if Builder.isAttributedString(object.className) || Builder.isDecimalNumber(object.className) {
         beginPart(node) { $0.beginClassObject(object) }
         return

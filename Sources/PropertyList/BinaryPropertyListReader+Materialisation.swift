@@ -32,17 +32,24 @@ extension BinaryPropertyListReader {
       // read further: another object is known by its marker.
       if isValidated, !hasContainerMarker(object), !hasIntegerOrASCIIStringMarker(object) { return .next }
       let header = try header(of: object)
-      switch header.kind {
-      case .integer: _ = try integer(header, object: object)
-      case .asciiString:
-        // Read only when it holds a byte that is not ASCII, for its error: making the string costs more than the check.
-        if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: object) }
-      case .array, .set, .dictionary:
-        // A container reached again was read at its first appearance (a scalar read again costs less than a mark).
-        if memo.markRead(object) { return .open(header) }
-      default: break
+      guard header.kind.isContainer else {
+        try readContent(header, object: object)
+        return .next
       }
-      return .next
+      // A container reached again was read at its first appearance (a scalar read again costs less than a mark).
+      return memo.markRead(object) ? .open(header) : .next
+    }
+  }
+
+  /// Reads what materialising an integer or an ASCII string reads beyond its header, for its error: the integer,
+  /// and the string only when it holds a byte that is not ASCII (making the string costs more than the check).
+  /// Nothing for another kind.
+  private func readContent(_ header: Header, object: Int) throws {
+    switch header.kind {
+    case .integer: _ = try integer(header, object: object)
+    case .asciiString:
+      if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) { _ = try string(header, object: object) }
+    default: break
     }
   }
 
@@ -103,18 +110,10 @@ extension BinaryPropertyListReader {
     var firstError: (any Error)?
     let isTree = readInPreOrder(from: object) { object, depth in
       count += 1
-      guard hasContainerMarker(object) else {
-        if firstError == nil, hasIntegerOrASCIIStringMarker(object) {
-          do {
-            let header = try header(of: object)
-            if header.kind == .integer {
-              _ = try integer(header, object: object)
-            } else if !Self.isASCII(bytes[header.start..<(header.start + header.count)]) {
-              _ = try string(header, object: object)
-            }
-          } catch {
-            firstError = error
-          }
+      let marker = marker(of: object)
+      guard Self.isContainer(marker: marker) else {
+        if firstError == nil, Self.isIntegerOrASCIIString(marker: marker) {
+          do { try readContent(header(of: object), object: object) } catch { firstError = error }
         }
         return .next
       }

@@ -114,15 +114,23 @@ public struct BinaryPropertyListReader: Sendable {
 
   /// `true` when object `object` (below the object count, its offset checked) has the marker of an array, a set, an
   /// ordered set or a dictionary: for an object whose header can be read, that its kind is a container.
-  func hasContainerMarker(_ object: Int) -> Bool {
-    let marker = bytes[Int(offsetEntry(object))]
-    return marker >= BinaryPropertyListMarker.array && marker < BinaryPropertyListMarker.dictionary + 0x10
-  }
+  func hasContainerMarker(_ object: Int) -> Bool { Self.isContainer(marker: marker(of: object)) }
 
   /// `true` when object `object` (below the object count, its offset checked) has the marker of an integer or an ASCII
   /// string (`0x1n`, `0x5n`): for an object whose header can be read, that its kind is one of those.
-  func hasIntegerOrASCIIStringMarker(_ object: Int) -> Bool {
-    let high = bytes[Int(offsetEntry(object))] & 0xF0
+  func hasIntegerOrASCIIStringMarker(_ object: Int) -> Bool { Self.isIntegerOrASCIIString(marker: marker(of: object)) }
+
+  /// The marker byte of object `object` (below the object count, its offset checked).
+  func marker(of object: Int) -> UInt8 { bytes[Int(offsetEntry(object))] }
+
+  /// `true` for the marker of an array, a set, an ordered set or a dictionary.
+  static func isContainer(marker: UInt8) -> Bool {
+    marker >= BinaryPropertyListMarker.array && marker < BinaryPropertyListMarker.dictionary + 0x10
+  }
+
+  /// `true` for the marker of an integer or an ASCII string (`0x1n`, `0x5n`).
+  static func isIntegerOrASCIIString(marker: UInt8) -> Bool {
+    let high = marker & 0xF0
     return high == BinaryPropertyListMarker.integer || high == BinaryPropertyListMarker.asciiString
   }
 

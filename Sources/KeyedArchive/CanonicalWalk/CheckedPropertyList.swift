@@ -99,6 +99,11 @@ package struct CheckedPropertyList {
   ) throws -> KeyedArchiveWalk? {
     let reader = try BinaryPropertyListReader(store: store, options: options, validation: .onAccess)
     guard KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) else { return nil }
+    return try checkedWalk(reader)
+  }
+
+  /// The walk of the keyed archive `reader` reads, its first pass done.
+  private static func checkedWalk(_ reader: BinaryPropertyListReader) throws -> KeyedArchiveWalk {
     var walk = KeyedArchiveWalk(try KeyedArchiveGraph(reader: reader))
     try walk.check()
     return walk
@@ -109,8 +114,6 @@ package struct CheckedPropertyList {
   private static func walk(_ reader: BinaryPropertyListReader) throws -> KeyedArchiveWalk? {
     guard KeyedArchiveContainer.looksLikeKeyedArchive(reader: reader) else { return nil }
     try reader.checkValue(of: reader.topObject)
-    var walk = KeyedArchiveWalk(try KeyedArchiveGraph(reader: reader))
-    try walk.check()
-    return walk
+    return try checkedWalk(reader)
   }
 }
