@@ -51,12 +51,12 @@ extension KeyedUnarchiver {
             objects.append(
               try decode(uid: try checkedUID(reader.uid(elementHeader), key: key), key: key, allowed: allowed))
           } else {
-            objects.append(try reader.value(of: element))
+            objects.append(try inlineValue(element))
           }
         }
         entries.append(.init(key: key, value: .objects(objects)))
       default:
-        entries.append(.init(key: key, value: .value(try reader.value(of: valueRef))))
+        entries.append(.init(key: key, value: .value(try inlineValue(valueRef))))
       }
     }
     return entries

@@ -529,6 +529,142 @@ struct AliasedArchiveTests {
     #expect(Set(elements.map { $0.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } }).count == 1)
   }
 
+  /// A keyed archive whose root object (`Thing`) has a field `items`, an inline array of `count` elements that all
+  /// refer to one data object of `size` bytes (what a hand-made file can do, no archiver), and that array's number.
+  static func inlineAliases(count: Int, size: Int) -> (archive: Data, items: Int) {
+    var plist = RawPropertyList()
+    let payload = plist.add(
+      [0x4F, 0x12] + RawPropertyList.bigEndian(UInt64(size), 4) + [UInt8](repeating: 0xCD, count: size))
+    let items = plist.array(Array(repeating: payload, count: count))
+    let thing = plist.dictionary([(plist.string("$class"), plist.uid(2)), (plist.string("items"), items)])
+    let description = plist.dictionary([
+      (plist.string("$classname"), plist.string("Thing")),
+      (plist.string("$classes"), plist.array([plist.string("Thing"), plist.string("NSObject")])),
+    ])
+    let objects = plist.array([plist.string("$null"), thing, description])
+    let top = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
+      (plist.string("$objects"), objects),
+    ])
+    return (Data(plist.bytes(top: UInt64(top))), items)
+  }
+
+  @Test("ARC-007: an inline array whose elements all refer to one large data object reads it once, shared")
+  func inlineArrayAliases() throws {
+    // 2,000 elements of one 1 MiB object: 2 GiB if each were read, from a file of just over 1 MiB.
+    let (archive, items) = Self.inlineAliases(count: 2_000, size: 1 << 20)
+    #expect(archive.count < (1 << 20) + 20_000)
+    let graph = try KeyedArchiveGraph(data: archive)
+    guard case .array(let elements)? = graph.fieldValue(ofObject: items) else {
+      Issue.record("the field is no array")
+      return
+    }
+    #expect(elements.count == 2_000)
+    let storages = Set(
+      elements.map { element -> Int in
+        guard case .data(let data) = element else { return -1 }
+        return data.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+      })
+    #expect(storages.count == 1 && !storages.contains(-1))
+    // The unarchiver's generic object holds the array as read, shared too.
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+    unarchiver.decodesUnknownClassesGenerically = true
+    let thing = try #require(try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)
+    let field = thing.fields.first(where: { $0.key == "items" })?.value
+    let decoded: [Data?]
+    switch field {
+    case .value(.array(let values))?: decoded = values.map { if case .data(let data) = $0 { data } else { nil } }
+    case .objects(let objects)?:
+      decoded = objects.map { if case .data(let data)? = $0 as? PropertyListValue { data } else { nil } }
+    default:
+      Issue.record("items: \(String(describing: field))")
+      return
+    }
+    let decodedStorages = Set(decoded.map { $0?.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } ?? -1 })
+    #expect(decoded.count == 2_000 && decodedStorages.count == 1 && !decodedStorages.contains(-1))
+  }
+
+  /// A keyed archive whose root is an `NSArray` of `count` `Blob` objects whose fields `blob` and `text` all refer
+  /// to one data object and one string object of `size` bytes, stored inline (no archiver shares them so).
+  static func fieldAliases(count: Int, size: Int) -> Data {
+    var plist = RawPropertyList()
+    let payload = plist.add(
+      [0x4F, 0x12] + RawPropertyList.bigEndian(UInt64(size), 4) + [UInt8](repeating: 0xCD, count: size))
+    let text = plist.add(
+      [0x5F, 0x12] + RawPropertyList.bigEndian(UInt64(size), 4) + [UInt8](repeating: 0x61, count: size))
+    let (classKey, blobKey, textKey) = (plist.string("$class"), plist.string("blob"), plist.string("text"))
+    func description(_ name: String) -> Int {
+      plist.dictionary([
+        (plist.string("$classname"), plist.string(name)),
+        (plist.string("$classes"), plist.array([plist.string(name), plist.string("NSObject")])),
+      ])
+    }
+    let blobs = (0..<count).map { _ in
+      plist.dictionary([(classKey, plist.uid(3 + count)), (blobKey, payload), (textKey, text)])
+    }
+    let root = plist.dictionary([
+      (classKey, plist.uid(2)), (plist.string("NS.objects"), plist.array((0..<count).map { plist.uid(3 + $0) })),
+    ])
+    let objects = plist.array([plist.string("$null"), root, description("NSArray")] + blobs + [description("Blob")])
+    let top = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
+      (plist.string("$objects"), objects),
+    ])
+    return Data(plist.bytes(top: UInt64(top)))
+  }
+
+  /// An object of two fields, a data and a string.
+  final class Blob: Coding {
+    let blob: Data?
+    let text: String?
+    required init(coder: any DecodingCoder) throws {
+      blob = try coder.decodeData(forKey: "blob")
+      text = try coder.decodeString(forKey: "text")
+    }
+    func encode(with coder: any EncodingCoder) {}
+  }
+
+  @Test("ARC-007: fields of many objects that refer to one large inline string or data read it once, shared")
+  func fieldAliasesShared() throws {
+    let archive = Self.fieldAliases(count: 2_000, size: 1 << 20)
+    #expect(archive.count < 3 * (1 << 20))
+    // Typed: each object decodes its fields through `decodeData` and `decodeString`.
+    let registry = ClassRegistry()
+    registry.register(Blob.self, as: "Blob")
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+    unarchiver.registry = registry
+    let blobs = try #require(try unarchiver.decodeObject(forKey: "root") as? [Any]).compactMap { $0 as? Blob }
+    #expect(blobs.count == 2_000)
+    let storages = Set(blobs.map { $0.blob?.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } ?? -1 })
+    #expect(storages.count == 1 && !storages.contains(-1))
+    #expect(blobs.allSatisfy { $0.text?.utf8.count == 1 << 20 })
+    // Generic: each object keeps its fields as read.
+    let generic = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+    generic.registry = ClassRegistry()
+    generic.decodesUnknownClassesGenerically = true
+    let objects = try #require(try generic.decodeObject(forKey: "root") as? [Any]).compactMap { $0 as? ArchivedObject }
+    #expect(objects.count == 2_000)
+    let genericStorages = Set(
+      objects.map { object -> Int in
+        guard case .value(.data(let data))? = object.fields.first(where: { $0.key == "blob" })?.value else { return -1 }
+        return data.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+      })
+    #expect(genericStorages.count == 1 && !genericStorages.contains(-1))
+    // The graph as the nib reader reads it, keeping every entry: each entry's fields share the payload.
+    var graph = try KeyedArchiveGraph(data: archive)
+    graph.payloads = SharedPayloads()
+    let graphStorages = try Set(
+      (3..<(3 + 2_000)).map { index -> Int in
+        guard case .object(let object) = try graph.entry(index), case .data(let data)? = object.fields["blob"] else {
+          return -1
+        }
+        return data.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+      })
+    #expect(graphStorages.count == 1 && !graphStorages.contains(-1))
+  }
+
   /// The storages that `references` references to one data entry of `size` bytes decode into, by address.
   static func storages(references: Int, size: Int) throws -> Set<Int> {
     let archive = try CraftedArchiveTests.archive(

@@ -66,6 +66,9 @@ extension KeyedArchiveGraph {
         // containers is materialised with the reader's depth and expansion limits.
         var elements: [PropertyListValue] = []
         elements.reserveCapacity(header.count)
+        // The strings and data read for this array (kept with it), by object: an element that refers to one again
+        // shares it (ARC-007: a large data object behind many elements costs its size once).
+        let read = payloads ?? SharedPayloads()
         for position in 0..<header.count {
           let element = reader.element(header, position)
           if let raw = reader.uidValue(ofObject: element) {
@@ -77,6 +80,9 @@ extension KeyedArchiveGraph {
           switch elementHeader.kind {
           case .uid: elements.append(.uid(UInt64(try self.index(reader.uid(elementHeader), at: location()))))
           case .array, .set, .dictionary: return try container(object, at: location())
+          case .data, .asciiString, .utf16String:
+            elements.append(
+              try read.value(element, count: elementHeader.count) { try scalar(elementHeader, object: element) })
           default: elements.append(try scalar(elementHeader, object: element))
           }
         }
@@ -94,12 +100,15 @@ extension KeyedArchiveGraph {
   /// A string, number, Boolean, date or data object as read.
   func scalar(_ header: Header, object: Int) throws -> PropertyListValue {
     switch header.kind {
-    case .asciiString, .utf16String: return .string(try reader.string(header, object: object))
+    case .asciiString, .utf16String:
+      guard let payloads else { return .string(try reader.string(header, object: object)) }
+      return try payloads.value(object, count: header.count) { .string(try reader.string(header, object: object)) }
     case .integer: return try reader.integer(header, object: object)
     case .real: return reader.real(header)
     case .bool: return .bool(header.count == 1)
     case .null: return .null
-    case .data: return .data(reader.data(header))
+    case .data:
+      return payloads?.value(object, count: header.count) { .data(reader.data(header)) } ?? .data(reader.data(header))
     case .date: return .date(reader.date(header))
     case .uid, .array, .set, .dictionary: return try reader.value(of: object)
     }

@@ -93,6 +93,9 @@ package struct KeyedArchiveGraph {
   var keyStrings: [Int: String] = [:]
   /// Entries already read through ``entry(_:)``.
   var entries: [Int: Entry] = [:]
+  /// For a reader that keeps what it reads (the nib reader's nodes): the strings and data read, shared by the
+  /// entries and fields that refer to one object. `nil` for a reader that keeps nothing (the walk).
+  package var payloads: SharedPayloads?
 
   /// Opens an archive, binary or XML (an XML one is re-encoded as binary, keeping its `$objects` indexes).
   /// - Parameters:

@@ -25,6 +25,10 @@ struct ObjectCache {
   /// `nil` where an instance was replaced by a value of another kind (it is not kept alive).
   private var instances: [AnyObject?] = []
   private var strings: [String] = []
+  /// Strings, data and containers that the archive stores inline (in an object's fields, not as `$objects`
+  /// entries) and that were read once, by their object in the property list: one that other fields refer to as
+  /// well is shared, not read again (ARC-007).
+  private var inline: [Int: Any] = [:]
 
   /// A cache of `count` entries, none decoded.
   /// - Precondition: `count` is below `Int32.max` (the container check bounds the object count).
@@ -110,4 +114,10 @@ struct ObjectCache {
     entries[uid].storage = .string
     strings.append(string)
   }
+
+  /// The value kept for object `object` of the property list, a value stored inline, when it was read as a `Value`.
+  func inlineValue<Value>(_ object: Int, as _: Value.Type) -> Value? { inline[object] as? Value }
+
+  /// Keeps `value`, read from object `object` of the property list, a value stored inline.
+  mutating func keepInline(_ value: Any, object: Int) { inline[object] = value }
 }

@@ -47,8 +47,10 @@ extension CompiledNibGraph {
   ///   that cannot be an archived object. Every error's location names the file.
   static func keyedArchive(_ data: Data, fileName: String) throws -> CompiledNibGraph {
     do {
-      var builder = KeyedGraphBuilder(
-        archive: try KeyedArchiveGraph(data: data, options: archiveOptions), fileName: fileName)
+      var archive = try KeyedArchiveGraph(data: data, options: archiveOptions)
+      // The nodes keep every value: a string or data that many entries or fields refer to is read once (ARC-007).
+      archive.payloads = SharedPayloads()
+      var builder = KeyedGraphBuilder(archive: archive, fileName: fileName)
       let count = builder.archive.objectCount
       var nodes: [Node] = []
       nodes.reserveCapacity(count)
