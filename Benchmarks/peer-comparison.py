@@ -315,16 +315,27 @@ def main():
     flat = inputs["flat"][0]
     flat_mib = size([flat]) / (1 << 20)
     out = os.path.join(args.work, "converted.archive")
+    # The flat archive with the middle row's name changed in place ("row-N-" -> "Row-N-"): a comparison of two
+    # inputs that differ, through their trees (ARC-314), where `diff A A` checks inputs stored alike (ARC-315).
+    changed = os.path.join(args.work, "changed.archive")
+    with open(flat, "rb") as f:
+        data = bytearray(f.read())
+    middle = data.find(f"row-{(300 if args.quick else 100_000) // 2:06d}-".encode())
+    if middle < 0:
+        sys.exit("the middle row's name is not in the flat archive")
+    data[middle] = ord("R")
+    write(changed, bytes(data))
     own = {}
     for label, command in [("dump --json", [keyed, "dump", "--json", flat]), ("validate", [keyed, "validate", flat]),
                            ("convert", [keyed, "convert", flat, "-o", out]),
                            ("convert --format xml", [keyed, "convert", flat, "-o", out + ".xml", "--format", "xml"]),
-                           ("diff A A", [keyed, "diff", flat, flat])]:
+                           ("diff A A", [keyed, "diff", flat, flat]),
+                           ("diff A B (one name changed)", [keyed, "diff", flat, changed])]:
         elapsed, peak, error = measure(command, runs, timeout)
         own[label] = (elapsed, peak)
         if error:
             failures.append(f"keyed {label}: {error}")
-    for path in (out, out + ".xml"):
+    for path in (out, out + ".xml", changed):
         if os.path.exists(path):
             os.unlink(path)
     report.append(f"`keyed` on the flat archive ({flat_mib:.1f} MiB):\n")

@@ -3,7 +3,9 @@ import Foundation
 import FoundationForms
 
 /// Compares two keyed archives or property lists by meaning, not bytes (ARC-170…ARC-176, ARC-300): both inputs are
-/// read by their canonical walk (what `keyed dump --json` prints) and walked side by side.
+/// read by their canonical walk (what `keyed dump --json` prints) and walked side by side. Two binary keyed archives
+/// that store one value alike (the same bytes, or the same objects numbered or laid out otherwise) are checked as
+/// reading them checks them and not walked: they hold no difference (ARC-315).
 ///
 /// - Keyed archives: the object graphs from the root (or each top-level key), objects matched by their position
 ///   in the graph; an object reached more than once is compared once, and a cycle ends where it closes.
@@ -53,6 +55,10 @@ public enum ArchiveComparison {
   public static func differences(
     between a: Data, and b: Data, options: Options = Options()
   ) throws -> [ArchiveDifference] {
+    if let alike = ComparedDocument.storedAlike(a, b, fileNames: ("A", "B")) {
+      try alike.get()
+      return []
+    }
     let first = try ComparedDocument(data: a, fileName: "A")
     return try differences(
       between: first, and: ComparedDocument(data: b, fileName: "B", comparedWith: { first }), options: options)
@@ -69,7 +75,15 @@ public enum ArchiveComparison {
   public static func differences(
     betweenFileAt a: URL, and b: URL, options: Options = Options()
   ) throws -> [ArchiveDifference] {
-    let first = try ComparedDocument(contentsOf: a)
+    let bytes = try ComparedDocument.contents(of: a)
+    if let other = try? ComparedDocument.contents(of: b),
+      let alike = ComparedDocument.storedAlike(
+        bytes, other, fileNames: (a.lastPathComponent, b.lastPathComponent))
+    {
+      try alike.get()
+      return []
+    }
+    let first = try ComparedDocument(data: bytes, fileName: a.lastPathComponent)
     return try differences(
       between: first, and: ComparedDocument(contentsOf: b, comparedWith: { first }), options: options)
   }

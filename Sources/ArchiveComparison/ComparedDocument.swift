@@ -118,13 +118,17 @@ package struct ComparedDocument: Sendable {
   /// Reads a file as ``init(data:fileName:)`` reads its bytes.
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO` when the file cannot be read).
   package init(contentsOf url: URL, comparedWith first: () -> ComparedDocument? = { nil }) throws {
-    let data: Data
+    try self.init(data: Self.contents(of: url), fileName: url.lastPathComponent, comparedWith: first)
+  }
+
+  /// The bytes of a file, mapped where that is safe.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO` when the file cannot be read).
+  package static func contents(of url: URL) throws -> Data {
     do {
-      data = try Data(contentsOf: url, options: .mappedIfSafe)
+      return try Data(contentsOf: url, options: .mappedIfSafe)
     } catch {
       throw ArchiveError(.fileIO, "cannot be read: \(error.localizedDescription)", at: .init(file: url.path))
     }
-    try self.init(data: data, fileName: url.lastPathComponent, comparedWith: first)
   }
 
   /// A graph read elsewhere (a typedstream's decoded values), compared from its root.

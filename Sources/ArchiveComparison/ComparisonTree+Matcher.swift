@@ -220,14 +220,10 @@ extension ComparisonTree {
       }
     }
 
-    /// `true` when two Foundation values are equal and written alike (a value equal to another by meaning may be
-    /// written otherwise, and a report shows what each side writes).
+    /// `true` when two Foundation values are written alike (a value equal to another by meaning may be written
+    /// otherwise, and a report shows what each side writes): the same by ``ComparisonTree/sameFoundationValue(_:_:)``.
     static func sameFoundationValue(_ x: FoundationValue, _ y: FoundationValue) -> Bool {
-      guard x == y else { return false }
-      var (first, second) = (CanonicalJSONWriter(), CanonicalJSONWriter())
-      x.visit(with: &first)
-      y.visit(with: &second)
-      return first.text == second.text
+      ComparisonTree.writtenAlike(x, y)
     }
 
     package mutating func beginClassObject(_ object: CanonicalClassObject) {

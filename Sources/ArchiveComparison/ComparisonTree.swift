@@ -129,6 +129,20 @@ package struct ComparisonTree: Sendable {
     }
   }
 
+  /// `true` when two Foundation values mean the same: equal, or written alike (a value holding a NaN is not equal to
+  /// itself, and reals are the same when both are NaN).
+  static func sameFoundationValue(_ x: FoundationValue, _ y: FoundationValue) -> Bool {
+    x == y || writtenAlike(x, y)
+  }
+
+  /// `true` when two Foundation values are written alike: the same canonical text.
+  static func writtenAlike(_ x: FoundationValue, _ y: FoundationValue) -> Bool {
+    var (first, second) = (CanonicalJSONWriter(), CanonicalJSONWriter())
+    x.visit(with: &first)
+    y.visit(with: &second)
+    return first.text == second.text
+  }
+
   /// The name of the child at `position`.
   package func name(_ position: Int) -> String { nameTable[Int(nameIDs[position])] }
 

@@ -35,18 +35,23 @@ extension ComparedDocument {
   /// as the nib loader picks it).
   /// - Throws: ``/ArchiveCoding/ArchiveError`` (`fileIO` when the file cannot be read).
   package init(interfaceContentsOf url: URL, comparedWith first: () -> ComparedDocument? = { nil }) throws {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if Self.isDirectory(url) {
       self.init(table: try NibReader.objectTable(contentsOf: url))
       return
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: url, options: .mappedIfSafe)
-    } catch {
-      throw ArchiveError(.fileIO, "cannot be read: \(error.localizedDescription)", at: .init(file: url.path))
-    }
-    try self.init(interfaceData: data, fileName: url.lastPathComponent, comparedWith: first)
+    try self.init(interfaceData: Self.contents(of: url), fileName: url.lastPathComponent, comparedWith: first)
+  }
+
+  /// `true` for a directory (a `.nib` directory is read as its preferred member).
+  package static func isDirectory(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  /// Two binary keyed archives stored alike, checked, as ``storedAlike(_:_:fileNames:isCompared:)`` finds them,
+  /// unless they are keyed-archive nibs (compared by their objects).
+  package static func storedAlike(interfaceData a: Data, _ b: Data, fileNames: (String, String)) -> StoredAlike? {
+    storedAlike(a, b, fileNames: fileNames) { !isNib($0) }
   }
 
   /// `true` for a keyed archive whose top-level keys are a nib's; `false` for anything else, including bytes that
@@ -60,10 +65,15 @@ extension ComparedDocument {
     return data.withUnsafeBytes { bytes in
       guard
         let reader = try? BinaryPropertyListReader(
-          store: ByteStore(borrowing: bytes), options: .default, validation: .onAccess),
-        var graph = try? KeyedArchiveGraph(reader: reader), let keys = try? graph.topLevelKeys()
+          store: ByteStore(borrowing: bytes), options: .default, validation: .onAccess)
       else { return false }
-      return NibReader.isNib(topLevelKeys: Set(keys))
+      return isNib(reader)
     }
+  }
+
+  /// `true` for a binary keyed archive whose top-level keys are a nib's.
+  private static func isNib(_ reader: BinaryPropertyListReader) -> Bool {
+    guard var graph = try? KeyedArchiveGraph(reader: reader), let keys = try? graph.topLevelKeys() else { return false }
+    return NibReader.isNib(topLevelKeys: Set(keys))
   }
 }

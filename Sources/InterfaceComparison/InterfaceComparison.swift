@@ -28,6 +28,10 @@ public enum InterfaceComparison {
   public static func differences(
     between a: Data, and b: Data, options: ArchiveComparison.Options = ArchiveComparison.Options()
   ) throws -> [ArchiveDifference] {
+    if let alike = ComparedDocument.storedAlike(interfaceData: a, b, fileNames: ("A", "B")) {
+      try alike.get()
+      return []
+    }
     let first = try ComparedDocument(interfaceData: a, fileName: "A")
     return try ArchiveComparison.differences(
       between: first, and: ComparedDocument(interfaceData: b, fileName: "B", comparedWith: { first }),
@@ -45,8 +49,18 @@ public enum InterfaceComparison {
   public static func differences(
     betweenFileAt a: URL, and b: URL, options: ArchiveComparison.Options = ArchiveComparison.Options()
   ) throws -> [ArchiveDifference] {
+    if !ComparedDocument.isDirectory(a), !ComparedDocument.isDirectory(b),
+      let bytes = try? ComparedDocument.contents(of: a),
+      let other = try? ComparedDocument.contents(of: b),
+      let alike = ComparedDocument.storedAlike(
+        interfaceData: bytes, other, fileNames: (a.lastPathComponent, b.lastPathComponent))
+    {
+      try alike.get()
+      return []
+    }
     let first = try ComparedDocument(interfaceContentsOf: a)
     return try ArchiveComparison.differences(
       between: first, and: ComparedDocument(interfaceContentsOf: b, comparedWith: { first }), options: options)
   }
+
 }

@@ -44,18 +44,26 @@ struct DiffCommand: Command {
 
   func run(_ context: inout Context) throws {
     let options = ArchiveComparison.Options(identityKeys: try Self.identityKeys(identity))
-    // Both inputs are read first (an unreadable file is reported before anything is compared). The first is walked
-    // into its tree and its bytes are let go; the second is then checked against that tree as it is walked, and
-    // gets a tree of its own only when the two differ: one input's bytes and walk are held at a time.
+    // Both inputs are read first (an unreadable file is reported before anything is compared). Two keyed archives
+    // stored alike are checked, not walked (ARC-315). Otherwise the first is walked into its tree and its bytes are
+    // let go; the second is then checked against that tree as it is walked, and gets a tree of its own only when
+    // the two differ: one input's bytes and walk are held at a time.
     var inputs = [try context.diffInput(first), try context.diffInput(second)]
-    let first = try context.comparedDocument(inputs[0].document(), path: first)
-    inputs.removeFirst()
-    let second = try context.comparedDocument(inputs[0].document(comparedWith: { first }), path: second)
     let differences: [ArchiveDifference]
-    do {
-      differences = try ArchiveComparison.differences(between: first, and: second, options: options)
-    } catch let error as ArchiveError {
-      throw Context.InputError(message: "cannot compare: \(error.message)", status: KeyedTool.ExitCode.dataError)
+    if let alike = DiffInput.storedAlike(inputs[0], inputs[1]) {
+      // Two keyed archives stored alike (ARC-315): nothing differs; only their checks can fail.
+      if case .failure(let error) = alike.first { throw context.inputError(first, error) }
+      if case .failure(let error) = alike.second { throw context.inputError(second, error) }
+      differences = []
+    } else {
+      let first = try context.comparedDocument(inputs[0].document(), path: first)
+      inputs.removeFirst()
+      let second = try context.comparedDocument(inputs[0].document(comparedWith: { first }), path: second)
+      do {
+        differences = try ArchiveComparison.differences(between: first, and: second, options: options)
+      } catch let error as ArchiveError {
+        throw Context.InputError(message: "cannot compare: \(error.message)", status: KeyedTool.ExitCode.dataError)
+      }
     }
     if json {
       context.output += CanonicalJSON.text(.array(differences.map(\.json)), pretty: pretty) + "\n"
@@ -90,11 +98,29 @@ struct DiffInput: Sendable {
   /// archive checked against `first` as it is walked, ``ComparedDocument/init(data:fileName:comparedWith:)``).
   func document(comparedWith first: () -> ComparedDocument? = { nil }) -> Result<ComparedDocument, ArchiveError> {
     if let table { return .success(ComparedDocument(table: table)) }
-    do {
+    return Self.outcome {
       if TypedstreamCommand.isTypedstream(data) {
-        return .success(ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream))
+        return ComparedDocument(tree: try TypedstreamCommand.decodedGraph(data), kind: .typedstream)
       }
-      return .success(try ComparedDocument(interfaceData: data, fileName: fileName, comparedWith: first))
+      return try ComparedDocument(interfaceData: data, fileName: fileName, comparedWith: first)
+    }
+  }
+
+  /// The checks of two files that store one keyed archive alike (no `.nib` directory, no keyed-archive nib), each
+  /// as ``document(comparedWith:)`` reports its errors; `nil` for any other pair.
+  static func storedAlike(
+    _ a: DiffInput, _ b: DiffInput
+  ) -> (first: Result<Void, ArchiveError>, second: Result<Void, ArchiveError>)? {
+    guard a.table == nil, b.table == nil,
+      let alike = ComparedDocument.storedAlike(interfaceData: a.data, b.data, fileNames: (a.fileName, b.fileName))
+    else { return nil }
+    return (outcome { try alike.first.get() }, outcome { try alike.second.get() })
+  }
+
+  /// What `body` returns, or its error as an ``/ArchiveCoding/ArchiveError``.
+  private static func outcome<Value>(_ body: () throws -> Value) -> Result<Value, ArchiveError> {
+    do {
+      return .success(try body())
     } catch let error as ArchiveError {
       return .failure(error)
     } catch {

@@ -105,7 +105,7 @@ extension BinaryPropertyListReader {
   /// deep: the general check then finds what that means (a shared container, a cycle, nesting past the limit).
   func checkTree(from object: Int) throws -> Bool {
     guard object >= 0, object < objectCount else { return false }
-    var seen = [UInt64](repeating: 0, count: (objectCount + 63) / 64)
+    var seen = ObjectBits(count: objectCount)
     var count = 0
     var firstError: (any Error)?
     let isTree = readInPreOrder(from: object) { object, depth in
@@ -118,11 +118,8 @@ extension BinaryPropertyListReader {
         return .next
       }
       // A container reached again, or deeper than the limit: the general check says what it means.
-      let (word, bit) = (object >> 6, UInt64(1) << UInt64(object & 63))
-      guard seen[word] & bit == 0, depth < options.maxDepth, let header = try? header(of: object) else {
-        return .stop
-      }
-      seen[word] |= bit
+      guard !seen[object], depth < options.maxDepth, let header = try? header(of: object) else { return .stop }
+      seen[object] = true
       return .open(header)
     }
     guard isTree else { return false }

@@ -17,8 +17,9 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="$here/.work"
 shared="$(cd "$root/.." && pwd)/shared/corpus"
-targets=(bplist xmlplist unarchiver checkedlist xib nibarchive compilednib typedstream)
-modules=(ArchiveCoding ArchiveSupport FoundationForms PropertyList KeyedArchive XIB CompiledNib NibLoading Typedstream)
+targets=(bplist xmlplist unarchiver checkedlist storedalike xib nibarchive compilednib typedstream)
+modules=(ArchiveCoding ArchiveSupport FoundationForms PropertyList KeyedArchive ArchiveComparison XIB CompiledNib NibLoading
+  Typedstream)
 
 usage() { sed -n '3,6p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
@@ -31,7 +32,7 @@ target="$1"; shift
 
 build() {
   echo "fuzz.sh: building the library modules (release, fuzzer+address)…" >&2
-  for library in NibLoading Typedstream; do
+  for library in NibLoading Typedstream ArchiveComparison; do
     (cd "$root" && swift build -c release --target "$library" \
       -Xswiftc -sanitize=fuzzer,address --scratch-path "$work/build" >&2)
   done
@@ -64,7 +65,7 @@ shared_seeds() {
     magic="$(head -c 10 "$file" | tr -d '\0')"
     local take=0
     case "$target" in
-      bplist|checkedlist) [[ "$magic" == bplist0* ]] && take=1 ;;
+      bplist|checkedlist|storedalike) [[ "$magic" == bplist0* ]] && take=1 ;;
       xmlplist) [[ "$magic" == "<?xml"* ]] && head -c 400 "$file" | grep -q '<plist' && take=1 ;;
       unarchiver) { [[ "$magic" == bplist0* ]] || { [[ "$magic" == "<?xml"* ]] && head -c 400 "$file" | grep -q '<plist'; }; } && take=1 ;;
       xib) [[ "$file" == *.xib || "$file" == *.storyboard ]] && take=1 ;;

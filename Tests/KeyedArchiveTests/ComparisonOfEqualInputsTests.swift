@@ -102,6 +102,11 @@ struct ComparisonOfEqualInputsTests {
           URL(string: "https://example.com/a") as Any,
         ]
       )
+    case "Foundation value holding a NaN":
+      (
+        [Measurement(value: .nan, unit: UnitLength.meters) as Any],
+        [Measurement(value: .nan, unit: UnitLength.meters) as Any]
+      )
     case "Foundation value changed":
       ([TimeZone(secondsFromGMT: 3600) as Any], [TimeZone(secondsFromGMT: 7200) as Any])
     case "set inside a class object":
@@ -137,6 +142,7 @@ struct ComparisonOfEqualInputsTests {
     Pair(name: "attributed strings", matches: true),
     Pair(name: "attributed string run moved", matches: false),
     Pair(name: "Foundation values", matches: true),
+    Pair(name: "Foundation value holding a NaN", matches: true),
     Pair(name: "Foundation value changed", matches: false),
     Pair(name: "set inside a class object", matches: true),
     Pair(name: "decimal numbers", matches: true),

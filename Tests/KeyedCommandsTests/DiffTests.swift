@@ -61,6 +61,37 @@ struct DiffTests {
     #expect(try runExecutable(["diff", "--json", paths[0], paths[0]]).output == "[]\n")
   }
 
+  @Test("ARC-315, CLI-080: a file and its copy print nothing and exit 0; a copy the reader refuses exits 65 naming it")
+  func storedAlike() throws {
+    let archive = try Self.library()
+    // The copy holds one more object, which nothing reaches and which refers past the list: its value is the
+    // archive's, stored alike, but the reader's checks refuse it.
+    let refused = Data(RawPropertyList.appendingArray(to: [UInt8](archive)) { count in count + 5 })
+    let (directory, paths) = try Self.write([("a.archive", archive), ("copy.archive", archive), ("b.archive", refused)])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(ComparedDocument.storedAlike(interfaceData: archive, refused, fileNames: ("A", "B")) != nil)
+    let equal = try runExecutable(["diff", paths[0], paths[1]])
+    #expect(equal.status == 0 && equal.output.isEmpty, "\(equal.errors)")
+    #expect(try runExecutable(["diff", "--json", paths[0], paths[1]]).output == "[]\n")
+    for (first, second, named) in [(paths[0], paths[2], "b.archive"), (paths[2], paths[0], "b.archive")] {
+      let result = try runExecutable(["diff", first, second])
+      #expect(result.status == 65 && result.output.isEmpty, "\(result.errors)")
+      #expect(result.errors.contains(named) && !result.errors.contains("a.archive"), "\(result.errors)")
+    }
+  }
+
+  @Test(
+    "ARC-315: a keyed-archive nib and its copy are compared by their objects, not as archives stored alike",
+    .enabled(if: corpusRoot != nil, "../shared/corpus is absent: the corpus nib is not read"))
+  func nibStoredAlike() throws {
+    let url = try #require(Self.corpusNib(Self.revisions.0)).appendingPathComponent("keyedobjects.nib")
+    let nib = try Data(contentsOf: url)
+    let copy = Data(Array(nib))
+    #expect(ComparedDocument.storedAlike(nib, copy, fileNames: ("A", "B")) != nil)
+    #expect(ComparedDocument.storedAlike(interfaceData: nib, copy, fileNames: ("A", "B")) == nil)
+    #expect(try InterfaceComparison.differences(between: nib, and: copy).isEmpty)
+  }
+
   @Test("ARC-170, CLI-081: a changed value is one line, <path>: <A> -> <B>, the path from the root; exit 1")
   func changedTitle() throws {
     let (directory, paths) = try Self.write([

@@ -89,3 +89,24 @@ extension RawPropertyList {
     return plist.bytes(top: UInt64(top))
   }
 }
+
+extension RawPropertyList {
+  /// `bytes` (a binary list) with one more object, which nothing refers to, after the others: an array of one
+  /// reference, to the object whose number `target` gives for the list's object count.
+  package static func appendingArray(to bytes: [UInt8], referringTo target: (Int) -> Int) -> [UInt8] {
+    let trailer = Array(bytes.suffix(32))
+    func number(_ at: Int, _ width: Int) -> Int { trailer[at..<(at + width)].reduce(0) { $0 << 8 | Int($1) } }
+    let (offsetSize, refSize, count, tableOffset) = (number(6, 1), number(7, 1), number(8, 8), number(24, 8))
+    let object = [0xA1] + RawPropertyList.bigEndian(UInt64(target(count)), refSize)
+    var out = Array(bytes[0..<tableOffset]) + object
+    let offsets =
+      (0..<count).map { index in
+        (0..<offsetSize).reduce(0) { $0 << 8 | Int(bytes[tableOffset + index * offsetSize + $1]) }
+      } + [tableOffset]
+    for offset in offsets { out += RawPropertyList.bigEndian(UInt64(offset), 8) }
+    out += [0, 0, 0, 0, 0, 0, 8, UInt8(refSize)]
+    out += RawPropertyList.bigEndian(UInt64(count + 1), 8) + trailer[16..<24]
+    out += RawPropertyList.bigEndian(UInt64(tableOffset + object.count), 8)
+    return out
+  }
+}

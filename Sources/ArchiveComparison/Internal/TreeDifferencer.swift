@@ -156,16 +156,18 @@ package struct TreeDifferencer {
   }
 
   /// `true` when two leaves hold the same value: strings and texts by their Unicode scalars, reals by their bits
-  /// (every NaN equal to every other), Foundation values by meaning.
+  /// (every NaN equal to every other), Foundation values by meaning (the reals they hold as reals are).
   static func sameLeaf(_ a: ComparisonTree, _ x: Int32, _ b: ComparisonTree, _ y: Int32) -> Bool {
     let (na, nb) = (a.nodes[Int(x)], b.nodes[Int(y)])
-    guard na.kind == nb.kind, na.hash == nb.hash || na.kind == .number || na.kind == .date else { return false }
+    guard na.kind == nb.kind, na.hash == nb.hash || na.kind == .number || na.kind == .date || na.kind == .foundation
+    else { return false }
     switch na.kind {
     case .null: return true
     case .bool: return na.payload == nb.payload
     case .string, .raw, .data: return a.bytes(x).elementsEqual(b.bytes(y))
     case .number, .date, .uid: return sameNumber(ComparisonTree.number(of: na), ComparisonTree.number(of: nb))
-    case .foundation: return a.foundationValues[Int(na.payload)] == b.foundationValues[Int(nb.payload)]
+    case .foundation:
+      return ComparisonTree.sameFoundationValue(a.foundationValues[Int(na.payload)], b.foundationValues[Int(nb.payload)])
     case .reference, .cycle: return na.payload == nb.payload
     case .array, .object, .classObject: return false
     }
