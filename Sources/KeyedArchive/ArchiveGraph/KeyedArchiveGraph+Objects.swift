@@ -67,8 +67,8 @@ extension KeyedArchiveGraph {
         var elements: [PropertyListValue] = []
         elements.reserveCapacity(header.count)
         // The strings and data read for this array (kept with it), by object: an element that refers to one again
-        // shares it (ARC-007: a large data object behind many elements costs its size once).
-        let read = payloads ?? SharedPayloads()
+        // shares it (ARC-007: a large data object behind many elements costs its size once). Made at the first.
+        var read = payloads
         for position in 0..<header.count {
           let element = reader.element(header, position)
           if let raw = reader.uidValue(ofObject: element) {
@@ -81,8 +81,10 @@ extension KeyedArchiveGraph {
           case .uid: elements.append(.uid(UInt64(try self.index(reader.uid(elementHeader), at: location()))))
           case .array, .set, .dictionary: return try container(object, at: location())
           case .data, .asciiString, .utf16String:
+            let shared = read ?? SharedPayloads()
+            read = shared
             elements.append(
-              try read.value(element, count: elementHeader.count) { try scalar(elementHeader, object: element) })
+              try shared.value(element, count: elementHeader.count) { try scalar(elementHeader, object: element) })
           default: elements.append(try scalar(elementHeader, object: element))
           }
         }
