@@ -85,7 +85,7 @@ extension ComparedDocument {
   }
 
   /// `error` located in file `name`, when it is an ``/ArchiveCoding/ArchiveError``.
-  private static func located(_ error: any Error, in name: String) -> any Error {
+  static func located(_ error: any Error, in name: String) -> any Error {
     guard let error = error as? ArchiveError else { return error }
     return error.located(in: .init(file: name))
   }

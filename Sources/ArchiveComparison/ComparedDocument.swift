@@ -55,8 +55,8 @@ package struct ComparedDocument: Sendable {
           return try CheckedPropertyList.walking(store: ByteStore(borrowing: bytes)) { walk in
             try Self.tree(checked: &walk, comparedWith: first)
           }
-        } catch let error as ArchiveError {
-          throw error.located(in: .init(file: fileName))
+        } catch {
+          throw Self.located(error, in: fileName)
         }
       }
       if let read {
@@ -71,9 +71,9 @@ package struct ComparedDocument: Sendable {
         var walk = KeyedArchiveWalk(try KeyedArchiveGraph(data: data))
         try walk.check()
         read = try Self.tree(checked: &walk, comparedWith: first)
-      } catch let error as ArchiveError {
+      } catch {
         // Located as a binary archive's errors are.
-        throw error.located(in: .init(file: fileName))
+        throw Self.located(error, in: fileName)
       }
       (kind, content, holdsFirst) = (.keyedArchive, .tree(read.tree), read.holdsFirst)
     } else {

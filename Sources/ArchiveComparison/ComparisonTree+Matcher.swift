@@ -215,15 +215,9 @@ extension ComparisonTree {
 
     package mutating func visitFoundationValue(_ value: FoundationValue) {
       if forward({ $0.visitFoundationValue(value) }) { return }
-      if let n = leaf(.foundation), !Self.sameFoundationValue(tree.foundationValues[Int(n.payload)], value) {
+      if let n = leaf(.foundation), !ComparisonTree.writtenAlike(tree.foundationValues[Int(n.payload)], value) {
         fail()
       }
-    }
-
-    /// `true` when two Foundation values are written alike (a value equal to another by meaning may be written
-    /// otherwise, and a report shows what each side writes): the same by ``ComparisonTree/sameFoundationValue(_:_:)``.
-    static func sameFoundationValue(_ x: FoundationValue, _ y: FoundationValue) -> Bool {
-      ComparisonTree.writtenAlike(x, y)
     }
 
     package mutating func beginClassObject(_ object: CanonicalClassObject) {
@@ -288,7 +282,7 @@ extension ComparisonTree {
         guard bytes(of: nx).elementsEqual(tree.bytes(of: ny)) else { return false }
       case .foundation:
         guard
-          Matcher.sameFoundationValue(foundationValues[Int(nx.payload)], tree.foundationValues[Int(ny.payload)])
+          ComparisonTree.writtenAlike(foundationValues[Int(nx.payload)], tree.foundationValues[Int(ny.payload)])
         else { return false }
       case .classObject:
         guard nameTable[Int(nx.payload)].utf8.elementsEqual(tree.nameTable[Int(ny.payload)].utf8) else {

@@ -135,7 +135,8 @@ package struct ComparisonTree: Sendable {
     x == y || writtenAlike(x, y)
   }
 
-  /// `true` when two Foundation values are written alike: the same canonical text.
+  /// `true` when two Foundation values are written alike: the same canonical text. The matcher requires it (a value
+  /// equal to another by meaning may be written otherwise, and a report shows what each side writes).
   static func writtenAlike(_ x: FoundationValue, _ y: FoundationValue) -> Bool {
     var (first, second) = (CanonicalJSONWriter(), CanonicalJSONWriter())
     x.visit(with: &first)

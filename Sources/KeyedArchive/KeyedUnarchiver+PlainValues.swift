@@ -8,7 +8,7 @@ extension KeyedUnarchiver {
   func plainValue(_ ref: Int, header: BinaryPropertyListReader.Header) throws -> Any? {
     switch header.kind {
     case .asciiString, .utf16String:
-      let string = try shared(ref, header) { try reader.string(header, object: ref) }
+      let string = try shared(ref, count: header.count) { try reader.string(header, object: ref) }
       return string == ArchiveKeys.null ? nil : string
     case .null: return nil
     case .bool: return header.count == 1
@@ -20,7 +20,7 @@ extension KeyedUnarchiver {
       case .float(let v): return v
       case nil: return nil
       }
-    case .data: return shared(ref, header) { reader.data(header) }
+    case .data: return shared(ref, count: header.count) { reader.data(header) }
     case .date: return reader.date(header)
     case .uid, .array, .set, .dictionary:
       throw ArchiveError(
@@ -144,14 +144,13 @@ extension KeyedUnarchiver {
     try decode(uid: uid, key: FoundationKeys.nsKeys, index: index, allowed: allowed)
   }
 
-  /// The string or data that object `ref` of the property list stores, read by `read`: one of more than 64 bytes is
-  /// read once and kept, so that the fields that refer to it share it (ARC-007: a 1 MiB payload behind 2,000 fields
-  /// costs 1 MiB). An `$objects` entry is kept by its UID instead; this is for values stored inline.
+  /// The string or data that object `ref` of the property list stores (`count` units), read by `read`: one of more
+  /// than 64 bytes is read once and kept, so that the fields that refer to it share it (ARC-007: a 1 MiB payload
+  /// behind 2,000 fields costs 1 MiB). An `$objects` entry is kept by its UID instead; this is for values stored
+  /// inline.
   @inline(__always)
-  func shared<Value>(
-    _ ref: Int, _ header: BinaryPropertyListReader.Header, _ read: () throws -> Value
-  ) rethrows -> Value {
-    guard header.count >= SharedPayloads.smallestKept else { return try read() }
+  func shared<Value>(_ ref: Int, count: Int, _ read: () throws -> Value) rethrows -> Value {
+    guard count >= SharedPayloads.smallestKept else { return try read() }
     if let kept = store.state.cache.inlineValue(ref, as: Value.self) { return kept }
     let value = try read()
     store.state.cache.keepInline(value, object: ref)
@@ -159,15 +158,11 @@ extension KeyedUnarchiver {
   }
 
   /// The value that object `ref` of the property list stores inline, materialised once when it is a container or
-  /// a string or data of more than 64 bytes (``shared(_:_:_:)``).
+  /// a string or data of more than 64 bytes (``shared(_:count:_:)``).
   func inlineValue(_ ref: Int) throws -> PropertyListValue {
     let header = try reader.header(of: ref)
     let isContainer = header.kind == .array || header.kind == .set || header.kind == .dictionary
-    guard isContainer || header.count >= SharedPayloads.smallestKept else { return try reader.value(of: ref) }
-    if let kept = store.state.cache.inlineValue(ref, as: PropertyListValue.self) { return kept }
-    let value = try reader.value(of: ref)
-    store.state.cache.keepInline(value, object: ref)
-    return value
+    return try shared(ref, count: isContainer ? .max : header.count) { try reader.value(of: ref) }
   }
 
   func codedValue(_ ref: Int, key: String) throws -> CodedValue? {
@@ -187,8 +182,9 @@ extension KeyedUnarchiver {
       case .float(let v): return .float(v)
       case nil: return nil
       }
-    case .data: return .bytes(shared(ref, header) { reader.data(header) })
-    case .asciiString, .utf16String: return .string(try shared(ref, header) { try reader.string(header, object: ref) })
+    case .data: return .bytes(shared(ref, count: header.count) { reader.data(header) })
+    case .asciiString, .utf16String:
+      return .string(try shared(ref, count: header.count) { try reader.string(header, object: ref) })
     case .uid:
       let uid = try checkedUID(reader.uid(header), key: key)
       if uid == 0 { return nil }
