@@ -6,24 +6,29 @@ import PropertyList
 extension KeyedUnarchiver {
   /// The property-list object stored under a key of the current object (`$top` outside any object), or `nil`.
   func fieldRef(_ key: String) -> Int? {
-    guard let last = store.state.frames.indices.last else { return storedFieldRef(KeyedArchiver.escape(key)) }
-    // The frame's fields are read first and written once at the end: each write to the array checks its
-    // uniqueness.
-    let layout = store.state.frames[last].layout
-    let next = store.state.frames[last].next
-    let header = store.state.frames[last].header
-    let notesReads = store.state.frames[last].notesReads
-    guard let position = index.position(of: key, in: layout, dictionary: header, from: next) else { return nil }
-    store.state.frames[last].next = position &+ 1
-    if notesReads { noteRead(position) }
-    return reader.dictionaryValue(header, position)
+    guard !store.state.frames.isEmpty else { return storedFieldRef(KeyedArchiver.escape(key)) }
+    var position = store.state.frames.cursor.next
+    if !index.hasKey(key, at: position, in: store.state.frames.cursor.layout) {
+      guard let found = searchedFieldPosition(key) else { return nil }
+      position = found
+    }
+    store.state.frames.cursor.next = position &+ 1
+    if store.state.frames.cursor.notesReads { noteRead(position) }
+    return reader.dictionaryValue(store.state.frames.cursor.header, position)
+  }
+
+  /// The position of `key` in the current object's dictionary when it is not the key after the last one found.
+  @inline(never)
+  private func searchedFieldPosition(_ key: String) -> Int? {
+    let cursor = store.state.frames.cursor
+    return index.position(of: key, in: cursor.layout, dictionary: cursor.header, from: cursor.next)
   }
 
   /// The property-list object stored under a key exactly as written in the archive (no `$` escaping).
   func storedFieldRef(_ stored: String) -> Int? {
     let header = currentHeader
     guard let position = reader.lookupPosition(string: stored, inDictionary: header) else { return nil }
-    if let last = store.state.frames.indices.last, store.state.frames[last].notesReads { noteRead(position) }
+    if !store.state.frames.isEmpty, store.state.frames.cursor.notesReads { noteRead(position) }
     return reader.dictionaryValue(header, position)
   }
 
@@ -48,7 +53,7 @@ extension KeyedUnarchiver {
   /// Undoes the last keyed lookup of the current object, for a fast path that falls back to the general path
   /// (which looks the key up again), so that the general path's lookup starts where the fast path's did.
   func rewindFieldCursor() {
-    guard let last = store.state.frames.indices.last, store.state.frames[last].next > 0 else { return }
-    store.state.frames[last].next -= 1
+    guard !store.state.frames.isEmpty, store.state.frames.cursor.next > 0 else { return }
+    store.state.frames.cursor.next -= 1
   }
 }

@@ -9,9 +9,8 @@ extension KeyedUnarchiver {
   @inline(never)
   func initialiseKeepingUnreadFields(_ type: any KeepsUnreadFields.Type, allowed: Set<String>?) throws -> any Coding {
     // Which keys the initialiser reads is noted, and the others are kept.
-    let frame = store.state.frames.count - 1
-    store.state.frames[frame].notesReads = true
-    store.state.open.reads.append([Bool](repeating: false, count: store.state.frames[frame].header.count))
+    store.state.frames.cursor.notesReads = true
+    store.state.open.reads.append([Bool](repeating: false, count: store.state.frames.cursor.header.count))
     let object: any Coding
     do {
       object = try initialise(type, allowed: allowed)
@@ -20,7 +19,7 @@ extension KeyedUnarchiver {
       throw error
     }
     let reads = store.state.open.reads.removeLast()
-    store.state.frames[frame].notesReads = false
+    store.state.frames.cursor.notesReads = false
     guard let keeping = object as? any KeepsUnreadFields else { return object }
     keeping.unreadFields = UnreadFields(try genericFields(allowed: allowed, skipping: reads))
     return object

@@ -99,10 +99,6 @@ extension KeyedUnarchiver {
   /// The array type the call that reached the current object asked for (an array object being decoded), once: the
   /// arrays its elements hold are collected as `[Any]`.
   func takeCollector() -> (any TypedElementCollecting.Type)? {
-    guard let last = store.state.frames.indices.last, let collector = store.state.frames[last].collector else {
-      return nil
-    }
-    store.state.frames[last].collector = nil
-    return collector
+    store.state.frames.takeCollector()
   }
 }

@@ -304,7 +304,9 @@ public final class KeyedUnarchiver: DecodingCoder {
   // MARK: DecodingCoder core
 
   /// The dictionary of the object being decoded (`$top` outside any object).
-  var currentHeader: BinaryPropertyListReader.Header { store.state.frames.last?.header ?? topHeader }
+  var currentHeader: BinaryPropertyListReader.Header {
+    store.state.frames.isEmpty ? topHeader : store.state.frames.cursor.header
+  }
 
   /// `true` when the current object has the key.
   public func containsValue(forKey key: String) -> Bool { fieldRef(key) != nil }
@@ -324,8 +326,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       key = "$\(store.state.topUnkeyed)"
       store.state.topUnkeyed += 1
     } else {
-      key = "$\(store.state.frames[store.state.frames.count - 1].unkeyed)"
-      store.state.frames[store.state.frames.count - 1].unkeyed += 1
+      key = "$\(store.state.frames.takeUnkeyedSlot())"
     }
     return try applyingFailurePolicy(nil) {
       try located(key) {
@@ -409,7 +410,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   func currentLocation(_ key: String) -> ArchiveError.Location {
-    let path = (store.state.frames.map(\.pathComponent) + [key]).joined(separator: ".")
+    let path = (store.state.frames.all.map(\.pathComponent) + [key]).joined(separator: ".")
     guard let frame = store.state.frames.last else { return .init(keyPath: path) }
     return .init(objectIndex: frame.uid, className: index.className(ofSlot: frame.classSlot), keyPath: path)
   }
@@ -440,18 +441,18 @@ public final class KeyedUnarchiver: DecodingCoder {
     }
     try checkAllowed(slot: slot, allowed: allowed, uid: uid)
     store.state.cache[state: uid] = .inProgress
-    store.state.frames.append(
+    store.state.frames.push(
       ObjectStore.Frame(
-        uid: uid, header: index.dictionary(of: entry), layout: entry.layout, classSlot: slot, key: key,
-        index: position, linkStart: store.state.links.count, collector: collector))
+        uid: uid, classSlot: slot, key: key, index: position, linkStart: store.state.links.count, collector: collector),
+      cursor: FrameStack.Cursor(header: index.dictionary(of: entry), layout: index.layouts[entry.layout]))
     let made: Made
     do {
       made = try instantiate(kind, uid: uid, allowed: allowed)
     } catch {
       throw unwind(error, uid: uid, slot: slot)
     }
-    let linkStart = store.state.frames[store.state.frames.count - 1].linkStart
-    store.state.frames.removeLast()
+    let linkStart = store.state.frames.linkStart
+    store.state.frames.pop()
     store.state.cache[state: uid] = .done
     let value: Any?
     switch consume made {
@@ -543,10 +544,10 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func unwind(_ error: any Error, uid: Int, slot: Int) -> ArchiveError {
     var located = error as? ArchiveError ?? ArchiveError(.other, "init(coder:) failed", underlying: error)
     if located.location.objectIndex == nil {
-      let path = store.state.frames.map(\.pathComponent).joined(separator: ".")
+      let path = store.state.frames.all.map(\.pathComponent).joined(separator: ".")
       located.location.keyPath = located.location.keyPath.map { path + "." + $0 } ?? path
     }
-    store.state.frames.removeLast()
+    store.state.frames.pop()
     store.state.cache[state: uid] = .notStarted
     return located.located(in: .init(objectIndex: uid, className: index.className(ofSlot: slot)))
   }
@@ -554,7 +555,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   /// The current object, of a class nothing resolves, as an ``ArchivedObject`` with its class name, chain and
   /// fields (COD-024). It is kept before its fields are read, so generic objects may refer back to themselves.
   private func decodeGeneric(uid: Int, allowed: Set<String>?) throws -> ArchivedObject {
-    let description = index.classes[store.state.frames[store.state.frames.count - 1].classSlot].description
+    let description = index.classes[store.state.frames.classSlot].description
     let object = ArchivedObject(
       className: description?.name ?? "", classChain: description?.classes ?? [], classHints: description?.hints ?? [],
       objectIndex: uid)

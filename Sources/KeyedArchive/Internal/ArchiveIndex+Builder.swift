@@ -58,9 +58,9 @@ extension ArchiveIndex {
 
     /// Reads every entry, then the keys of the layouts that several objects share.
     mutating func indexEntries() {
-      // Bounded by the container check (`maxObjectCount`) and by the entries' bytes.
-      entries.reserveCapacity(objects.count)
-      for uid in 0..<objects.count { entries.append(entry(uid)) }
+      // Bounded by the container check (`maxObjectCount`) and by the entries' bytes. `map` fills the array in
+      // place, without the uniqueness and capacity checks of an append per entry.
+      entries = (0..<objects.count).map { entry($0) }
       readSharedKeys()
     }
 

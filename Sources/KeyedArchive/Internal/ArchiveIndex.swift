@@ -79,15 +79,20 @@ struct ArchiveIndex {
     return classes[slot].description?.name ?? "?"
   }
 
-  /// The position of the key `key` in layout `layout`, looking from `start` to the end and then from the first key
-  /// (keys are usually read in the order they were written, so the first comparison usually matches); `nil` when
-  /// the layout does not hold it. Keys compare code unit by code unit (ARC-026); `key` is the key an `init(coder:)`
-  /// asks for (``Key``).
+  /// `true` when `key` is the key at `position` of `layout` (keys are usually read in the order they were written,
+  /// so this is what a lookup compares first). Keys compare code unit by code unit (ARC-026).
   @inline(__always)
-  func position(of key: String, in layout: Int, dictionary: Header, from start: Int) -> Int? {
-    let first = Int(layouts[layout].first)
+  func hasKey(_ key: String, at position: Int, in layout: Layout) -> Bool {
+    position < layout.count && layout.first >= 0 && layoutKeys[Int(layout.first) &+ position].matches(key)
+  }
+
+  /// The position of the key `key` in `layout`, the layout of `dictionary`, looking from `start` to the end and then
+  /// from the first key; `nil` when the layout does not hold it. Keys compare code unit by code unit (ARC-026); `key`
+  /// is the key an `init(coder:)` asks for (``Key``).
+  func position(of key: String, in layout: Layout, dictionary: Header, from start: Int) -> Int? {
+    let first = Int(layout.first)
     guard first >= 0 else { return storedPosition(of: key, in: dictionary, from: start) }
-    let count = Int(layouts[layout].count)
+    let count = Int(layout.count)
     var position = start < count ? start : 0
     for _ in 0..<count {
       if layoutKeys[first &+ position].matches(key) { return position }
@@ -140,7 +145,21 @@ extension ArchiveIndex {
     /// The size of another entry.
     @inline(__always) var count: Int32 { size }
     /// The kind of an entry that is not an object.
-    @inline(__always) var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: -1 - tag)) ?? .unreadable }
+    @inline(__always) var kind: Kind {
+      // A switch rather than `Kind(rawValue:)`, which is a call, on the path of every plain field read.
+      let raw = UInt8(truncatingIfNeeded: -1 - tag)
+      return switch raw {
+      case Kind.bool.rawValue: .bool
+      case Kind.integer.rawValue: .integer
+      case Kind.real.rawValue: .real
+      case Kind.date.rawValue: .date
+      case Kind.data.rawValue: .data
+      case Kind.asciiString.rawValue: .asciiString
+      case Kind.utf16String.rawValue: .utf16String
+      case Kind.null.rawValue: .null
+      default: .unreadable
+      }
+    }
   }
 
   /// What an entry that is not an object is.

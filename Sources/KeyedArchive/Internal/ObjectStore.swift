@@ -30,7 +30,7 @@ final class ObjectStore {
     /// Each entry's decoding state and decoded value.
     var cache: ObjectCache
     /// The objects whose `init(coder:)` is running, innermost last.
-    var frames: [Frame] = []
+    var frames = FrameStack()
     /// The deferred references (``KeyedUnarchiver/decodeDeferred(forKey:allowedClasses:assign:)``).
     var links: [Link] = []
     /// The instances that asked for deferred references, awoken after the link phase (Decision 0025).
@@ -75,13 +75,10 @@ final class ObjectStore {
     var instanceClasses: [String: any Coding.Type] = [:]
   }
 
-  /// An object whose `init(coder:)` is running: the dictionary its fields are read from and the lookup state.
+  /// An object whose `init(coder:)` is running, besides the lookup state of its fields (``FrameStack/Cursor``).
   struct Frame {
     var uid: Int
-    /// The object's dictionary.
-    var header: BinaryPropertyListReader.Header
-    /// The object's layout and class slot in the index.
-    var layout: Int
+    /// The object's class slot in the index.
     var classSlot: Int
     /// The key the object was reached under, and the element index when it was reached through an inline array
     /// (`NS.objects[3]`), else -1: the path text is built only for error messages.
@@ -94,13 +91,6 @@ final class ObjectStore {
     var collector: (any TypedElementCollecting.Type)?
     /// The next unkeyed slot (`$0`, `$1`, …) of this object.
     var unkeyed = 0
-    /// The position after the key the last lookup found: where the next lookup starts comparing (keys are usually
-    /// read in the order they were written). In a dictionary that holds a key twice (no archiver writes one), which
-    /// of the two a lookup finds may depend on the lookups before it.
-    var next = 0
-    /// `true` for an object of a class that keeps its unread fields: its lookups are noted in the last of
-    /// ``OpenObjects/reads``.
-    var notesReads = false
 
     /// `key` or `key[index]`, for key paths in errors.
     var pathComponent: String { index >= 0 ? "\(key)[\(index)]" : key }
