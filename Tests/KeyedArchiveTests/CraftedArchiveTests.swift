@@ -519,14 +519,28 @@ struct AliasedArchiveTests {
     #expect(plain.count == 200)
     #expect(plain[7] == Data("distinct payload 007".utf8))
     // 2,000 references to one 1 MiB entry: legitimate sharing, decoded once, within the byte budget.
-    let shared = try CraftedArchiveTests.archive(
-      [
-        "$null", ["$class": .uid(3), "NS.objects": .array(Array(repeating: PropertyListValue.uid(2), count: 2_000))],
-        .data(Data(repeating: 0xCD, count: 1 << 20)), ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
-      ])
-    let elements = try #require(try KeyedUnarchiver.unarchivedRootObject(from: shared) as? [Data])
+    let elements = try #require(try KeyedUnarchiver.unarchivedRootObject(from: try Self.manyReferences()) as? [Data])
     #expect(elements.count == 2_000)
     #expect(Set(elements.map { $0.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } }).count == 1)
+  }
+
+  @Test("ARC-007: the Codable bridge reads a large data entry once, and every reference shares it")
+  func sharedEntriesDecodeThroughCodable() throws {
+    let elements = try KeyedArchiveDecoder().decode([Data].self, from: try Self.manyReferences())
+    #expect(elements.count == 2_000)
+    #expect(elements[1_999] == Data(repeating: 0xCD, count: 1 << 20))
+    #expect(Set(elements.map { $0.withUnsafeBytes { Int(bitPattern: $0.baseAddress) } }).count == 1)
+    // A small entry may be read at each reference; its values are the same.
+    let small = try KeyedArchiveDecoder().decode([Data].self, from: try Self.manyReferences(count: 3, size: 64))
+    #expect(small == Array(repeating: Data(repeating: 0xCD, count: 64), count: 3))
+  }
+
+  /// An `NSArray` of `count` references to one data entry of `size` bytes.
+  static func manyReferences(count: Int = 2_000, size: Int = 1 << 20) throws -> Data {
+    try CraftedArchiveTests.archive([
+      "$null", ["$class": .uid(3), "NS.objects": .array(Array(repeating: PropertyListValue.uid(2), count: count))],
+      .data(Data(repeating: 0xCD, count: size)), ["$classname": "NSArray", "$classes": ["NSArray", "NSObject"]],
+    ])
   }
 
   /// A keyed archive whose root object (`Thing`) has a field `items`, an inline array of `count` elements that all

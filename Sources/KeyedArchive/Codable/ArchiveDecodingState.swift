@@ -18,6 +18,9 @@ final class ArchiveDecodingState {
   /// Decoded strings by UID: keys repeat in every dictionary of a type.
   private var strings: [String?]
   private var classNames: [Int: String] = [:]
+  /// Data entries of more than ``KeyedUnarchiver/rereadPayloadLength`` bytes, by UID, read once and shared by every
+  /// reference (ARC-007).
+  private var payloads: [Int: Data] = [:]
   /// Decoded class instances by UID and type (a class whose single value is another class shares its UID).
   private var instances: [InstanceKey: AnyObject] = [:]
   private var inProgress: Set<InstanceKey> = []
@@ -102,6 +105,15 @@ final class ArchiveDecodingState {
     let string = try reader.string(header, object: ref)
     strings[uid] = string
     return string
+  }
+
+  /// The data entry at `uid`, whose header is `header`: one of more than ``KeyedUnarchiver/rereadPayloadLength``
+  /// bytes is read once, and every reference shares it (ARC-007).
+  private func data(_ uid: Int, _ header: Header) -> Data {
+    if let kept = payloads[uid] { return kept }
+    let data = reader.data(header)
+    if header.count > KeyedUnarchiver.rereadPayloadLength { payloads[uid] = data }
+    return data
   }
 
   /// A string already decoded (a dictionary key).
@@ -243,7 +255,7 @@ final class ArchiveDecodingState {
     if T.self == String.self, let value = try string(uid, path: path) as? T { return value }
     if T.self == Data.self || T.self == Date.self || T.self == URL.self || T.self == UUID.self {
       if T.self == Data.self, uid != 0, case let header = try self.header(uid).header, header.kind == .data,
-        let data = reader.data(header) as? T
+        let data = data(uid, header) as? T
       {
         return data
       }
