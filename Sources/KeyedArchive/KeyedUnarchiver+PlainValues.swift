@@ -157,12 +157,15 @@ extension KeyedUnarchiver {
     return value
   }
 
-  /// The value that object `ref` of the property list stores inline, materialised once when it is a container or
-  /// a string or data of more than 64 bytes (``shared(_:count:_:)``).
+  /// The value that object `ref` of the property list stores inline, materialised once when it is a container (with
+  /// what it holds: ``ObjectCache/containerMemo()``) or a string or data of more than 64 bytes
+  /// (``shared(_:count:_:)``).
   func inlineValue(_ ref: Int) throws -> PropertyListValue {
     let header = try reader.header(of: ref)
-    let isContainer = header.kind == .array || header.kind == .set || header.kind == .dictionary
-    return try shared(ref, count: isContainer ? .max : header.count) { try reader.value(of: ref) }
+    guard header.kind == .array || header.kind == .set || header.kind == .dictionary else {
+      return try shared(ref, count: header.count) { try reader.value(of: ref) }
+    }
+    return try reader.value(of: ref, memo: store.state.cache.containerMemo())
   }
 
   func codedValue(_ ref: Int, key: String) throws -> CodedValue? {

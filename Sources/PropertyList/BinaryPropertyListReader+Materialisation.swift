@@ -9,12 +9,34 @@ extension BinaryPropertyListReader {
   /// - Throws: ``/ArchiveCoding/ArchiveError`` when content is invalid, containers nest deeper than the limit or contain
   ///   themselves, a dictionary key is a container, or expansion of shared containers exceeds the limit.
   package func value(of object: Int) throws -> PropertyListValue {
-    // Count first (linear: each shared container is counted once), so a hostile file is refused before any
-    // allocation instead of after building a huge tree. The count also checks what ``Validation/onAccess`` left
-    // unchecked: nesting, cycles and dictionary keys.
-    let memo = try countedExpansion(of: object)
-    var state = Materialization(budget: options.maxExpandedValueCount)
-    state.sharedContainers = memo.sharedContainers
+    try value(of: object, memo: MaterialisationMemo(keepingValues: false))
+  }
+
+  /// ``value(of:)`` for one of many objects of the list materialised one after another (the inline containers of a
+  /// keyed archive's fields): `memo` keeps what each call counted, so that a container reached from many calls is
+  /// counted once and a call costs what it materialises, not the size of the list; and, when it keeps values, what
+  /// each call made, so that a string, data or container reached from many calls is made once and shared (ARC-007,
+  /// ARC-043). The expansion limit applies to each call.
+  /// - Throws: what ``value(of:)`` throws.
+  package func value(of object: Int, memo: MaterialisationMemo) throws -> PropertyListValue {
+    var state = Materialization(budget: options.maxExpandedValueCount, expansions: nil)
+    // A container is counted first (linear: each shared container is counted once), so a hostile file is refused
+    // before any allocation instead of after building a huge tree. The count also checks what
+    // ``Validation/onAccess`` left unchecked: nesting, cycles and dictionary keys. A count that failed leaves
+    // containers marked as being counted: its memo is dropped. A scalar needs no count.
+    if try header(of: object).kind.isContainer {
+      var expansions = memo.expansions ?? ExpansionMemo(objectCount: objectCount)
+      memo.expansions = nil
+      let expanded = try expansion(of: object, depth: 1, memo: &expansions).count
+      guard expanded <= options.maxExpandedValueCount else { throw try expansionLimitError(object) }
+      state = Materialization(budget: options.maxExpandedValueCount, expansions: expansions)
+      memo.expansions = consume expansions
+    }
+    guard memo.keepsValues else { return try materialize(object, &state) }
+    state.keepsContainers = true
+    state.shared = memo.values
+    memo.values = [:]
+    defer { memo.values = state.shared }
     return try materialize(object, &state)
   }
 
@@ -157,15 +179,23 @@ extension BinaryPropertyListReader {
   /// What a materialisation has left to spend, and the shared values it made.
   private struct Materialization {
     var budget: Int
+    /// The count of the expansion, which marks the containers reached more than once: each is materialised once and
+    /// its value shared (arrays and dictionaries share their storage), so a small file of shared containers does
+    /// not become a large tree in memory.
+    let expansions: ExpansionMemo?
     var shared: [Int: PropertyListValue] = [:]
-    /// Containers reached more than once: each is materialised once and its value shared (arrays and dictionaries
-    /// share their storage), so a small file of shared containers does not become a large tree in memory.
-    var sharedContainers = Set<Int>()
+    /// Every container is kept in ``shared`` (a memo that keeps values), not only those reached more than once.
+    var keepsContainers = false
+
+    init(budget: Int, expansions: ExpansionMemo?) {
+      self.budget = budget
+      self.expansions = expansions
+    }
   }
 
   /// What a container expands to: the number of values (saturating just above the limit) and the depth of the
   /// containers inside it, itself included; `height` is -1 while the container is being counted.
-  private struct Expansion {
+  struct Expansion {
     var count: Int
     var height: Int
     /// `true` once the container is reached a second time: it is then materialised once and shared.
@@ -173,7 +203,7 @@ extension BinaryPropertyListReader {
   }
 
   /// The expansions counted so far, by object number, in arrays (a keyed archive holds a container per object).
-  private struct ExpansionMemo {
+  struct ExpansionMemo {
     /// 0 not counted, 1 being counted, 2 counted; 4 added once reached again.
     private var states: [UInt8]
     /// Counts past `UInt32.max` are kept as that (only a limit above it could tell them apart).
@@ -213,6 +243,9 @@ extension BinaryPropertyListReader {
 
     /// The containers reached more than once.
     var sharedContainers: Set<Int> { Set(states.indices.lazy.filter { states[$0] & 4 != 0 }) }
+
+    /// `true` for a container reached more than once.
+    func isShared(_ object: Int) -> Bool { states[object] & 4 != 0 }
   }
 
   /// The expansion of the object reached at `depth` (the number of containers on the path, itself included).
@@ -295,7 +328,7 @@ extension BinaryPropertyListReader {
       return made
     case .uid: return .uid(uid(header))
     case .array, .set, .dictionary:
-      let isShared = !state.sharedContainers.isEmpty && state.sharedContainers.contains(object)
+      let isShared = state.keepsContainers || state.expansions?.isShared(object) == true
       if isShared, let made = state.shared[object] { return made }
       let made: PropertyListValue
       if header.kind == .dictionary {
@@ -314,5 +347,22 @@ extension BinaryPropertyListReader {
       if isShared { state.shared[object] = made }
       return made
     }
+  }
+}
+
+/// What materialising objects of one binary property list one after another keeps from one call to the next
+/// (``BinaryPropertyListReader/value(of:memo:)``): the expansion of every container counted (seven bytes per object
+/// of the list, made at the first call), and, for a reader that keeps what it reads, the strings, data and
+/// containers made, by object. A reference type, so that readers whose reads do not change them (a keyed archive's
+/// graph) keep one; used on one thread.
+package final class MaterialisationMemo {
+  /// Whether the values made are kept and shared by later calls.
+  package let keepsValues: Bool
+  var expansions: BinaryPropertyListReader.ExpansionMemo?
+  var values: [Int: PropertyListValue] = [:]
+
+  /// An empty memo; `keepingValues` keeps the values made, not only the counts.
+  package init(keepingValues: Bool) {
+    self.keepsValues = keepingValues
   }
 }

@@ -679,6 +679,46 @@ struct AliasedArchiveTests {
     #expect(graphStorages.count == 1 && !graphStorages.contains(-1))
   }
 
+  @Test("ARC-007, ARC-043: a data object inside inline containers of many objects' fields is read once, shared")
+  func nestedInlineAliasesShared() throws {
+    // 2,000 objects, each with its own inline array of an inline array of one 1 MiB data object: 2 GiB if each
+    // container were materialised on its own, from a file of just over 1 MiB.
+    let objects = 2_000
+    let archive = Data(RawPropertyList.nestedInlineContainersArchive(objects: objects, size: 1 << 20))
+    #expect(archive.count < (1 << 20) + 200_000)
+    /// The storages of the data inside `list`, by address.
+    func storages(_ lists: [PropertyListValue?]) -> Set<Int> {
+      Set(
+        lists.map { list in
+          guard case .array(let outer)? = list, case .array(let inner)? = outer.first,
+            case .data(let data)? = inner.first
+          else { return -1 }
+          return data.withUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+        })
+    }
+    // Generic: each object keeps its field (an inline array of values) as read.
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: archive, requiringSecureCoding: false)
+    unarchiver.registry = ClassRegistry()
+    unarchiver.decodesUnknownClassesGenerically = true
+    let things = try #require(try unarchiver.decodeObject(forKey: "root") as? [Any]).compactMap {
+      $0 as? ArchivedObject
+    }
+    #expect(things.count == objects)
+    let generic = things.map { thing -> PropertyListValue? in
+      guard case .objects(let items)? = thing.fields.first(where: { $0.key == "list" })?.value else { return nil }
+      return .array(items.compactMap { $0 as? PropertyListValue })
+    }
+    #expect(storages(generic) == storages([generic[0]]) && !storages(generic).contains(-1))
+    // The graph as the nib reader reads it, keeping every entry.
+    var graph = try KeyedArchiveGraph(data: archive)
+    graph.payloads = SharedPayloads()
+    let read = try (3..<(3 + objects)).map { index -> PropertyListValue? in
+      guard case .object(let object) = try graph.entry(index) else { return nil }
+      return object.fields["list"]
+    }
+    #expect(storages(read).count == 1 && !storages(read).contains(-1))
+  }
+
   /// The storages that `references` references to one data entry of `size` bytes decode into, by address.
   static func storages(references: Int, size: Int) throws -> Set<Int> {
     let archive = try CraftedArchiveTests.archive(

@@ -225,6 +225,22 @@ struct HostileValidateTests {
     #expect(result.errors.contains("k\(count - 1)"), "the diagnostic names the last key: \(result.errors)")
   }
 
+  @Test(
+    "CLI-032: keyed validate and dump read 120,000 objects whose fields hold inline containers within the CPU limit")
+  func manyInlineContainers() throws {
+    // Each inline container was counted with tables the size of the whole list: quadratic (40,000 objects took 5 s
+    // to validate in a release build). The counts are kept from one container to the next instead.
+    let directory = try makeTemporaryDirectory("inline-containers")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("inline-containers.archive")
+    try Data(RawPropertyList.nestedInlineContainersArchive(objects: 120_000, size: 1)).write(to: url)
+    #expect(try Self.expectContract(url, "120,000 inline containers") == 0)
+    let dumped = try Self.runLimited(["dump", "--json", url.path])
+    #expect(
+      !dumped.signalled && dumped.status == 0, "dump: exit \(dumped.status) after \(dumped.seconds) s: \(dumped.errors)"
+    )
+  }
+
   @Test("CLI-032: keyed validate reads a well-formed XIB of 25,000 views written on one line within the CPU limit")
   func oneLineXIB() throws {
     // Every element's column used to be counted from the start of its line: on one 6 MB line, 10^11 byte steps,

@@ -91,6 +91,35 @@ extension RawPropertyList {
 }
 
 extension RawPropertyList {
+  /// A keyed archive whose root (`$objects[1]`) is an `NSArray` of `objects` objects of class `Thing`
+  /// (`$objects[3 + i]`), each with one field, `list`: an inline array of its own holding an inline array of its own
+  /// that holds one data object of `size` bytes, the same for all (what a hand-made file can do, no archiver).
+  package static func nestedInlineContainersArchive(objects: Int, size: Int) -> [UInt8] {
+    var plist = RawPropertyList()
+    let payload = plist.add(
+      [0x4F, 0x12] + RawPropertyList.bigEndian(UInt64(size), 4) + [UInt8](repeating: 0xCD, count: size))
+    let (classKey, listKey) = (plist.string("$class"), plist.string("list"))
+    func description(_ name: String) -> Int {
+      plist.dictionary([
+        (plist.string("$classname"), plist.string(name)),
+        (plist.string("$classes"), plist.array([plist.string(name), plist.string("NSObject")])),
+      ])
+    }
+    let things = (0..<objects).map { _ in
+      plist.dictionary([(classKey, plist.uid(3 + objects)), (listKey, plist.array([plist.array([payload])]))])
+    }
+    let root = plist.dictionary([
+      (classKey, plist.uid(2)), (plist.string("NS.objects"), plist.array((0..<objects).map { plist.uid(3 + $0) })),
+    ])
+    let entries = plist.array([plist.string("$null"), root, description("NSArray")] + things + [description("Thing")])
+    let top = plist.dictionary([
+      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
+      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
+      (plist.string("$objects"), entries),
+    ])
+    return plist.bytes(top: UInt64(top))
+  }
+
   /// `bytes` (a binary list) with one more object, which nothing refers to, after the others: an array of one
   /// reference, to the object whose number `target` gives for the list's object count.
   package static func appendingArray(to bytes: [UInt8], referringTo target: (Int) -> Int) -> [UInt8] {

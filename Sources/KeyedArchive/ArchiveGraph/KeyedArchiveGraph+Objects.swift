@@ -112,7 +112,7 @@ extension KeyedArchiveGraph {
     case .data:
       return payloads?.value(object, count: header.count) { .data(reader.data(header)) } ?? .data(reader.data(header))
     case .date: return .date(reader.date(header))
-    case .uid, .array, .set, .dictionary: return try reader.value(of: object)
+    case .uid, .array, .set, .dictionary: return try reader.value(of: object, memo: materialisation)
     }
   }
 
@@ -122,7 +122,7 @@ extension KeyedArchiveGraph {
   ) throws
     -> PropertyListValue
   {
-    let value = try reader.value(of: object)
+    let value = try reader.value(of: object, memo: materialisation)
     try checkReferences(in: value, at: location())
     return value
   }

@@ -96,6 +96,13 @@ package struct KeyedArchiveGraph {
   /// For a reader that keeps what it reads (the nib reader's nodes): the strings and data read, shared by the
   /// entries and fields that refer to one object. `nil` for a reader that keeps nothing (the walk).
   package var payloads: SharedPayloads?
+  /// What materialising inline containers counted, kept from one container to the next, so that each costs what it
+  /// holds, not the size of the list (the values themselves are kept by ``payloads``' memo, when there is one).
+  let counts = MaterialisationMemo(keepingValues: false)
+
+  /// The memo inline containers are materialised with: ``payloads``' when the graph keeps what it reads (a value
+  /// reached from several fields is then made once), else one that keeps the counts only.
+  var materialisation: MaterialisationMemo { payloads?.materialisation ?? counts }
 
   /// Opens an archive, binary or XML (an XML one is re-encoded as binary, keeping its `$objects` indexes).
   /// - Parameters:
@@ -221,7 +228,7 @@ package struct KeyedArchiveGraph {
       switch header.kind {
       case .uid, .dictionary:
         guard try kind(of: index) == .dictionary else { return nil }
-        return try reader.value(of: object)
+        return try reader.value(of: object, memo: materialisation)
       case .array, .set: return .array(try elements(of: index))
       case .asciiString:
         if index == 0 || reader.isASCIIString(object, equalTo: ArchiveKeys.null) { return nil }

@@ -1,11 +1,13 @@
 import PropertyList
 
 /// The strings and data of more than 64 bytes that a ``KeyedArchiveGraph`` read, by their object in the property
-/// list: one that several entries or fields refer to is read once and shared (ARC-007: a 1 MiB payload behind 2,000
-/// references costs 1 MiB). A reference type, so that the graph's reads, which do not change the graph, keep them;
+/// list, and the inline containers it materialised: one that several entries or fields refer to is read once and
+/// shared (ARC-007: a 1 MiB payload behind 2,000 references costs 1 MiB). A reference type, so that the graph's reads, which do not change the graph, keep them;
 /// a graph is read on one thread.
 package final class SharedPayloads {
   private var values: [Int: PropertyListValue] = [:]
+  /// The inline containers materialised, with the strings and data inside them (ARC-007, ARC-043).
+  let materialisation = MaterialisationMemo(keepingValues: true)
 
   /// Nothing kept yet.
   package init() {}

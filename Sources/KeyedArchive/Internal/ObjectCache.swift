@@ -1,4 +1,5 @@
 import ArchiveCoding
+import PropertyList
 
 /// The decoding state of each `$objects` entry and its decoded value, stored compactly: 8 bytes per entry (its
 /// state, where its value is kept and at which index), and a value only for the entries that hold one. Values are
@@ -29,6 +30,8 @@ struct ObjectCache {
   /// entries) and that were read once, by their object in the property list: one that other fields refer to as
   /// well is shared, not read again (ARC-007).
   private var inline: [Int: Any] = [:]
+  /// The inline containers materialised, with what they hold, made at the first (ARC-007, ARC-043).
+  private var containers: MaterialisationMemo?
 
   /// A cache of `count` entries, none decoded.
   /// - Precondition: `count` is below `Int32.max` (the container check bounds the object count).
@@ -120,4 +123,13 @@ struct ObjectCache {
 
   /// Keeps `value`, read from object `object` of the property list, a value stored inline.
   mutating func keepInline(_ value: Any, object: Int) { inline[object] = value }
+
+  /// The memo the inline containers are materialised with: a container, or a string or data inside one, that
+  /// several fields reach is made once and shared, and each container is counted once.
+  mutating func containerMemo() -> MaterialisationMemo {
+    if let containers { return containers }
+    let memo = MaterialisationMemo(keepingValues: true)
+    containers = memo
+    return memo
+  }
 }
