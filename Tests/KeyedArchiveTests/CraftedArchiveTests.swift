@@ -551,17 +551,8 @@ struct AliasedArchiveTests {
       [0x4F, 0x12] + RawPropertyList.bigEndian(UInt64(size), 4) + [UInt8](repeating: 0xCD, count: size))
     let items = plist.array(Array(repeating: payload, count: count))
     let thing = plist.dictionary([(plist.string("$class"), plist.uid(2)), (plist.string("items"), items)])
-    let description = plist.dictionary([
-      (plist.string("$classname"), plist.string("Thing")),
-      (plist.string("$classes"), plist.array([plist.string("Thing"), plist.string("NSObject")])),
-    ])
-    let objects = plist.array([plist.string("$null"), thing, description])
-    let top = plist.dictionary([
-      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
-      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
-      (plist.string("$objects"), objects),
-    ])
-    return (Data(plist.bytes(top: UInt64(top))), items)
+    let bytes = plist.keyedArchiveBytes(objects: [plist.string("$null"), thing, plist.classDescription("Thing")])
+    return (Data(bytes), items)
   }
 
   @Test("ARC-007: an inline array whose elements all refer to one large data object reads it once, shared")
@@ -608,25 +599,16 @@ struct AliasedArchiveTests {
     let text = plist.add(
       [0x5F, 0x12] + RawPropertyList.bigEndian(UInt64(size), 4) + [UInt8](repeating: 0x61, count: size))
     let (classKey, blobKey, textKey) = (plist.string("$class"), plist.string("blob"), plist.string("text"))
-    func description(_ name: String) -> Int {
-      plist.dictionary([
-        (plist.string("$classname"), plist.string(name)),
-        (plist.string("$classes"), plist.array([plist.string(name), plist.string("NSObject")])),
-      ])
-    }
     let blobs = (0..<count).map { _ in
       plist.dictionary([(classKey, plist.uid(3 + count)), (blobKey, payload), (textKey, text)])
     }
     let root = plist.dictionary([
       (classKey, plist.uid(2)), (plist.string("NS.objects"), plist.array((0..<count).map { plist.uid(3 + $0) })),
     ])
-    let objects = plist.array([plist.string("$null"), root, description("NSArray")] + blobs + [description("Blob")])
-    let top = plist.dictionary([
-      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
-      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
-      (plist.string("$objects"), objects),
-    ])
-    return Data(plist.bytes(top: UInt64(top)))
+    return Data(
+      plist.keyedArchiveBytes(
+        objects: [plist.string("$null"), root, plist.classDescription("NSArray")] + blobs
+          + [plist.classDescription("Blob")]))
   }
 
   /// An object of two fields, a data and a string.

@@ -58,6 +58,24 @@ package struct RawPropertyList {
 }
 
 extension RawPropertyList {
+  /// A class description: `$classname` `name`, `$classes` `name` and `NSObject`.
+  package mutating func classDescription(_ name: String) -> Int {
+    dictionary([
+      (string("$classname"), string(name)), (string("$classes"), array([string(name), string("NSObject")])),
+    ])
+  }
+
+  /// The bytes of a keyed archive (`NSKeyedArchiver`, version 100,000) whose `$objects` are `objects` and whose
+  /// `$top` holds `root`, a reference to `$objects[1]`.
+  package mutating func keyedArchiveBytes(objects: [Int]) -> [UInt8] {
+    let entries = array(objects)
+    let top = dictionary([
+      (string("$archiver"), string("NSKeyedArchiver")), (string("$version"), integer(100_000)),
+      (string("$top"), dictionary([(string("root"), uid(1))])), (string("$objects"), entries),
+    ])
+    return bytes(top: UInt64(top))
+  }
+
   /// A keyed archive whose root (`$objects[1]`) is an `NSArray` of `descriptions` objects (`$objects[3 + 2i]`),
   /// each with its own class description `C0` (`$objects[4 + 2i]`), all of whose `$classes` are one array object
   /// of `names` names and `NSObject` (ARC-043).
@@ -81,12 +99,7 @@ extension RawPropertyList {
       (classKey, plist.uid(2)),
       (plist.string("NS.objects"), plist.array((0..<descriptions).map { plist.uid(3 + 2 * $0) })),
     ])
-    let top = plist.dictionary([
-      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
-      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
-      (plist.string("$objects"), plist.array(entries)),
-    ])
-    return plist.bytes(top: UInt64(top))
+    return plist.keyedArchiveBytes(objects: entries)
   }
 }
 
@@ -99,25 +112,15 @@ extension RawPropertyList {
     let payload = plist.add(
       [0x4F, 0x12] + RawPropertyList.bigEndian(UInt64(size), 4) + [UInt8](repeating: 0xCD, count: size))
     let (classKey, listKey) = (plist.string("$class"), plist.string("list"))
-    func description(_ name: String) -> Int {
-      plist.dictionary([
-        (plist.string("$classname"), plist.string(name)),
-        (plist.string("$classes"), plist.array([plist.string(name), plist.string("NSObject")])),
-      ])
-    }
     let things = (0..<objects).map { _ in
       plist.dictionary([(classKey, plist.uid(3 + objects)), (listKey, plist.array([plist.array([payload])]))])
     }
     let root = plist.dictionary([
       (classKey, plist.uid(2)), (plist.string("NS.objects"), plist.array((0..<objects).map { plist.uid(3 + $0) })),
     ])
-    let entries = plist.array([plist.string("$null"), root, description("NSArray")] + things + [description("Thing")])
-    let top = plist.dictionary([
-      (plist.string("$archiver"), plist.string("NSKeyedArchiver")), (plist.string("$version"), plist.integer(100_000)),
-      (plist.string("$top"), plist.dictionary([(plist.string("root"), plist.uid(1))])),
-      (plist.string("$objects"), entries),
-    ])
-    return plist.bytes(top: UInt64(top))
+    return plist.keyedArchiveBytes(
+      objects: [plist.string("$null"), root, plist.classDescription("NSArray")] + things
+        + [plist.classDescription("Thing")])
   }
 
   /// `bytes` (a binary list) with one more object, which nothing refers to, after the others: an array of one

@@ -2,8 +2,8 @@ import PropertyList
 
 /// The strings and data of more than 64 bytes that a ``KeyedArchiveGraph`` read, by their object in the property
 /// list, and the inline containers it materialised: one that several entries or fields refer to is read once and
-/// shared (ARC-007: a 1 MiB payload behind 2,000 references costs 1 MiB). A reference type, so that the graph's reads, which do not change the graph, keep them;
-/// a graph is read on one thread.
+/// shared (ARC-007: a 1 MiB payload behind 2,000 references costs 1 MiB). A reference type, so that the graph's
+/// reads, which do not change the graph, keep them; a graph is read on one thread.
 package final class SharedPayloads {
   private var values: [Int: PropertyListValue] = [:]
   /// The inline containers materialised, with the strings and data inside them (ARC-007, ARC-043).

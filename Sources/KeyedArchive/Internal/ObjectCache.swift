@@ -26,9 +26,9 @@ struct ObjectCache {
   /// `nil` where an instance was replaced by a value of another kind (it is not kept alive).
   private var instances: [AnyObject?] = []
   private var strings: [String] = []
-  /// Strings, data and containers that the archive stores inline (in an object's fields, not as `$objects`
-  /// entries) and that were read once, by their object in the property list: one that other fields refer to as
-  /// well is shared, not read again (ARC-007).
+  /// Strings and data that the archive stores inline (in an object's fields, not as `$objects` entries) and that
+  /// were read once, by their object in the property list, as the typed or generic reading made them: one that
+  /// other fields refer to as well is shared, not read again (ARC-007).
   private var inline: [Int: Any] = [:]
   /// The inline containers materialised, with what they hold, made at the first (ARC-007, ARC-043).
   private var containers: MaterialisationMemo?
