@@ -21,12 +21,19 @@ extension KeyedUnarchiver {
     case FoundationClass.mutableDictionary:
       let dictionary = NSMutableDictionary()
       publishEarly(dictionary, uid: uid)
-      for (key, value) in try dictionaryEntries(allowed: allowed) { dictionary.setObject(value, forKey: key) }
+      for (i, entry) in try dictionaryEntries(allowed: allowed).enumerated() {
+        try refuseSelf(entry.key, in: dictionary, key: FoundationKeys.nsKeys, index: i)
+        dictionary.setObject(entry.value, forKey: entry.key)
+      }
       return dictionary
     case FoundationClass.mutableSet:
       let set = NSMutableSet()
       publishEarly(set, uid: uid)
-      for member in try hashables(try elements(allowed: allowed), key: FoundationKeys.nsObjects) { set.add(member) }
+      let members = try hashables(try elements(allowed: allowed), key: FoundationKeys.nsObjects)
+      for (i, member) in members.enumerated() {
+        try refuseSelf(member, in: set, key: FoundationKeys.nsObjects, index: i)
+        set.add(member)
+      }
       return set
     case FoundationClass.mutableString:
       let value = try decodeFoundation(className: FoundationClass.string, uid: uid, allowed: nil)
@@ -35,6 +42,18 @@ extension KeyedUnarchiver {
       let value = try decodeFoundation(className: FoundationClass.data, uid: uid, allowed: nil)
       return NSMutableData(data: value as? Data ?? Data())
     }
+  }
+
+  /// Refuses a key or member of a mutable collection that is the collection itself: hashing it while it is being
+  /// filled would read the collection during its own mutation (Foundation traps), and no archiver writes one (a
+  /// dictionary copies its keys).
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`referenceCycle`) naming the key and index.
+  private func refuseSelf(_ element: AnyHashable, in collection: AnyObject, key: String, index: Int) throws {
+    // A value (a string, a number) is no collection: only a class instance is compared, without boxing a value.
+    guard type(of: element.base) is AnyClass, element.base as AnyObject === collection else { return }
+    throw ArchiveError(
+      .referenceCycle, "\(key)[\(index)] is the collection itself, which cannot be its own key or member",
+      at: .init(keyPath: "\(key)[\(index)]"))
   }
 
   /// `NSDecimalNumber` in Darwin's layout (inline `NS.mantissa` data; see ``DecimalWireForm``), as a `Decimal`.

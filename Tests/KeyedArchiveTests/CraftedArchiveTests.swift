@@ -353,6 +353,29 @@ struct CraftedArchiveTests {
     #expect(error.code == .referenceCycle, "\(error)")
   }
 
+  @Test(
+    "ARC-042: a mutable dictionary that is one of its own keys, or a mutable set one of its own members, is a reference-cycle error",
+    arguments: [true, false])
+  func mutableSelfKey(secure: Bool) throws {
+    // Filling the mutable collection would hash it during its own mutation: Foundation traps.
+    let dictionary = try Self.archive([
+      "$null", ["NS.keys": [.uid(2), .uid(1)], "NS.objects": [.uid(2), .uid(2)], "$class": .uid(3)], "value",
+      Self.classDescription("NSMutableDictionary", "NSDictionary", "NSObject"),
+    ])
+    let keyError = try #require(
+      Self.failure(dictionary, secure: secure, allowed: [NSMutableDictionary.self, String.self]))
+    #expect(keyError.code == .referenceCycle, "\(keyError)")
+    // Decoded as the mutable class (asked for by class), the error names the key; as a value, it names the object.
+    #expect(!secure || keyError.location.keyPath == "root.NS.keys[1]", "\(keyError)")
+    let set = try Self.archive([
+      "$null", ["NS.objects": [.uid(2), .uid(1)], "$class": .uid(3)], "member",
+      Self.classDescription("NSMutableSet", "NSSet", "NSObject"),
+    ])
+    let memberError = try #require(Self.failure(set, secure: secure, allowed: [NSMutableSet.self, String.self]))
+    #expect(memberError.code == .referenceCycle, "\(memberError)")
+    #expect(!secure || memberError.location.keyPath == "root.NS.objects[1]", "\(memberError)")
+  }
+
   @Test("COD-020: a registered class outside the allowed set is refused even when $classes claims an allowed class")
   func classesChainCannotWidenTheAllowedSet() throws {
     let claims = try Self.archive([
