@@ -53,7 +53,8 @@ let fuzzRegistry: ClassRegistry = {
 
 /// Breaks the reference cycles that a hostile archive can build out of the harness's own class (`FuzzNode.next`,
 /// `items`) and out of Foundation's mutable collections (an `NSMutableArray` that contains itself), as their owner
-/// would: these are cycles of the caller's strong references, the same on Darwin. Generic objects are left alone:
+/// would: these are cycles of the caller's strong references, the same on Darwin. A mutable collection is emptied, not
+/// walked into (reading it may recurse in Foundation). Generic objects are left alone:
 /// the unarchiver must not make strong cycles of them (COD-025), and LeakSanitizer checks that it does not.
 func breakHarnessCycles(_ root: Any?) {
   var pending: [Any?] = [root]
@@ -79,15 +80,11 @@ func breakHarnessCycles(_ root: Any?) {
         case .value: break
         }
       }
-    case let array as NSMutableArray:
-      pending.append(contentsOf: array.map { $0 })
-      array.removeAllObjects()
-    case let dictionary as NSMutableDictionary:
-      pending.append(contentsOf: dictionary.allValues)
-      dictionary.removeAllObjects()
-    case let set as NSMutableSet:
-      pending.append(contentsOf: set.allObjects)
-      set.removeAllObjects()
+    // Emptied without reading their elements: on swift-corelibs-foundation every read of an element bridges it, and
+    // bridging a collection that contains itself recurses until the stack overflows (in Foundation, not here).
+    case let array as NSMutableArray: array.removeAllObjects()
+    case let dictionary as NSMutableDictionary: dictionary.removeAllObjects()
+    case let set as NSMutableSet: set.removeAllObjects()
     case let array as [Any?]: pending.append(contentsOf: array)
     case let dictionary as [AnyHashable: Any]: pending.append(contentsOf: dictionary.values.map { $0 })
     case let set as Set<AnyHashable>: pending.append(contentsOf: set.map(\.base))
