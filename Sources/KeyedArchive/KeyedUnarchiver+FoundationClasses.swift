@@ -44,6 +44,21 @@ extension KeyedUnarchiver {
     }
   }
 
+  /// Empties `value` when it is a mutable collection (``decodeMutableInstance(className:uid:allowed:)``) that a
+  /// failed decode takes back: an element of it may hold it (it is published before its elements), a cycle that
+  /// would otherwise outlive the decode. Its elements are not read (reading a collection that contains itself
+  /// recurses in Foundation's bridging).
+  static func emptyMutableCollection(_ value: Any) {
+    // Only a class instance can be one; a value is not boxed to find out.
+    guard type(of: value) is AnyClass else { return }
+    switch value as AnyObject {
+    case let array as NSMutableArray: array.removeAllObjects()
+    case let dictionary as NSMutableDictionary: dictionary.removeAllObjects()
+    case let set as NSMutableSet: set.removeAllObjects()
+    default: break
+    }
+  }
+
   /// Refuses a key or member of a mutable collection that is the collection itself: hashing it while it is being
   /// filled would read the collection during its own mutation (Foundation traps), and no archiver writes one (a
   /// dictionary copies its keys).

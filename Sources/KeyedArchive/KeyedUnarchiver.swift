@@ -417,9 +417,9 @@ public final class KeyedUnarchiver: DecodingCoder {
 
   /// Decodes `$objects[uid]` (memoised), checking the allowed classes: a plain entry is read in place
   /// (``plainEntry(_:_:allowed:)``), an object is made by its class (``instantiate(_:uid:allowed:)``) inside a frame
-  /// of its own, then settled (its deferred references, its awake call). `position` is the element index when the
-  /// object is reached through an inline array, for error paths; `collector` the array type a typed call asked for,
-  /// which an array object is collected into.
+  /// of its own, then settled (its deferred references, its awake call); the outermost object's decode then runs the
+  /// link and awake phases. `position` is the element index when the object is reached through an inline array, for
+  /// error paths; `collector` the array type a typed call asked for, which an array object is collected into.
   func decode(
     uid: Int, key: String, index position: Int = -1, allowed: Set<String>?,
     collecting collector: (any TypedElementCollecting.Type)? = nil
@@ -431,6 +431,26 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .notStarted, .seenOnce: break
     }
     guard entry.isObject else { return try plainEntry(uid, entry, allowed: allowed) }
+    guard store.state.frames.isEmpty, !store.state.linking else {
+      return try decodeObjectEntry(uid, entry, key: key, index: position, allowed: allowed, collecting: collector)
+    }
+    // The outermost object: its decode ends with the link and awake phases, and one that fails takes back every
+    // object it made (ARC-044).
+    do {
+      _ = try decodeObjectEntry(uid, entry, key: key, index: position, allowed: allowed, collecting: collector)
+      return try finishTopLevelDecode(uid: uid)
+    } catch {
+      takeBack(from: nil)
+      throw error
+    }
+  }
+
+  /// Decodes object `uid`, not decoded yet, whose index entry is `entry`: makes it by its class inside a frame of
+  /// its own, then settles it.
+  private func decodeObjectEntry(
+    _ uid: Int, _ entry: ArchiveIndex.Entry, key: String, index position: Int, allowed: Set<String>?,
+    collecting collector: (any TypedElementCollecting.Type)?
+  ) throws -> Any? {
     let slot = entry.classSlot
     let kind = try resolvedClass(slot, uid: uid)
     // The stack is measured on the thread of each top-level decode call; nesting stops at the depth limit or when
@@ -440,7 +460,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       throw depthError(uid: uid, className: index.className(ofSlot: slot))
     }
     try checkAllowed(slot: slot, allowed: allowed, uid: uid)
-    store.state.cache[state: uid] = .inProgress
+    store.state.cache.begin(uid)
     store.state.frames.push(
       ObjectStore.Frame(
         uid: uid, classSlot: slot, key: key, index: position, linkStart: store.state.links.count, collector: collector),
@@ -459,7 +479,6 @@ public final class KeyedUnarchiver: DecodingCoder {
     case .instance(let instance): value = try settle(instance, uid: uid, slot: slot, linkStart: linkStart)
     case .value(let decoded): value = decoded
     }
-    if store.state.frames.isEmpty, !store.state.linking { return try finishTopLevelDecode(uid: uid) }
     return value
   }
 
@@ -534,7 +553,22 @@ public final class KeyedUnarchiver: DecodingCoder {
     try runLinkAndAwakePhases()
     // An error an init(coder:) reported with failWithError(_:) fails the top-level decode.
     if decodingFailurePolicy == .throwError, let error { throw error }
+    store.state.cache.endOutermostDecode()
     return store.state.cache[uid]
+  }
+
+  /// Takes back object `uid`, whose decode failed, and the objects made while it was decoded (`nil`: every object
+  /// of the outermost decode, which failed), so that nothing made by a failed decode outlives it (ARC-044): their
+  /// entries are decoded afresh by a later decode that reaches them, the mutable collections among them are emptied
+  /// (published before their elements, they may close a cycle with them), and the deferred references and awake
+  /// calls of the objects taken back are dropped. The objects themselves are the caller's no more.
+  func takeBack(from uid: Int?, linkStart: Int = 0) {
+    for value in store.state.cache.takeBack(from: uid) { Self.emptyMutableCollection(value) }
+    if let uid { store.state.cache[state: uid] = .notStarted }
+    if linkStart < store.state.links.count { store.state.links.removeSubrange(linkStart...) }
+    while let last = store.state.awakeList.last, store.state.cache[state: last.uid] == .notStarted {
+      store.state.awakeList.removeLast()
+    }
   }
 
   /// Leaves the frame of object `uid` after its decoding failed, locating the error (another error than an
@@ -547,8 +581,9 @@ public final class KeyedUnarchiver: DecodingCoder {
       let path = store.state.frames.all.map(\.pathComponent).joined(separator: ".")
       located.location.keyPath = located.location.keyPath.map { path + "." + $0 } ?? path
     }
+    let linkStart = store.state.frames.linkStart
     store.state.frames.pop()
-    store.state.cache[state: uid] = .notStarted
+    takeBack(from: uid, linkStart: linkStart)
     return located.located(in: .init(objectIndex: uid, className: index.className(ofSlot: slot)))
   }
 

@@ -66,12 +66,13 @@ extension RawPropertyList {
   }
 
   /// The bytes of a keyed archive (`NSKeyedArchiver`, version 100,000) whose `$objects` are `objects` and whose
-  /// `$top` holds `root`, a reference to `$objects[1]`.
-  package mutating func keyedArchiveBytes(objects: [Int]) -> [UInt8] {
+  /// `$top` holds `top`'s keys, each a reference to its `$objects` entry (by default `root`, `$objects[1]`).
+  package mutating func keyedArchiveBytes(objects: [Int], top: [(key: String, uid: Int)] = [("root", 1)]) -> [UInt8] {
     let entries = array(objects)
+    let topEntries = top.map { (string($0.key), uid($0.uid)) }
     let top = dictionary([
       (string("$archiver"), string("NSKeyedArchiver")), (string("$version"), integer(100_000)),
-      (string("$top"), dictionary([(string("root"), uid(1))])), (string("$objects"), entries),
+      (string("$top"), dictionary(topEntries)), (string("$objects"), entries),
     ])
     return bytes(top: UInt64(top))
   }

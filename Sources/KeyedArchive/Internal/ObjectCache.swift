@@ -32,6 +32,10 @@ struct ObjectCache {
   private var inline: [Int: Any] = [:]
   /// The inline containers materialised, with what they hold, made at the first (ARC-007, ARC-043).
   private var containers: MaterialisationMemo?
+  /// The objects whose decode began since the outermost decode under way began, in the order they began
+  /// (``begin(_:)``): what a decode that fails takes back (``takeBack(from:)``, ARC-044). An object begins once
+  /// unless taken back, so the list stays within the entry count.
+  private var begun: [Int32] = []
 
   /// A cache of `count` entries, none decoded.
   /// - Precondition: `count` is below `Int32.max` (the container check bounds the object count).
@@ -43,6 +47,34 @@ struct ObjectCache {
   subscript(state uid: Int) -> State {
     @inline(__always) get { entries[uid].state }
     @inline(__always) set { entries[uid].state = newValue }
+  }
+
+  /// Marks object `uid` in progress, noting that its decode began.
+  @inline(__always)
+  mutating func begin(_ uid: Int) {
+    entries[uid].state = .inProgress
+    // Below Int32.max (the container check bounds the object count).
+    begun.append(Int32(truncatingIfNeeded: uid))
+  }
+
+  /// Ends the outermost decode, whose objects all decoded: none of them is taken back any more.
+  mutating func endOutermostDecode() { begun.removeAll(keepingCapacity: true) }
+
+  /// Takes back object `uid`, whose decode failed, and every object whose decode began after it (its fields' and
+  /// their fields'): each entry is not started again, its value no longer kept. `uid` `nil` takes back every object
+  /// of the outermost decode.
+  /// - Returns: the values that were kept, for the caller to break the cycles they may form (ARC-044).
+  mutating func takeBack(from uid: Int?) -> [Any] {
+    let first = uid.map { uid in begun.lastIndex(of: Int32(truncatingIfNeeded: uid)) ?? begun.count } ?? 0
+    var released: [Any] = []
+    for taken in begun[first...] {
+      let uid = Int(taken)
+      if let value = self[uid] { released.append(value) }
+      self[uid] = nil
+      entries[uid].state = .notStarted
+    }
+    begun.removeSubrange(first...)
+    return released
   }
 
   /// The value of entry `uid`, or `nil`.
