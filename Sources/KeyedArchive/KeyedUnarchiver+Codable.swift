@@ -39,6 +39,14 @@ extension KeyedUnarchiver {
   }
 
   /// Decodes `$objects[uid]` as the unarchiver does for `decodeObject(forKey:allowedClasses:)` (memoised).
+  /// The data of entry `uid` (a checked UID) when it is a plain data entry, shared with the coder's own reads
+  /// (``dataEntry(_:_:)``); `nil` for another entry.
+  func codableData(uid: Int) -> Data? {
+    let entry = index.entries[uid]
+    guard !entry.isObject, entry.kind == .data else { return nil }
+    return dataEntry(uid, entry)
+  }
+
   func codableObject(uid: Int, key: String, allowed: Set<String>?) throws -> Any? {
     try decode(uid: uid, key: key, allowed: allowed)
   }

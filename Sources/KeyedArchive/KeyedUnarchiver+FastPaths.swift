@@ -29,15 +29,7 @@ extension KeyedUnarchiver {
     guard decodingFailurePolicy == .throwError else { return try decodeObject(of: Data.self, forKey: key) }
     if let uid = plainTarget(forKey: key) {
       let entry = index.entries[uid]
-      if !entry.isObject, entry.kind == .data {
-        if store.state.cache[state: uid] == .done, let kept = store.state.cache[uid] as? Data { return kept }
-        let data = reader.data(index.header(of: entry))
-        if !isFirstReadOfSmallPayload(entry, uid: uid) {
-          store.state.cache.store(data, uid: uid)
-          store.state.cache[state: uid] = .done
-        }
-        return data
-      }
+      if !entry.isObject, entry.kind == .data { return dataEntry(uid, entry) }
     }
     rewindFieldCursor()
     return try decodeObject(of: Data.self, forKey: key)

@@ -60,14 +60,24 @@ extension KeyedUnarchiver {
       keepString(string, uid: uid, entry: entry)
       return string
     case .data:
-      let data = reader.data(header)
       try checkAllowed(slot: ArchiveIndex.PlainClass.data.rawValue, allowed: allowed, uid: uid)
-      if !isFirstReadOfSmallPayload(entry, uid: uid) {
-        store.state.cache.store(data, uid: uid)
-        store.state.cache[state: uid] = .done
-      }
-      return data
+      return dataEntry(uid, entry)
     }
+  }
+
+  /// The data of plain data entry `uid`: the value kept from an earlier read, or the bytes read now, then kept
+  /// unless this is the first read of a small payload (``isFirstReadOfSmallPayload(_:uid:)``). Every reader of data
+  /// entries (the general path, the typed fast path, the `Codable` bridge) goes through it, so that each reference to
+  /// a large payload shares one storage (ARC-007).
+  @inline(__always)
+  func dataEntry(_ uid: Int, _ entry: ArchiveIndex.Entry) -> Data {
+    if store.state.cache[state: uid] == .done, let kept = store.state.cache[uid] as? Data { return kept }
+    let data = reader.data(index.header(of: entry))
+    if !isFirstReadOfSmallPayload(entry, uid: uid) {
+      store.state.cache.store(data, uid: uid)
+      store.state.cache[state: uid] = .done
+    }
+    return data
   }
 
   /// Keeps plain string entry `uid`, just read, as its string (``isFirstReadOfSmallPayload(_:uid:)``).
@@ -150,7 +160,7 @@ extension KeyedUnarchiver {
   /// inline.
   @inline(__always)
   func shared<Value>(_ ref: Int, count: Int, _ read: () throws -> Value) rethrows -> Value {
-    guard count >= SharedPayloads.smallestKept else { return try read() }
+    guard count > Self.rereadPayloadLength else { return try read() }
     if let kept = store.state.cache.inlineValue(ref, as: Value.self) { return kept }
     let value = try read()
     store.state.cache.keepInline(value, object: ref)

@@ -12,12 +12,10 @@ package final class SharedPayloads {
   /// Nothing kept yet.
   package init() {}
 
-  /// The size from which a payload is kept: a smaller one costs less to read again than to keep.
-  package static let smallestKept = 65
-
   /// The value of object `object`, a string or data of `count` units, read by `read` unless it was read before.
   package func value(_ object: Int, count: Int, read: () throws -> PropertyListValue) rethrows -> PropertyListValue {
-    guard count >= Self.smallestKept else { return try read() }
+    // A smaller payload costs less to read again than to keep: the unarchiver's rule (ARC-007).
+    guard count > KeyedUnarchiver.rereadPayloadLength else { return try read() }
     if let kept = values[object] { return kept }
     let value = try read()
     values[object] = value

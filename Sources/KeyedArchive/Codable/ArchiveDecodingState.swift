@@ -18,9 +18,6 @@ final class ArchiveDecodingState {
   /// Decoded strings by UID: keys repeat in every dictionary of a type.
   private var strings: [String?]
   private var classNames: [Int: String] = [:]
-  /// Data entries of more than ``KeyedUnarchiver/rereadPayloadLength`` bytes, by UID, read once and shared by every
-  /// reference (ARC-007).
-  private var payloads: [Int: Data] = [:]
   /// Decoded class instances by UID and type (a class whose single value is another class shares its UID).
   private var instances: [InstanceKey: AnyObject] = [:]
   private var inProgress: Set<InstanceKey> = []
@@ -105,15 +102,6 @@ final class ArchiveDecodingState {
     let string = try reader.string(header, object: ref)
     strings[uid] = string
     return string
-  }
-
-  /// The data entry at `uid`, whose header is `header`: one of more than ``KeyedUnarchiver/rereadPayloadLength``
-  /// bytes is read once, and every reference shares it (ARC-007).
-  private func data(_ uid: Int, _ header: Header) -> Data {
-    if let kept = payloads[uid] { return kept }
-    let data = reader.data(header)
-    if header.count > KeyedUnarchiver.rereadPayloadLength { payloads[uid] = data }
-    return data
   }
 
   /// A string already decoded (a dictionary key).
@@ -254,11 +242,8 @@ final class ArchiveDecodingState {
   func unbox<T: Decodable>(_ type: T.Type, uid: Int, path: CodingPathNode) throws -> T {
     if T.self == String.self, let value = try string(uid, path: path) as? T { return value }
     if T.self == Data.self || T.self == Date.self || T.self == URL.self || T.self == UUID.self {
-      if T.self == Data.self, uid != 0, case let header = try self.header(uid).header, header.kind == .data,
-        let data = data(uid, header) as? T
-      {
-        return data
-      }
+      // A data entry is read by the unarchiver, which shares a large one among every reference (ARC-007).
+      if T.self == Data.self, uid != 0, let data = unarchiver.codableData(uid: uid) as? T { return data }
       guard uid != 0, try !isNull(uid), let value = try object(uid, path, as: type) as? T else {
         throw mismatch(type, uid: uid, path: path)
       }
