@@ -356,8 +356,16 @@ extension KeyedUnarchiver {
     return (keys, values)
   }
 
-  /// The entries of the current dictionary object, in archive order; a `nil` value becomes `NSNull`.
-  func dictionaryEntries(allowed: Set<String>?) throws -> [(key: AnyHashable, value: Any)] {
+  /// The entries of the current dictionary object, in archive order; a `nil` value becomes `NSNull`. `owner`: the
+  /// UID of the mutable dictionary being filled with them, which its keys may not refer to
+  /// (``refusingReferences(to:_:)``).
+  func dictionaryEntries(
+    allowed: Set<String>?, refusingKeysTo owner: Int? = nil
+  ) throws -> [(key: AnyHashable, value: Any)] {
+    func refusing<T>(_ body: () throws -> T) rethrows -> T {
+      guard let owner else { return try body() }
+      return try refusingReferences(to: owner, body)
+    }
     var keys: [Any] = []
     var values: [Any?] = []
     if let arrays = try keyAndValueArrays() {
@@ -366,7 +374,9 @@ extension KeyedUnarchiver {
       if let valueArray = arrays.values {
         for i in 0..<keyArray.count {
           let keyUID = try reference(keyArray, i)
-          guard let key = try decode(uid: keyUID, key: FoundationKeys.nsKeys, index: i, allowed: allowed) else {
+          guard
+            let key = try refusing({ try decode(uid: keyUID, key: FoundationKeys.nsKeys, index: i, allowed: allowed) })
+          else {
             throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: FoundationKeys.nsKeys))
           }
           keys.append(key)
@@ -378,7 +388,7 @@ extension KeyedUnarchiver {
       let objectRefs = numberedFieldRefs(FoundationKeys.nsObjectPrefix)
       for (index, keyRef) in numberedFieldRefs(FoundationKeys.nsKeyPrefix).enumerated() {
         guard let keyRef,
-          let key = try object(atFieldRef: keyRef, key: FoundationKeys.nsKey(index), allowed: allowed)
+          let key = try refusing({ try object(atFieldRef: keyRef, key: FoundationKeys.nsKey(index), allowed: allowed) })
         else { break }
         keys.append(key)
         values.append(

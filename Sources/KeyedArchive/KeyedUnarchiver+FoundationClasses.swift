@@ -21,19 +21,15 @@ extension KeyedUnarchiver {
     case FoundationClass.mutableDictionary:
       let dictionary = NSMutableDictionary()
       publishEarly(dictionary, uid: uid)
-      for (i, entry) in try dictionaryEntries(allowed: allowed).enumerated() {
-        try refuseSelf(entry.key, in: dictionary, key: FoundationKeys.nsKeys, index: i)
+      for entry in try dictionaryEntries(allowed: allowed, refusingKeysTo: uid) {
         dictionary.setObject(entry.value, forKey: entry.key)
       }
       return dictionary
     case FoundationClass.mutableSet:
       let set = NSMutableSet()
       publishEarly(set, uid: uid)
-      let members = try hashables(try elements(allowed: allowed), key: FoundationKeys.nsObjects)
-      for (i, member) in members.enumerated() {
-        try refuseSelf(member, in: set, key: FoundationKeys.nsObjects, index: i)
-        set.add(member)
-      }
+      let members = try refusingReferences(to: uid) { try elements(allowed: allowed) }
+      for member in try hashables(members, key: FoundationKeys.nsObjects) { set.add(member) }
       return set
     case FoundationClass.mutableString:
       let value = try decodeFoundation(className: FoundationClass.string, uid: uid, allowed: nil)
@@ -59,16 +55,14 @@ extension KeyedUnarchiver {
     }
   }
 
-  /// Refuses a key or member of a mutable collection that is the collection itself: hashing it while it is being
-  /// filled would read the collection during its own mutation (Foundation traps), and no archiver writes one (a
-  /// dictionary copies its keys).
-  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`referenceCycle`) naming the key and index.
-  private func refuseSelf(_ element: AnyHashable, in collection: AnyObject, key: String, index: Int) throws {
-    // A value (a string, a number) is no collection: only a class instance is compared, without boxing a value.
-    guard type(of: element.base) is AnyClass, element.base as AnyObject === collection else { return }
-    throw ArchiveError(
-      .referenceCycle, "\(key)[\(index)] is the collection itself, which cannot be its own key or member",
-      at: .init(keyPath: "\(key)[\(index)]"))
+  /// Runs `body`, which decodes keys or members of mutable dictionary or set `uid` (published before its contents):
+  /// a reference to the collection from there, the key itself or anything it holds, is a reference cycle
+  /// (``ObjectCache/State/refusing``): hashing such a key while the collection is filled would read the collection
+  /// during its own mutation, which Foundation traps (ARC-042).
+  func refusingReferences<T>(to uid: Int, _ body: () throws -> T) rethrows -> T {
+    store.state.cache[state: uid] = .refusing
+    defer { store.state.cache[state: uid] = .done }
+    return try body()
   }
 
   /// `NSDecimalNumber` in Darwin's layout (inline `NS.mantissa` data; see ``DecimalWireForm``), as a `Decimal`.

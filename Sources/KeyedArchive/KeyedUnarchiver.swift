@@ -428,6 +428,7 @@ public final class KeyedUnarchiver: DecodingCoder {
     switch store.state.cache[state: uid] {
     case .done: return try decoded(uid, entry, allowed: allowed)
     case .inProgress: throw cycleError(uid: uid, slot: entry.classSlot)
+    case .refusing: throw keyCycleError(uid: uid, slot: entry.classSlot, key: key, index: position)
     case .notStarted, .seenOnce: break
     }
     guard entry.isObject else { return try plainEntry(uid, entry, allowed: allowed) }
@@ -545,6 +546,18 @@ public final class KeyedUnarchiver: DecodingCoder {
       .referenceCycle,
       "reference cycle: object #\(uid) (\(index.className(ofSlot: slot))) is still being decoded when this key "
         + "refers back to it; decode back references with decodeReference(forKey:into:)")
+  }
+
+  /// The error of a reference to mutable dictionary or set `uid` from one of its own keys or members (or from what
+  /// they hold), as `key` (at `index`, when reached through an array): filling the collection would hash that key,
+  /// which reads the collection during its own mutation (Foundation traps). No archiver writes one: a dictionary
+  /// copies its keys.
+  private func keyCycleError(uid: Int, slot: Int, key: String, index position: Int) -> ArchiveError {
+    ArchiveError(
+      .referenceCycle,
+      "object #\(uid) (\(index.className(ofSlot: slot))) is reached from its own keys or members while it is "
+        + "filled: a collection cannot be, or hold, its own key or member",
+      at: .init(keyPath: position >= 0 ? "\(key)[\(position)]" : key))
   }
 
   /// Ends the decode of the object under a top-level key, `$objects[uid]`: runs the link and awake phases and gives

@@ -376,6 +376,48 @@ struct CraftedArchiveTests {
     #expect(!secure || memberError.location.keyPath == "root.NS.objects[1]", "\(memberError)")
   }
 
+  @Test(
+    "ARC-042: a key of a mutable dictionary, or a member of a mutable set, that holds the collection is a reference-cycle error"
+  )
+  func keyHoldingItsCollection() throws {
+    // A generic object's field holds the collection as an instance, and its keys (members) are mutable arrays,
+    // hashable instances: one holds the collection, the other a dictionary of one entry. Their hashes (counts)
+    // collide, and comparing them would read the collection while it is filled (Foundation traps).
+    func archive(_ collection: PropertyListValue, _ className: String...) throws -> Data {
+      try Self.archive([
+        "$null", ["$class": .uid(2), "c": .uid(3)], Self.classDescription("Holder", "NSObject"), collection,
+        ["$classname": .string(className[0]), "$classes": .array((className + ["NSObject"]).map { .string($0) })],
+        ["NS.objects": [.uid(3)], "$class": .uid(7)], ["NS.objects": [.uid(8)], "$class": .uid(7)],
+        Self.classDescription("NSMutableArray", "NSArray", "NSObject"),
+        ["NS.keys": [.uid(10)], "NS.objects": [.uid(10)], "$class": .uid(9)],
+        Self.classDescription("NSDictionary", "NSObject"), "value",
+      ])
+    }
+    let dictionary = try archive(
+      ["NS.keys": [.uid(5), .uid(6)], "NS.objects": [.uid(10), .uid(10)], "$class": .uid(4)], "NSMutableDictionary",
+      "NSDictionary")
+    let keyError = try #require(Self.failure(dictionary, secure: false))
+    #expect(keyError.code == .referenceCycle, "\(keyError)")
+    #expect(keyError.location.keyPath == "root.c.NS.keys[0].NS.objects[0]", "\(keyError)")
+    let set = try archive(["NS.objects": [.uid(5), .uid(6)], "$class": .uid(4)], "NSMutableSet", "NSSet")
+    let memberError = try #require(Self.failure(set, secure: false))
+    #expect(memberError.code == .referenceCycle, "\(memberError)")
+    #expect(memberError.location.keyPath == "root.c.NS.objects[0].NS.objects[0]", "\(memberError)")
+    // A value that holds the dictionary is no key: it decodes, the cycle the caller's to break. Only its count is
+    // read: reading the elements of a collection that contains itself recurses in Foundation's bridging.
+    let value = try archive(
+      ["NS.keys": [.uid(10)], "NS.objects": [.uid(5)], "$class": .uid(4)], "NSMutableDictionary", "NSDictionary")
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: value, requiringSecureCoding: false)
+    unarchiver.decodesUnknownClassesGenerically = true
+    let holder = try #require(try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)
+    guard case .object(let field)? = holder["c"], let decoded = field as? NSMutableDictionary else {
+      Issue.record("c is not a mutable dictionary")
+      return
+    }
+    #expect(decoded.count == 1)
+    decoded.removeAllObjects()
+  }
+
   @Test("COD-020: a registered class outside the allowed set is refused even when $classes claims an allowed class")
   func classesChainCannotWidenTheAllowedSet() throws {
     let claims = try Self.archive([
