@@ -73,14 +73,26 @@ extension KeyedUnarchiver {
     return try checkedUID(reader.uid(elementHeader), key: array.key)
   }
 
-  /// The elements of a collection: `NS.objects`, else the old-style `NS.object.0`, `NS.object.1`, ….
-  func elements(allowed: Set<String>?) throws -> [Any] {
+  /// The elements of a collection: `NS.objects`, else the old-style `NS.object.0`, `NS.object.1`, …. `hashed`: the
+  /// members of a set, refused when one holds a cycle (``hashedElement(key:index:_:)``).
+  func elements(allowed: Set<String>?, hashed: Bool = false) throws -> [Any] {
     if let array = try referenceArray(FoundationKeys.nsObjects) {
       var result: [Any] = []
       result.reserveCapacity(array.count)
       for i in 0..<array.count {
+        let uid = try reference(array, i)
+        // A plain value holds nothing.
+        if hashed, index.entries[uid].isObject {
+          let key = FoundationKeys.nsObjects
+          if let value = try hashedElement(
+            key: key, index: i, { try decode(uid: uid, key: key, index: i, allowed: allowed) })
+          {
+            result.append(value)
+          }
+          continue
+        }
         // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
-        if let value = try decode(uid: reference(array, i), key: FoundationKeys.nsObjects, index: i, allowed: allowed) {
+        if let value = try decode(uid: uid, key: FoundationKeys.nsObjects, index: i, allowed: allowed) {
           result.append(value)
         }
       }
@@ -89,9 +101,12 @@ extension KeyedUnarchiver {
     var result: [Any] = []
     for (index, ref) in numberedFieldRefs(FoundationKeys.nsObjectPrefix).enumerated() {
       guard let ref else { break }
-      if let value = try object(atFieldRef: ref, key: FoundationKeys.nsObject(index), allowed: allowed) {
-        result.append(value)
-      }
+      let key = FoundationKeys.nsObject(index)
+      let element =
+        hashed
+        ? try hashedElement(key: key, index: -1) { try object(atFieldRef: ref, key: key, allowed: allowed) }
+        : try object(atFieldRef: ref, key: key, allowed: allowed)
+      if let element { result.append(element) }
     }
     return result
   }
@@ -211,9 +226,9 @@ extension KeyedUnarchiver {
     case FoundationClass.array, FoundationClass.mutableArray:
       return try array(allowed: allowed)
     case FoundationClass.set, FoundationClass.mutableSet:
-      return Set(try hashables(try elements(allowed: allowed), key: FoundationKeys.nsObjects))
+      return Set(try hashables(try elements(allowed: allowed, hashed: true), key: FoundationKeys.nsObjects))
     case FoundationClass.orderedSet, FoundationClass.mutableOrderedSet:
-      return NSOrderedSet(array: try elements(allowed: allowed))
+      return NSOrderedSet(array: try elements(allowed: allowed, hashed: true))
     case FoundationClass.dictionary, FoundationClass.mutableDictionary:
       return try dictionary(allowed: allowed)
     case FoundationClass.null:
@@ -374,9 +389,7 @@ extension KeyedUnarchiver {
       if let valueArray = arrays.values {
         for i in 0..<keyArray.count {
           let keyUID = try reference(keyArray, i)
-          guard
-            let key = try refusing({ try decode(uid: keyUID, key: FoundationKeys.nsKeys, index: i, allowed: allowed) })
-          else {
+          guard let key = try refusing({ try decodeKey(keyUID, index: i, allowed: allowed) }) else {
             throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: FoundationKeys.nsKeys))
           }
           keys.append(key)
@@ -388,7 +401,11 @@ extension KeyedUnarchiver {
       let objectRefs = numberedFieldRefs(FoundationKeys.nsObjectPrefix)
       for (index, keyRef) in numberedFieldRefs(FoundationKeys.nsKeyPrefix).enumerated() {
         guard let keyRef,
-          let key = try refusing({ try object(atFieldRef: keyRef, key: FoundationKeys.nsKey(index), allowed: allowed) })
+          let key = try refusing({
+            try hashedElement(key: FoundationKeys.nsKey(index), index: -1) {
+              try object(atFieldRef: keyRef, key: FoundationKeys.nsKey(index), allowed: allowed)
+            }
+          })
         else { break }
         keys.append(key)
         values.append(

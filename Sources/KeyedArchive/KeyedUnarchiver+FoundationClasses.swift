@@ -28,7 +28,7 @@ extension KeyedUnarchiver {
     case FoundationClass.mutableSet:
       let set = NSMutableSet()
       publishEarly(set, uid: uid)
-      let members = try refusingReferences(to: uid) { try elements(allowed: allowed) }
+      let members = try refusingReferences(to: uid) { try elements(allowed: allowed, hashed: true) }
       for member in try hashables(members, key: FoundationKeys.nsObjects) { set.add(member) }
       return set
     case FoundationClass.mutableString:
@@ -55,13 +55,47 @@ extension KeyedUnarchiver {
     }
   }
 
+  /// Notes that mutable collection `uid`, published before its contents (``publishEarly(_:uid:)``), was handed out
+  /// while they are decoded: the reference closes a cycle through it (``hashedElement(key:index:_:)``).
+  func noteClosedCycle(_ uid: Int) {
+    guard let depth = store.state.frames.index(of: uid) else { return }
+    store.state.open.cycleDepth = min(store.state.open.cycleDepth, depth)
+  }
+
+  /// Decodes a key or member of a hashed collection (a dictionary, a set, an ordered set) with `body`: one that
+  /// closed a reference cycle through a mutable collection made inside it (a collection reached again while its
+  /// contents were decoded) is refused unless it is an instance of a ``Coding`` class. Foundation compares
+  /// collections by their contents, and comparing two such keys whose hashes collide recurses without end
+  /// (ARC-042). A cycle through a collection outside the key (the one being filled, or one around it) leaves the key
+  /// alone: that collection is still empty when the key is compared.
+  /// - Throws: ``/ArchiveCoding/ArchiveError`` (`referenceCycle`) located at `key` (`key[index]` for an index of 0 or
+  ///   more), and what `body` throws.
+  func hashedElement(key: String, index: Int, _ body: () throws -> Any?) throws -> Any? {
+    let outer = store.state.open.cycleDepth
+    store.state.open.cycleDepth = Int.max
+    var inner = Int.max
+    defer { store.state.open.cycleDepth = min(outer, inner) }
+    let value = try body()
+    inner = store.state.open.cycleDepth
+    // The frames open now are the hashed collection's and those around it; a collection made inside the key had a
+    // frame past them.
+    if inner != Int.max, inner >= store.state.frames.count, let value, !(value is any Coding) {
+      let path = index >= 0 ? "\(key)[\(index)]" : key
+      throw ArchiveError(
+        .referenceCycle,
+        "\(path) holds a reference cycle through a mutable collection, and keys and members are compared by their "
+          + "contents", at: .init(keyPath: path))
+    }
+    return value
+  }
+
   /// Runs `body`, which decodes keys or members of mutable dictionary or set `uid` (published before its contents):
   /// a reference to the collection from there, the key itself or anything it holds, is a reference cycle
   /// (``ObjectCache/State/refusing``): hashing such a key while the collection is filled would read the collection
   /// during its own mutation, which Foundation traps (ARC-042).
   func refusingReferences<T>(to uid: Int, _ body: () throws -> T) rethrows -> T {
     store.state.cache[state: uid] = .refusing
-    defer { store.state.cache[state: uid] = .done }
+    defer { store.state.cache[state: uid] = .published }
     return try body()
   }
 

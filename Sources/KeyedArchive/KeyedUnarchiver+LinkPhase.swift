@@ -20,10 +20,11 @@ extension KeyedUnarchiver {
   }
 
   /// Makes `object` the value of `$objects[uid]` before its contents are decoded, so references back to it (a
-  /// collection that contains itself) resolve to it instead of being a cycle error.
+  /// collection that contains itself) resolve to it instead of being a cycle error; it is done when its decode
+  /// ends.
   func publishEarly(_ object: AnyObject, uid: Int) {
     store.state.cache.setInstance(object, uid: uid)
-    store.state.cache[state: uid] = .done
+    store.state.cache[state: uid] = .published
   }
 
   /// Decodes deferred references, then awakes the decoded ``Coding`` instances that asked for them (the others were

@@ -149,9 +149,16 @@ extension KeyedUnarchiver {
     try checkAllowed(slot: ArchiveIndex.PlainClass.string.rawValue, allowed: allowed, uid: uid)
   }
 
-  /// Decodes dictionary key `uid` (at `index` of `NS.keys`).
-  func decodeKey(_ uid: Int, index: Int, allowed: Set<String>?) throws -> Any? {
-    try decode(uid: uid, key: FoundationKeys.nsKeys, index: index, allowed: allowed)
+  /// Decodes dictionary key `uid` (at `index` of `NS.keys`), refused when it holds a cycle
+  /// (``hashedElement(key:index:_:)``).
+  func decodeKey(_ uid: Int, index position: Int, allowed: Set<String>?) throws -> Any? {
+    // A plain value (most keys are strings) holds nothing.
+    guard index.entries[uid].isObject else {
+      return try decode(uid: uid, key: FoundationKeys.nsKeys, index: position, allowed: allowed)
+    }
+    return try hashedElement(key: FoundationKeys.nsKeys, index: position) {
+      try decode(uid: uid, key: FoundationKeys.nsKeys, index: position, allowed: allowed)
+    }
   }
 
   /// The string or data that object `ref` of the property list stores (`count` units), read by `read`: one of more

@@ -427,6 +427,9 @@ public final class KeyedUnarchiver: DecodingCoder {
     let entry = index.entries[uid]
     switch store.state.cache[state: uid] {
     case .done: return try decoded(uid, entry, allowed: allowed)
+    case .published:
+      noteClosedCycle(uid)
+      return try decoded(uid, entry, allowed: allowed)
     case .inProgress: throw cycleError(uid: uid, slot: entry.classSlot)
     case .refusing: throw keyCycleError(uid: uid, slot: entry.classSlot, key: key, index: position)
     case .notStarted, .seenOnce: break

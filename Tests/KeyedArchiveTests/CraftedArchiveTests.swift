@@ -418,6 +418,58 @@ struct CraftedArchiveTests {
     decoded.removeAllObjects()
   }
 
+  @Test(
+    "ARC-042: a key or member that holds a cycle through a mutable collection made inside it is a reference-cycle error"
+  )
+  func keyHoldingACycle() throws {
+    // Two mutable arrays that each contain themselves (instances, in a generic object's field) as the members of a
+    // set or the keys of a dictionary: their hashes (counts) collide, and Foundation compares them by their contents
+    // without end (the stack overflowed).
+    func archive(_ collection: PropertyListValue, _ className: String) throws -> Data {
+      try Self.archive([
+        "$null", ["$class": .uid(2), "c": .uid(3)], Self.classDescription("Holder", "NSObject"), collection,
+        ["$classname": .string(className), "$classes": [.string(className), "NSObject"]],
+        ["NS.objects": [.uid(5)], "$class": .uid(7)], ["NS.objects": [.uid(6)], "$class": .uid(7)],
+        Self.classDescription("NSMutableArray", "NSArray", "NSObject"), "value",
+      ])
+    }
+    let cases: [(PropertyListValue, String, String)] = [
+      (["NS.objects": [.uid(5), .uid(6)], "$class": .uid(4)], "NSSet", "root.c.NS.objects[0]"),
+      (["NS.objects": [.uid(5), .uid(6)], "$class": .uid(4)], "NSMutableSet", "root.c.NS.objects[0]"),
+      (["NS.objects": [.uid(5), .uid(6)], "$class": .uid(4)], "NSOrderedSet", "root.c.NS.objects[0]"),
+      (
+        ["NS.keys": [.uid(5), .uid(6)], "NS.objects": [.uid(8), .uid(8)], "$class": .uid(4)], "NSDictionary",
+        "root.c.NS.keys[0]"
+      ),
+      (
+        ["NS.keys": [.uid(5), .uid(6)], "NS.objects": [.uid(8), .uid(8)], "$class": .uid(4)], "NSMutableDictionary",
+        "root.c.NS.keys[0]"
+      ),
+      (["NS.key.0": .uid(5), "NS.object.0": .uid(8), "$class": .uid(4)], "NSDictionary", "root.c.NS.key.0"),
+    ]
+    for (collection, className, path) in cases {
+      let error = try #require(Self.failure(try archive(collection, className), secure: false), "\(className)")
+      #expect(error.code == .referenceCycle, "\(className): \(error)")
+      #expect(error.location.keyPath == path, "\(className): \(error)")
+    }
+    // A member that holds the array around the set (still empty while the set is made) is no cycle inside it.
+    let outer = try Self.archive([
+      "$null", ["$class": .uid(2), "c": .uid(3)], Self.classDescription("Holder", "NSObject"),
+      ["NS.objects": [.uid(4)], "$class": .uid(6)], ["NS.objects": [.uid(5)], "$class": .uid(7)],
+      ["NS.objects": [.uid(3)], "$class": .uid(6)], Self.classDescription("NSMutableArray", "NSArray", "NSObject"),
+      Self.classDescription("NSSet", "NSObject"),
+    ])
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: outer, requiringSecureCoding: false)
+    unarchiver.decodesUnknownClassesGenerically = true
+    let holder = try #require(try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)
+    guard case .object(let field)? = holder["c"], let array = field as? NSMutableArray else {
+      Issue.record("c is not a mutable array")
+      return
+    }
+    #expect(array.count == 1)
+    array.removeAllObjects()
+  }
+
   @Test("COD-020: a registered class outside the allowed set is refused even when $classes claims an allowed class")
   func classesChainCannotWidenTheAllowedSet() throws {
     let claims = try Self.archive([

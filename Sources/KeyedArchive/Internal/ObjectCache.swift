@@ -8,9 +8,10 @@ import PropertyList
 struct ObjectCache {
   /// The decoding state of an entry. `seenOnce`: a small string or data entry read once without keeping it; its
   /// second read keeps it, so that an entry referenced many times is shared while one referenced once costs no
-  /// slot (ARC-007). `refusing`: a mutable dictionary or set, published before its contents, while one of its keys
-  /// or its members is decoded: a reference to it from there is a reference cycle (ARC-042).
-  enum State: UInt8 { case notStarted, inProgress, done, seenOnce, refusing }
+  /// slot (ARC-007). `published`: a mutable collection handed out before its contents are decoded, while they are
+  /// (a reference to it closes a cycle); `refusing`: a mutable dictionary or set while one of its keys or its members
+  /// is decoded (a reference to it from there is a reference cycle error, ARC-042).
+  enum State: UInt8 { case notStarted, inProgress, done, seenOnce, published, refusing }
 
   /// Where an entry's value is kept.
   enum Storage: UInt8 { case none, value, instance, string }

@@ -62,6 +62,10 @@ final class ObjectStore {
     /// ``Frame/notesReads``), innermost last, which of its dictionary's keys a lookup found (COD-210). Kept out of
     /// the frames, so that the frames of other classes hold nothing more to release.
     var reads: [[Bool]] = []
+    /// The index of the outermost frame of a mutable collection handed out while its contents were decoded (a
+    /// reference that closed a cycle through it), since the decode of the key or member under way began
+    /// (``KeyedUnarchiver/hashedElement(key:index:_:)``); `Int.max` for none.
+    var cycleDepth = Int.max
   }
 
   /// The settings of ``KeyedUnarchiver`` that decoding reads for every object or field.
