@@ -12,6 +12,7 @@ extension KeyedUnarchiver {
   /// collection that contains itself through Foundation collections only recurses forever in Foundation's
   /// bridging: such a collection can be decoded, but neither read nor archived there.)
   func decodeMutableInstance(className: String, uid: Int, allowed: Set<String>?) throws -> Any {
+    defer { store.state.open.published[uid] = nil }
     switch className {
     case FoundationClass.mutableArray:
       let array = NSMutableArray()
@@ -58,7 +59,7 @@ extension KeyedUnarchiver {
   /// Notes that mutable collection `uid`, published before its contents (``publishEarly(_:uid:)``), was handed out
   /// while they are decoded: the reference closes a cycle through it (``hashedElement(key:index:_:)``).
   func noteClosedCycle(_ uid: Int) {
-    guard let depth = store.state.frames.index(of: uid) else { return }
+    guard let depth = store.state.open.published[uid] else { return }
     store.state.open.cycleDepth = min(store.state.open.cycleDepth, depth)
   }
 

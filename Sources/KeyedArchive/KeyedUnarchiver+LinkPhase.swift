@@ -25,6 +25,7 @@ extension KeyedUnarchiver {
   func publishEarly(_ object: AnyObject, uid: Int) {
     store.state.cache.setInstance(object, uid: uid)
     store.state.cache[state: uid] = .published
+    store.state.open.published[uid] = store.state.frames.count - 1
   }
 
   /// Decodes deferred references, then awakes the decoded ``Coding`` instances that asked for them (the others were

@@ -62,17 +62,6 @@ struct FrameStack {
     cursor = outerCursors[count]
   }
 
-  /// The index of the frame of object `uid`, looked for from the innermost, or `nil` when the object has no open
-  /// frame.
-  func index(of uid: Int) -> Int? {
-    var index = count
-    while index > 0 {
-      index &-= 1
-      if frames[index].uid == uid { return index }
-    }
-    return nil
-  }
-
   /// The innermost frame's first link (``ObjectStore/Frame/linkStart``).
   /// - Precondition: a frame is open.
   var linkStart: Int { frames[count - 1].linkStart }

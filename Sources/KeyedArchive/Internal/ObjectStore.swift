@@ -62,6 +62,8 @@ final class ObjectStore {
     /// ``Frame/notesReads``), innermost last, which of its dictionary's keys a lookup found (COD-210). Kept out of
     /// the frames, so that the frames of other classes hold nothing more to release.
     var reads: [[Bool]] = []
+    /// The index of the frame of each mutable collection published before its contents, while they are decoded.
+    var published: [Int: Int] = [:]
     /// The index of the outermost frame of a mutable collection handed out while its contents were decoded (a
     /// reference that closed a cycle through it), since the decode of the key or member under way began
     /// (``KeyedUnarchiver/hashedElement(key:index:_:)``); `Int.max` for none.
