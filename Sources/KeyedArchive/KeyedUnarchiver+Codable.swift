@@ -38,7 +38,6 @@ extension KeyedUnarchiver {
     }
   }
 
-  /// Decodes `$objects[uid]` as the unarchiver does for `decodeObject(forKey:allowedClasses:)` (memoised).
   /// The data of entry `uid` (a checked UID) when it is a plain data entry, shared with the coder's own reads
   /// (``dataEntry(_:_:)``); `nil` for another entry.
   func codableData(uid: Int) -> Data? {
@@ -47,6 +46,7 @@ extension KeyedUnarchiver {
     return dataEntry(uid, entry)
   }
 
+  /// Decodes `$objects[uid]` as the unarchiver does for `decodeObject(forKey:allowedClasses:)` (memoised).
   func codableObject(uid: Int, key: String, allowed: Set<String>?) throws -> Any? {
     try decode(uid: uid, key: key, allowed: allowed)
   }
