@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks that a coverage run of the test suite takes every branch of the keyed unarchiver's decode core
-(Specs/Performance.md, PERF-020): every code region of `KeyedUnarchiver.decode(uid:key:index:allowed:collecting:)`
-and of `KeyedUnarchiver.instantiate(_:uid:allowed:)` must have run at least once. A region no test reaches is a
+(Specs/Performance.md, PERF-020): every code region of `KeyedUnarchiver.decode(uid:key:index:allowed:collecting:)`,
+of `decodeObjectEntry`, which makes an object not decoded yet, and of `KeyedUnarchiver.instantiate(_:uid:allowed:)`
+must have run at least once. A region no test reaches is a
 branch that cannot run, or one no test covers: either way the check names it.
 
 Usage:
@@ -32,6 +33,7 @@ SOURCE = "Sources/KeyedArchive/KeyedUnarchiver.swift"
 # Mangled-name fragments of the functions whose every region must run.
 FUNCTIONS = {
     "KeyedUnarchiver.decode(uid:key:index:allowed:collecting:)": "UnarchiverC6decode3uid3key5index7allowed10collecting",
+    "KeyedUnarchiver.decodeObjectEntry(_:_:key:index:allowed:collecting:)": "UnarchiverC17decodeObjectEntry",
     "KeyedUnarchiver.instantiate(_:uid:allowed:)": "UnarchiverC11instantiate",
 }
 CODE_REGION = 0
