@@ -69,6 +69,15 @@ struct CraftedArchiveTests {
     }
   }
 
+  /// The object field `c` of `root`, an object of an unknown class decoded generically (without secure coding).
+  static func genericField(_ data: Data) throws -> Any? {
+    let unarchiver = try KeyedUnarchiver(forReadingFrom: data, requiringSecureCoding: false)
+    unarchiver.decodesUnknownClassesGenerically = true
+    let holder = try #require(try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)
+    guard case .object(let value)? = holder["c"] else { return nil }
+    return value
+  }
+
   /// A `Record` whose field `key` refers to `$objects[2]`, which is `value` (with its class at `$objects[3]`).
   static func recordWithField(
     _ key: String, holding value: PropertyListValue, valueClass: String? = nil
@@ -407,13 +416,7 @@ struct CraftedArchiveTests {
     // read: reading the elements of a collection that contains itself recurses in Foundation's bridging.
     let value = try archive(
       ["NS.keys": [.uid(10)], "NS.objects": [.uid(5)], "$class": .uid(4)], "NSMutableDictionary", "NSDictionary")
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: value, requiringSecureCoding: false)
-    unarchiver.decodesUnknownClassesGenerically = true
-    let holder = try #require(try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)
-    guard case .object(let field)? = holder["c"], let decoded = field as? NSMutableDictionary else {
-      Issue.record("c is not a mutable dictionary")
-      return
-    }
+    let decoded = try #require(try Self.genericField(value) as? NSMutableDictionary)
     #expect(decoded.count == 1)
     decoded.removeAllObjects()
   }
@@ -459,13 +462,7 @@ struct CraftedArchiveTests {
       ["NS.objects": [.uid(3)], "$class": .uid(6)], Self.classDescription("NSMutableArray", "NSArray", "NSObject"),
       Self.classDescription("NSSet", "NSObject"),
     ])
-    let unarchiver = try KeyedUnarchiver(forReadingFrom: outer, requiringSecureCoding: false)
-    unarchiver.decodesUnknownClassesGenerically = true
-    let holder = try #require(try unarchiver.decodeObject(forKey: "root") as? ArchivedObject)
-    guard case .object(let field)? = holder["c"], let array = field as? NSMutableArray else {
-      Issue.record("c is not a mutable array")
-      return
-    }
+    let array = try #require(try Self.genericField(outer) as? NSMutableArray)
     #expect(array.count == 1)
     array.removeAllObjects()
   }
