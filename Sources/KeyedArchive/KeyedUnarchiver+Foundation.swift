@@ -81,18 +81,13 @@ extension KeyedUnarchiver {
       result.reserveCapacity(array.count)
       for i in 0..<array.count {
         let uid = try reference(array, i)
-        // A plain value holds nothing.
-        if hashed, index.entries[uid].isObject {
-          let key = FoundationKeys.nsObjects
-          if let value = try hashedElement(
-            key: key, index: i, { try decode(uid: uid, key: key, index: i, allowed: allowed) })
-          {
+        // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
+        // (Two calls rather than one conditional expression, which cost 3% more instructions on decode plist-10k.)
+        if hashed {
+          if let value = try decodeHashed(uid, key: FoundationKeys.nsObjects, index: i, allowed: allowed) {
             result.append(value)
           }
-          continue
-        }
-        // `nil` elements (UID 0, written by some third-party archivers) are dropped: Foundation arrays hold no nil.
-        if let value = try decode(uid: uid, key: FoundationKeys.nsObjects, index: i, allowed: allowed) {
+        } else if let value = try decode(uid: uid, key: FoundationKeys.nsObjects, index: i, allowed: allowed) {
           result.append(value)
         }
       }
@@ -343,7 +338,7 @@ extension KeyedUnarchiver {
         }
         continue
       }
-      guard let key = try decodeKey(keyUID, index: i, allowed: allowed) else {
+      guard let key = try decodeHashed(keyUID, key: FoundationKeys.nsKeys, index: i, allowed: allowed) else {
         throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: FoundationKeys.nsKeys))
       }
       let value = try decode(uid: reference(values, i), key: FoundationKeys.nsObjects, index: i, allowed: allowed)
@@ -389,7 +384,9 @@ extension KeyedUnarchiver {
       if let valueArray = arrays.values {
         for i in 0..<keyArray.count {
           let keyUID = try reference(keyArray, i)
-          guard let key = try refusing({ try decodeKey(keyUID, index: i, allowed: allowed) }) else {
+          guard
+            let key = try refusing({ try decodeHashed(keyUID, key: FoundationKeys.nsKeys, index: i, allowed: allowed) })
+          else {
             throw ArchiveError(.corruptData, "dictionary key \(i) is nil", at: .init(keyPath: FoundationKeys.nsKeys))
           }
           keys.append(key)

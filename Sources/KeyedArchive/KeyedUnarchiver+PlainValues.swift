@@ -149,15 +149,15 @@ extension KeyedUnarchiver {
     try checkAllowed(slot: ArchiveIndex.PlainClass.string.rawValue, allowed: allowed, uid: uid)
   }
 
-  /// Decodes dictionary key `uid` (at `index` of `NS.keys`), refused when it holds a cycle
+  /// Decodes dictionary key or set member `uid` (at `index` of `key`), refused when it holds a cycle
   /// (``hashedElement(key:index:_:)``).
-  func decodeKey(_ uid: Int, index position: Int, allowed: Set<String>?) throws -> Any? {
+  func decodeHashed(_ uid: Int, key: String, index position: Int, allowed: Set<String>?) throws -> Any? {
     // A plain value (most keys are strings) holds nothing.
     guard index.entries[uid].isObject else {
-      return try decode(uid: uid, key: FoundationKeys.nsKeys, index: position, allowed: allowed)
+      return try decode(uid: uid, key: key, index: position, allowed: allowed)
     }
-    return try hashedElement(key: FoundationKeys.nsKeys, index: position) {
-      try decode(uid: uid, key: FoundationKeys.nsKeys, index: position, allowed: allowed)
+    return try hashedElement(key: key, index: position) {
+      try decode(uid: uid, key: key, index: position, allowed: allowed)
     }
   }
 

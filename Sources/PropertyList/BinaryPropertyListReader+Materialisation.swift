@@ -27,8 +27,7 @@ extension BinaryPropertyListReader {
     if try header(of: object).kind.isContainer {
       var expansions = memo.expansions ?? ExpansionMemo(objectCount: objectCount)
       memo.expansions = nil
-      let expanded = try expansion(of: object, depth: 1, memo: &expansions).count
-      guard expanded <= options.maxExpandedValueCount else { throw try expansionLimitError(object) }
+      try countExpansion(of: object, into: &expansions)
       state = Materialization(budget: options.maxExpandedValueCount, expansions: expansions)
       memo.expansions = consume expansions
     }
@@ -161,9 +160,15 @@ extension BinaryPropertyListReader {
   /// Counts what `object` expands to (``expansion(of:depth:memo:)``), refusing more than the options allow.
   private func countedExpansion(of object: Int) throws -> ExpansionMemo {
     var memo = ExpansionMemo(objectCount: objectCount)
+    try countExpansion(of: object, into: &memo)
+    return memo
+  }
+
+  /// Counts what `object` expands to into `memo`, which may hold the counts of other objects already (each
+  /// container is counted once), refusing more than the options allow.
+  private func countExpansion(of object: Int, into memo: inout ExpansionMemo) throws {
     let expanded = try expansion(of: object, depth: 1, memo: &memo).count
     guard expanded <= options.maxExpandedValueCount else { throw try expansionLimitError(object) }
-    return memo
   }
 
   private func expansionLimitError(_ object: Int) throws -> ArchiveError {
