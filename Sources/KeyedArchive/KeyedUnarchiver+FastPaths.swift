@@ -39,7 +39,7 @@ extension KeyedUnarchiver {
   public func decodeInt64(forKey key: String) throws -> Int64 {
     guard decodingFailurePolicy == .throwError else { return try defaultDecodeInt64(forKey: key) }
     // Read from the marker: what a header would give (an integer of 1 to 8 bytes), or nothing.
-    if let ref = fieldRef(key), let value = reader.int64Value(ofObject: ref) { return value }
+    if let ref = inlinedFieldRef(key), let value = reader.int64Value(ofObject: ref) { return value }
     rewindFieldCursor()
     return try defaultDecodeInt64(forKey: key)
   }
@@ -47,7 +47,7 @@ extension KeyedUnarchiver {
   /// A 64-bit real; missing is 0.
   public func decodeDouble(forKey key: String) throws -> Double {
     guard decodingFailurePolicy == .throwError else { return try defaultDecodeDouble(forKey: key) }
-    if let ref = fieldRef(key), let value = reader.doubleValue(ofObject: ref) { return value }
+    if let ref = inlinedFieldRef(key), let value = reader.doubleValue(ofObject: ref) { return value }
     rewindFieldCursor()
     return try defaultDecodeDouble(forKey: key)
   }
@@ -55,7 +55,7 @@ extension KeyedUnarchiver {
   /// A boolean; missing is `false`.
   public func decodeBool(forKey key: String) throws -> Bool {
     guard decodingFailurePolicy == .throwError else { return try defaultDecodeBool(forKey: key) }
-    if let ref = fieldRef(key), let value = reader.boolValue(ofObject: ref) { return value }
+    if let ref = inlinedFieldRef(key), let value = reader.boolValue(ofObject: ref) { return value }
     rewindFieldCursor()
     return try defaultDecodeBool(forKey: key)
   }

@@ -5,7 +5,12 @@ import PropertyList
 // Finding the value of a key in the current object's dictionary, through the keys of its layout in the index.
 extension KeyedUnarchiver {
   /// The property-list object stored under a key of the current object (`$top` outside any object), or `nil`.
-  func fieldRef(_ key: String) -> Int? {
+  func fieldRef(_ key: String) -> Int? { inlinedFieldRef(key) }
+
+  /// ``fieldRef(_:)`` inlined, for the typed fast paths (``decodeInt64(forKey:)`` and the like), whose lookups are
+  /// most of a decode's.
+  @inline(__always)
+  func inlinedFieldRef(_ key: String) -> Int? {
     guard !store.state.frames.isEmpty else { return storedFieldRef(KeyedArchiver.escape(key)) }
     var position = store.state.frames.cursor.next
     if !index.hasKey(key, at: position, in: store.state.frames.cursor.layout) {
@@ -44,7 +49,8 @@ extension KeyedUnarchiver {
   @inline(__always)
   func plainTarget(forKey key: String) -> Int? {
     // The UID read from its marker: anything else (or a malformed UID) is `nil`, as its header would make it.
-    guard let ref = fieldRef(key), let raw = reader.uidValue(ofObject: ref), raw > 0, raw < UInt64(objectsHeader.count)
+    guard let ref = inlinedFieldRef(key), let raw = reader.uidValue(ofObject: ref), raw > 0,
+      raw < UInt64(objectsHeader.count)
     else { return nil }
     let uid = Int(raw)
     return store.state.cache[state: uid] == .inProgress ? nil : uid
