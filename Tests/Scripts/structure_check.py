@@ -16,7 +16,10 @@
 - every module a Swift file imports is the module itself, a toolchain module or a declared dependency of its target,
   and every declared dependency of a target in Sources is imported by one of its files (an executable target apart);
 - ArchiveTesting and ArchiveComparison build no Interface Builder module (NibLoading, XIB, CompiledNib,
-  InterfaceObjects).
+  InterfaceObjects);
+- the decode core stays small (PERF-020): `ObjectStore.State` has at most twelve stored properties, and
+  `KeyedUnarchiver.decode(uid:key:index:allowed:collecting:)` is at most 60 lines, from its `func` line to its
+  closing brace (Tests/Scripts/decode_coverage.py checks that every branch of it runs).
 
 Usage: structure_check.py [REPO]   (default: the repository holding this script)
 Prints one line per violation and 'N passed, N failed'; exits 1 on any violation."""
@@ -69,6 +72,8 @@ RULES = {
     "declared-imports": "every import is a declared dependency",
     "imported-dependencies": "every declared dependency of a target in Sources is imported by one of its files",
     "testing-graph": "ArchiveTesting and ArchiveComparison build no Interface Builder module",
+    "decode-state": "ObjectStore.State has at most 12 stored properties",
+    "decode-length": "KeyedUnarchiver.decode(uid:...) is at most 60 lines",
 }
 failures = []
 
@@ -258,6 +263,63 @@ def dependency_closure(name, seen=None):
 for product in ("ArchiveTesting", "ArchiveComparison"):
     for module in sorted(dependency_closure(product) & {"NibLoading", "XIB", "CompiledNib", "InterfaceObjects"}):
         check(False, "testing-graph", f"Package.swift: {product} builds {module}")
+
+# -- PERF-020: the decode core stays small (Decision 0032) --------------------------------------------------------
+def braced_body(path, opening):
+    """(first line number, [(number, code line)]) of the declaration whose line matches `opening`, up to the line of
+    its closing brace (comments dropped, string literals emptied), or (None, []) when no line matches."""
+    lines = [(n, strip_strings(raw.split("//")[0])) for n, raw in code_lines(path)]
+    for start, (number, line) in enumerate(lines):
+        if not opening.match(line):
+            continue
+        depth, body, opened = 0, [], False
+        for n, code in lines[start:]:
+            body.append((n, code))
+            for character in code:
+                if character == "{":
+                    depth += 1
+                    opened = True
+                elif character == "}":
+                    depth -= 1
+            if opened and depth == 0:
+                return number, body
+        return number, body
+    return None, []
+
+
+def stored_properties(body):
+    """The names of the stored instance properties declared directly in a type's body."""
+    names, depth = [], 0
+    for _, code in body:
+        if depth == 1:
+            member = STORED_PROPERTY.match(code)
+            if member and not re.search(r"\bstatic\b|\bclass\s+var\b", code):
+                after = code[member.end():]
+                if re.match(r"\s*:[^={]*\{", after) is None:
+                    names.append(member.group("name"))
+        depth += code.count("{") - code.count("}")
+    return names
+
+
+store_file = os.path.join(sources, "KeyedArchive", "Internal", "ObjectStore.swift")
+unarchiver_file = os.path.join(sources, "KeyedArchive", "KeyedUnarchiver.swift")
+for path in (store_file, unarchiver_file):
+    check(os.path.exists(path), "decode-state" if path == store_file else "decode-length",
+          f"{os.path.relpath(path, repo)} is missing")
+if os.path.exists(store_file):
+    line, body = braced_body(store_file, re.compile(r"^\s*(?:(?:private|fileprivate|internal)\s+)?struct\s+State\b"))
+    names = stored_properties(body)
+    check(line is not None, "decode-state", f"{os.path.relpath(store_file, repo)}: no struct State")
+    check(len(names) <= 12, "decode-state",
+          f"{os.path.relpath(store_file, repo)}:{line}: ObjectStore.State has {len(names)} stored properties "
+          f"(at most 12): {', '.join(names)}")
+if os.path.exists(unarchiver_file):
+    line, body = braced_body(unarchiver_file, re.compile(r"^\s*(?:(?:private|fileprivate|internal)\s+)?func\s+decode\(\s*$|^\s*(?:(?:private|fileprivate|internal)\s+)?func\s+decode\(\s*uid:"))
+    check(line is not None, "decode-length", f"{os.path.relpath(unarchiver_file, repo)}: no func decode(uid:...)")
+    if line is not None:
+        length = body[-1][0] - line + 1
+        check(length <= 60, "decode-length",
+              f"{os.path.relpath(unarchiver_file, repo)}:{line}: decode(uid:...) is {length} lines (at most 60)")
 
 for rule, message in failures:
     print(f"{message}  [{RULES[rule]}]")

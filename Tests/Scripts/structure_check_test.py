@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Tests of structure_check.py: its PERF-007 rules and its module-graph rule each fail on a violation planted in a
-copy of the tree, naming the file and what is wrong; the tree as it is passes; look-alikes that are allowed (a package
-type with a pointer, a computed static property, a task-local value) do not fail.
+"""Tests of structure_check.py: its PERF-007 rules, its module-graph rule and its PERF-020 sizes of the decode core
+each fail on a violation planted in a copy of the tree, naming the file and what is wrong; the tree as it is passes;
+look-alikes that are allowed (a package type with a pointer, a computed static property, a task-local value, a
+computed property or nested type of the store's state) do not fail.
 
 Usage: structure_check_test.py   (run from .ci/run; Python's standard library only)
 """
@@ -141,6 +142,41 @@ class StructureCheckTests(unittest.TestCase):
             "}\n")
         status, output = self.check()
         self.assertEqual(status, 0, output)
+
+    def edit(self, relative, old, new):
+        path = self.tree / "Sources" / relative
+        text = path.read_text()
+        self.assertIn(old, text)
+        path.write_text(text.replace(old, new, 1))
+
+    def test_a_thirteenth_stored_property_of_the_store_state_fails(self):
+        self.edit("KeyedArchive/Internal/ObjectStore.swift", "    var linking = false\n",
+                  "    var linking = false\n    var plantedMemo: [Int: Int] = [:]\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertRegex(output, r"ObjectStore\.swift:\d+: ObjectStore\.State has 13 stored properties \(at most 12\)")
+        self.assertIn("plantedMemo", output)
+
+    def test_computed_properties_and_nested_types_of_the_store_state_do_not_count(self):
+        self.edit("KeyedArchive/Internal/ObjectStore.swift", "    var linking = false\n",
+                  "    var linking = false\n    var isLinking: Bool { linking }\n"
+                  "    static var plantedLimit: Int { 4 }\n"
+                  "    struct Planted {\n      var a = 0\n      var b = 0\n    }\n")
+        status, output = self.check()
+        self.assertEqual(status, 0, output)
+
+    def test_a_decode_of_sixty_one_lines_fails(self):
+        unarchiver = self.tree / "Sources" / "KeyedArchive" / "KeyedUnarchiver.swift"
+        lines = unarchiver.read_text().split("\n")
+        start = next(i for i, line in enumerate(lines) if line.strip() == "func decode(")
+        end = next(i for i in range(start, len(lines)) if lines[i] == "  }")
+        padding = 61 - (end - start + 1)
+        self.assertGreater(padding, 0)
+        lines[end:end] = ["    // planted"] * (padding - 1) + ["    _ = 0"]
+        unarchiver.write_text("\n".join(lines))
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertRegex(output, r"KeyedUnarchiver\.swift:\d+: decode\(uid:\.\.\.\) is 61 lines \(at most 60\)")
 
 
 if __name__ == "__main__":
