@@ -410,7 +410,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   }
 
   func currentLocation(_ key: String) -> ArchiveError.Location {
-    let path = (store.state.frames.all.map(\.pathComponent) + [key]).joined(separator: ".")
+    let path = (store.state.frames.pathComponents + [key]).joined(separator: ".")
     guard let frame = store.state.frames.last else { return .init(keyPath: path) }
     return .init(objectIndex: frame.uid, className: index.className(ofSlot: frame.classSlot), keyPath: path)
   }
@@ -467,8 +467,8 @@ public final class KeyedUnarchiver: DecodingCoder {
     store.state.cache.begin(uid)
     store.state.frames.push(
       ObjectStore.Frame(
-        uid: uid, classSlot: slot, key: key, index: position, linkStart: store.state.links.count, collector: collector),
-      cursor: FrameStack.Cursor(header: index.dictionary(of: entry), layout: index.layouts[entry.layout]))
+        uid: uid, classSlot: slot, index: position, linkStart: store.state.links.count, collector: collector),
+      key: key, cursor: FrameStack.Cursor(header: index.dictionary(of: entry), layout: index.layouts[entry.layout]))
     let made: Made
     do {
       made = try instantiate(kind, uid: uid, allowed: allowed)
@@ -594,7 +594,7 @@ public final class KeyedUnarchiver: DecodingCoder {
   private func unwind(_ error: any Error, uid: Int, slot: Int) -> ArchiveError {
     var located = error as? ArchiveError ?? ArchiveError(.other, "init(coder:) failed", underlying: error)
     if located.location.objectIndex == nil {
-      let path = store.state.frames.all.map(\.pathComponent).joined(separator: ".")
+      let path = store.state.frames.pathComponents.joined(separator: ".")
       located.location.keyPath = located.location.keyPath.map { path + "." + $0 } ?? path
     }
     let linkStart = store.state.frames.linkStart

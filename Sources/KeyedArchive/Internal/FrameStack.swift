@@ -28,6 +28,8 @@ struct FrameStack {
   /// and are overwritten as objects are entered (a frame holds no object, only its key), so that entering and
   /// leaving an object neither allocates nor destroys a frame.
   private var frames: [ObjectStore.Frame] = []
+  /// For each open frame, the key its object was reached under (for key paths in errors).
+  private var keys: [String] = []
   /// For each open frame, the cursor of the object around it, restored when the frame is left.
   private var outerCursors: [Cursor] = []
   /// The number of open frames.
@@ -39,16 +41,22 @@ struct FrameStack {
   @inline(__always) var isEmpty: Bool { count == 0 }
   /// The innermost frame, or `nil` outside any object.
   var last: ObjectStore.Frame? { count > 0 ? frames[count - 1] : nil }
-  /// The open frames, outermost first (for key paths in errors).
-  var all: [ObjectStore.Frame] { Array(frames[0..<count]) }
+  /// Each open frame's key, or `key[index]` for an object reached through an inline array, outermost first (for key
+  /// paths in errors).
+  var pathComponents: [String] {
+    (0..<count).map { frames[$0].index >= 0 ? "\(keys[$0])[\(frames[$0].index)]" : keys[$0] }
+  }
 
-  /// Enters the frame of an object whose `init(coder:)` is about to run, with its fields' lookup state.
-  mutating func push(_ frame: ObjectStore.Frame, cursor: Cursor) {
+  /// Enters the frame of an object whose `init(coder:)` is about to run, reached under `key`, with its fields' lookup
+  /// state.
+  mutating func push(_ frame: ObjectStore.Frame, key: String, cursor: Cursor) {
     if count < frames.count {
       frames[count] = frame
+      keys[count] = key
       outerCursors[count] = self.cursor
     } else {
       frames.append(frame)
+      keys.append(key)
       outerCursors.append(self.cursor)
     }
     count &+= 1

@@ -86,9 +86,9 @@ final class ObjectStore {
     var uid: Int
     /// The object's class slot in the index.
     var classSlot: Int
-    /// The key the object was reached under, and the element index when it was reached through an inline array
-    /// (`NS.objects[3]`), else -1: the path text is built only for error messages.
-    var key: String
+    /// The element index when the object was reached through an inline array (`NS.objects[3]`), else -1; the key
+    /// it was reached under is the frame stack's (``FrameStack/pathComponents``), so that a frame holds no reference
+    /// and entering one copies no more than its bytes.
     var index: Int
     /// The first of ``State/links`` asked for while this object was decoded.
     var linkStart: Int
@@ -97,9 +97,6 @@ final class ObjectStore {
     var collector: (any TypedElementCollecting.Type)?
     /// The next unkeyed slot (`$0`, `$1`, …) of this object.
     var unkeyed = 0
-
-    /// `key` or `key[index]`, for key paths in errors.
-    var pathComponent: String { index >= 0 ? "\(key)[\(index)]" : key }
   }
 
   /// A reference an `init(coder:)` asked to have set after construction, and the object it belongs to.
