@@ -25,7 +25,7 @@ struct FrameStack {
   }
 
   /// The frames, outermost first: the first ``count`` are open, the others are left from objects decoded before
-  /// and are overwritten as objects are entered (a frame holds no object, only its key), so that entering and
+  /// and are overwritten as objects are entered (a frame holds no reference), so that entering and
   /// leaving an object neither allocates nor destroys a frame.
   private var frames: [ObjectStore.Frame] = []
   /// For each open frame, the key its object was reached under (for key paths in errors).
