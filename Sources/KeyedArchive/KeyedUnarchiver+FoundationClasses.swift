@@ -81,7 +81,7 @@ extension KeyedUnarchiver {
     // The frames open now are the hashed collection's and those around it; a collection made inside the key had a
     // frame past them.
     if inner != Int.max, inner >= store.state.frames.count, let value, !(value is any Coding) {
-      let path = index >= 0 ? "\(key)[\(index)]" : key
+      let path = FrameStack.pathComponent(key, index: index)
       throw ArchiveError(
         .referenceCycle,
         "\(path) holds a reference cycle through a mutable collection, and keys and members are compared by their "

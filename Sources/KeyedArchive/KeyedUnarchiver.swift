@@ -560,7 +560,7 @@ public final class KeyedUnarchiver: DecodingCoder {
       .referenceCycle,
       "object #\(uid) (\(index.className(ofSlot: slot))) is reached from its own keys or members while it is "
         + "filled: a collection cannot be, or hold, its own key or member",
-      at: .init(keyPath: position >= 0 ? "\(key)[\(position)]" : key))
+      at: .init(keyPath: FrameStack.pathComponent(key, index: position)))
   }
 
   /// Ends the decode of the object under a top-level key, `$objects[uid]`: runs the link and awake phases and gives

@@ -43,9 +43,10 @@ struct FrameStack {
   var last: ObjectStore.Frame? { count > 0 ? frames[count - 1] : nil }
   /// Each open frame's key, or `key[index]` for an object reached through an inline array, outermost first (for key
   /// paths in errors).
-  var pathComponents: [String] {
-    (0..<count).map { frames[$0].index >= 0 ? "\(keys[$0])[\(frames[$0].index)]" : keys[$0] }
-  }
+  var pathComponents: [String] { (0..<count).map { Self.pathComponent(keys[$0], index: frames[$0].index) } }
+
+  /// `key`, or `key[index]` for an element index of 0 or more: one component of an error's key path.
+  static func pathComponent(_ key: String, index: Int) -> String { index >= 0 ? "\(key)[\(index)]" : key }
 
   /// Enters the frame of an object whose `init(coder:)` is about to run, reached under `key`, with its fields' lookup
   /// state.
