@@ -80,10 +80,6 @@ shared_seeds() {
 
 build
 binary="$work/bin/$target"
-# AddressSanitizer's fake stacks move frames' variables off the thread's stack, where StackGuard (which reads a
-# variable's address) would take them for an exhausted stack and refuse every nested input; without them the guard
-# measures the real stack. Set ASAN_OPTIONS yourself to override.
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_stack_use_after_return=0}"
 if [[ "${1:-}" == "--replay" ]]; then
   shift
   LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0" exec "$binary" -runs=1 "$@"
