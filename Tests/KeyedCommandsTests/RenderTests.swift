@@ -230,7 +230,7 @@ struct RenderTests {
     #expect(keyed("compile", storyboard.path, "-o", compiled.path).status == 0)
     let svg = try MarkupTree(try rendered(compiled))
     let scenes = svg.elements.indices.filter { svg.elements[$0].attributes["data-kind"] == "scene" }
-    #expect(scenes.count == 2)
+    try #require(scenes.count == 2)
     let captions = scenes.compactMap { svg.children(of: $0).first { svg.elements[$0].name == "text" } }
       .map { svg.elements[$0].text }
     #expect(captions == ["UIViewController-first (UIViewController)", "Detail (UIViewController)"])
