@@ -35,14 +35,14 @@ package struct StackGuard: Sendable {
   }
 
   /// A guard for the stack `low..<low + size` that stops `reserve` bytes above its lowest address (`low` and `size`
-  /// 0: bounds unknown, every level has room).
+  /// 0: bounds unknown, every level has room; a stack no larger than the reserve has room for none).
   package init(low: UInt, size: UInt, reserve: UInt) {
     let (top, overflow) = low.addingReportingOverflow(size)
-    guard low > 0, size > reserve, !overflow else {
+    guard low > 0, size > 0, !overflow else {
       (self.low, floor, self.top) = (0, 0, 0)
       return
     }
-    (self.low, floor, self.top) = (low, low + reserve, top)
+    (self.low, floor, self.top) = (low, low &+ min(reserve, size), top)
   }
 
   /// The reserve kept below the check on a stack of `size` bytes: a quarter of it, between 64 KiB and 256 KiB.

@@ -16,6 +16,9 @@ struct StackGuardTests {
     #expect(guarded.room(at: low) == false)
     #expect(guarded.room(at: low - 1) == nil)
     #expect(guarded.room(at: low + size) == nil)
+    // A stack no larger than its reserve has room for nothing.
+    let tiny = StackGuard(low: low, size: 0x1_0000, reserve: 0x1_0000)
+    #expect(tiny.room(at: low + 0xFFFF) == false)
     // Unknown bounds: the guard cannot tell, and leaves nesting to the depth limit.
     let unknown = StackGuard(low: 0, size: 0, reserve: 0x4_0000)
     #expect(unknown.room(at: low) == nil)
