@@ -17,7 +17,7 @@ import Darwin
 /// The stack pointer is read as the address of a local variable. Under AddressSanitizer's detection of stack use
 /// after return, such a variable lives on a "fake stack" outside the thread's stack; the guard then measures with a
 /// variable-length allocation, which stays on the thread's stack, and when that too lies outside it (an unknown
-/// build), it cannot measure and leaves nesting to the depth limit.
+/// build), it cannot measure and leaves nesting to the depth limit (Decision 0069).
 package struct StackGuard: Sendable {
   /// The lowest address of the thread's stack; 0 when the bounds are unknown.
   private let low: UInt
