@@ -131,6 +131,16 @@ def strip_strings(line):
     return re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)
 
 
+def stored_member(line):
+    """(name, declaration after the name) when `line` (comments dropped, strings emptied) declares a stored instance
+    property: not static, not a class property, not computed; else None."""
+    member = STORED_PROPERTY.match(line)
+    if not member or re.search(r"\bstatic\b|\bclass\s+var\b", line):
+        return None
+    after = line[member.end():]
+    return None if re.match(r"\s*:[^={]*\{", after) else (member.group("name"), after)
+
+
 def public_unsafe_fields(path):
     """(line, type, property) for each stored property of a public or open type that holds an unsafe pointer."""
     found = []
@@ -145,12 +155,9 @@ def public_unsafe_fields(path):
             pending = (declaration.group("name"), access in ("public", "open"),
                        "@unchecked Sendable" in line)
         if stack and depth == stack[-1][2] and stack[-1][1]:
-            member = STORED_PROPERTY.match(line)
-            if member and not re.search(r"\bstatic\b|\bclass\s+var\b", line):
-                after = line[member.end():]
-                computed = re.match(r"\s*:[^={]*\{", after) is not None
-                if not computed and (UNSAFE_TYPE.search(after) or "unowned(unsafe)" in line):
-                    found.append((number, stack[-1][0], member.group("name")))
+            member = stored_member(line)
+            if member and (UNSAFE_TYPE.search(member[1]) or "unowned(unsafe)" in line):
+                found.append((number, stack[-1][0], member[0]))
         for character in line:
             if character == "{":
                 depth += 1
@@ -292,11 +299,9 @@ def stored_properties(body):
     names, depth = [], 0
     for _, code in body:
         if depth == 1:
-            member = STORED_PROPERTY.match(code)
-            if member and not re.search(r"\bstatic\b|\bclass\s+var\b", code):
-                after = code[member.end():]
-                if re.match(r"\s*:[^={]*\{", after) is None:
-                    names.append(member.group("name"))
+            member = stored_member(code)
+            if member:
+                names.append(member[0])
         depth += code.count("{") - code.count("}")
     return names
 
