@@ -9,7 +9,7 @@ struct DemoCommand: Command {
         """)
   }
 
-  mutating func run(_ context: inout Context) throws {
+  func run(_ context: inout Context) throws {
     try context.demo()
   }
 }

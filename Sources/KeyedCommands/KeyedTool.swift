@@ -149,7 +149,7 @@ struct Context {
       return KeyedTool.ExitCode.success
     }
     do {
-      var command = try CommandParser.parse(type, arguments)
+      let command = try CommandParser.parse(type, arguments)
       try command.run(&self)
       return KeyedTool.ExitCode.success
     } catch let error as UsageError {

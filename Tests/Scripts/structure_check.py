@@ -19,7 +19,10 @@
   InterfaceObjects);
 - the decode core stays small (PERF-020): `ObjectStore.State` has at most twelve stored properties, and
   `KeyedUnarchiver.decode(uid:key:index:allowed:collecting:)` is at most 60 lines, from its `func` line to its
-  closing brace (Tests/Scripts/decode_coverage.py checks that every branch of it runs).
+  closing brace (Tests/Scripts/decode_coverage.py checks that every branch of it runs);
+- no struct without a stored property is mutated: none has a mutating method or conforms, directly or through another
+  protocol, to a protocol with a mutating requirement (an empty value has no address, and a ThreadSanitizer build
+  crashes on an `inout` access to one through generic code: Decision 0073).
 
 Usage: structure_check.py [REPO]   (default: the repository holding this script)
 Prints one line per violation and 'N passed, N failed'; exits 1 on any violation."""
@@ -74,6 +77,7 @@ RULES = {
     "testing-graph": "ArchiveTesting and ArchiveComparison build no Interface Builder module",
     "decode-state": "ObjectStore.State has at most 12 stored properties",
     "decode-length": "KeyedUnarchiver.decode(uid:...) is at most 60 lines",
+    "empty-mutating": "no struct without stored properties is mutated (ThreadSanitizer)",
 }
 failures = []
 
@@ -325,6 +329,90 @@ if os.path.exists(unarchiver_file):
         length = body[-1][0] - line + 1
         check(length <= 60, "decode-length",
               f"{os.path.relpath(unarchiver_file, repo)}:{line}: decode(uid:...) is {length} lines (at most 60)")
+
+# -- No empty struct that is mutated: an empty value has no address, and a ThreadSanitizer build reports an `inout`
+# access to a value of a generic type at the argument's address, which for an empty type is whatever a register holds
+# (the sanitizer's runtime crashes on it). A struct with a mutating method, or conforming to a protocol that has one
+# (a generic caller of that requirement accesses the value `inout`), keeps a byte of storage.
+MUTATING = re.compile(
+    r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|open|package|internal|fileprivate|private|nonisolated)\s+)*mutating\s+func\b")
+EXTENSION = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?extension\s+"
+                       r"(?:\w+\.)*(?P<name>\w+)(?P<rest>.*)")
+PROTOCOL = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?protocol\s+"
+                      r"(?P<name>\w+)(?P<rest>.*)")
+
+
+def conformances(rest):
+    """The names after the `:` of a declaration's line (`rest` follows the declared name), up to `where` or `{`."""
+    clause = re.split(r"\bwhere\b|\{", rest)[0]
+    if ":" not in clause:
+        return set()
+    return {re.sub(r"<.*", "", name).strip().split(".")[-1] for name in clause.split(":", 1)[1].split(",")} - {""}
+
+
+def type_shapes(path, shapes):
+    """Adds to `shapes` (type name -> {"kind", "where", "stored", "mutating", "conforms"}) what `path` declares: each
+    struct's and protocol's stored properties, mutating methods and conformances, and those an extension adds."""
+    stack = []  # (type name or None, depth of its body)
+    depth = 0
+    pending = None
+    for number, raw in code_lines(path):
+        line = strip_strings(raw.split("//")[0])
+        declaration = TYPE_DECLARATION.match(line) or PROTOCOL.match(line)
+        extension = EXTENSION.match(line)
+        opened = declaration or extension
+        if opened:
+            name = opened.group("name")
+            shape = shapes.setdefault(name, {"kind": None, "where": None, "stored": 0, "mutating": 0, "conforms": set()})
+            if declaration:
+                shape["kind"] = declaration.groupdict().get("kind") or "protocol"
+                shape["where"] = f"{os.path.relpath(path, repo)}:{number}"
+            rest = line[opened.end("name"):]
+            shape["conforms"] |= conformances(rest)
+            pending = name
+        elif stack and depth == stack[-1][1] and stack[-1][0]:
+            shape = shapes[stack[-1][0]]
+            if stored_member(line):
+                shape["stored"] += 1
+            if MUTATING.match(line):
+                shape["mutating"] += 1
+        for character in line:
+            if character == "{":
+                depth += 1
+                stack.append((pending, depth))
+                pending = None
+            elif character == "}":
+                if stack and stack[-1][1] == depth:
+                    stack.pop()
+                depth -= 1
+
+
+shapes = {}
+for path in files:
+    type_shapes(path, shapes)
+
+
+def mutated_through(name, seen):
+    """The protocol with a mutating requirement that type `name` has or conforms to (directly or through the
+    protocols it conforms to), or None."""
+    shape = shapes.get(name)
+    if shape is None or name in seen:
+        return None
+    seen.add(name)
+    if shape["kind"] == "protocol" and shape["mutating"]:
+        return name
+    return next((found for other in sorted(shape["conforms"]) if (found := mutated_through(other, seen))), None)
+
+
+for name, shape in sorted(shapes.items()):
+    if shape["kind"] != "struct" or shape["stored"]:
+        continue
+    why = "mutating methods" if shape["mutating"] else None
+    protocol = None if why else next(
+        (found for other in sorted(shape["conforms"]) if (found := mutated_through(other, {name}))), None)
+    check(not why and not protocol, "empty-mutating",
+          f"{shape['where']}: struct {name} has no stored property and "
+          + (why if why else f"conforms to {protocol}, which has a mutating requirement"))
 
 for rule, message in failures:
     print(f"{message}  [{RULES[rule]}]")

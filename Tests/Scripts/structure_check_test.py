@@ -2,7 +2,8 @@
 """Tests of structure_check.py: its PERF-007 rules, its module-graph rule and its PERF-020 sizes of the decode core
 each fail on a violation planted in a copy of the tree, naming the file and what is wrong; the tree as it is passes;
 look-alikes that are allowed (a package type with a pointer, a computed static property, a task-local value, a
-computed property or nested type of the store's state) do not fail.
+computed property or nested type of the store's state, a struct with storage or an enum with mutating methods, an
+empty struct conforming to a protocol without them) do not fail.
 
 Usage: structure_check_test.py   (run from .ci/run; Python's standard library only)
 """
@@ -177,6 +178,63 @@ class StructureCheckTests(unittest.TestCase):
         status, output = self.check()
         self.assertEqual(status, 1, output)
         self.assertRegex(output, r"KeyedUnarchiver\.swift:\d+: decode\(uid:\.\.\.\) is 61 lines \(at most 60\)")
+
+    def test_the_null_visitor_without_its_byte_fails(self):
+        self.edit("KeyedArchive/CanonicalWalk/NullCanonicalVisitor.swift", "  private var storage: UInt8 = 0\n", "")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertRegex(output, r"NullCanonicalVisitor\.swift:\d+: struct NullCanonicalVisitor has no stored property "
+                                 r"and mutating methods")
+
+    def test_an_empty_struct_with_a_mutating_method_fails(self):
+        self.plant(
+            "KeyedArchive/Internal/PlantedCounter.swift",
+            "struct PlantedCounter {\n"
+            "  static var limit: Int { 4 }\n"
+            "  var isEmpty: Bool { true }\n"
+            "  mutating func reset() {}\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("PlantedCounter.swift:1: struct PlantedCounter has no stored property and mutating methods", output)
+
+    def test_an_empty_struct_conforming_through_an_extension_and_an_inherited_protocol_fails(self):
+        self.plant(
+            "FoundationForms/PlantedSink.swift",
+            "protocol PlantedBase {\n"
+            "  mutating func take(_ value: Int)\n"
+            "}\n"
+            "protocol PlantedSink: AnyObject, PlantedBase {}\n")
+        self.plant(
+            "KeyedArchive/Internal/PlantedDrain.swift",
+            "struct PlantedDrain {}\n"
+            "extension PlantedDrain: PlantedSink where Self: Sendable {\n"
+            "  func take(_ value: Int) {}\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        self.assertIn("PlantedDrain.swift:1: struct PlantedDrain has no stored property and conforms to PlantedBase, "
+                      "which has a mutating requirement", output)
+
+    def test_mutated_look_alikes_pass(self):
+        self.plant(
+            "KeyedArchive/Internal/PlantedShapes.swift",
+            "protocol PlantedReading {\n"
+            "  func read() -> Int\n"
+            "}\n"
+            "struct PlantedReader: PlantedReading {\n"
+            "  func read() -> Int { 0 }\n"
+            "}\n"
+            "struct PlantedTally {\n"
+            "  private var count = 0\n"
+            "  mutating func add() { count += 1 }\n"
+            "}\n"
+            "enum PlantedState {\n"
+            "  case on, off\n"
+            "  mutating func flip() { self = self == .on ? .off : .on }\n"
+            "}\n")
+        status, output = self.check()
+        self.assertEqual(status, 0, output)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@
 ///     CommandConfiguration(name: "validate", abstract: "Check a file fully without printing it.")
 ///   }
 ///   @Argument("FILE", help: "The input file, or - for standard input.") var files: [String]
-///   mutating func run(_ context: inout Context) throws { … }
+///   func run(_ context: inout Context) throws { … }
 /// }
 /// ```
 protocol Command {
@@ -21,10 +21,12 @@ protocol Command {
   /// An instance whose properties hold their declarations and no parsed value yet.
   init()
 
-  /// Runs the verb with the values parsed into the properties, printing through `context`.
+  /// Runs the verb with the values parsed into the properties, printing through `context`. Not `mutating`: a verb
+  /// only reads its values, and a verb without options is an empty struct, which has no address for the runner's
+  /// generic call to access (Decision 0073).
   /// - Throws: ``UsageError`` for arguments the declarations cannot reject alone (exit 64, with the usage line),
   ///   ``CommandExit`` to end with a status after printing, or what reading and decoding throw.
-  mutating func run(_ context: inout Context) throws
+  func run(_ context: inout Context) throws
 }
 
 /// A verb's name and the texts of its help (``HelpText``).
