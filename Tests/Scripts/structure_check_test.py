@@ -36,6 +36,13 @@ class StructureCheckTests(unittest.TestCase):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
 
+    def planted_failure(self, relative, text):
+        """Plants `text` at `relative` under Sources and gives the check's output, which must be a failure."""
+        self.plant(relative, text)
+        status, output = self.check()
+        self.assertEqual(status, 1, output)
+        return output
+
     def check(self):
         result = subprocess.run([sys.executable, str(CHECK), str(self.tree)], capture_output=True, text=True)
         return result.returncode, result.stdout
@@ -60,14 +67,12 @@ class StructureCheckTests(unittest.TestCase):
         declaration = '"ArchiveCoding", "ArchiveSupport", "FoundationForms", "PropertyList", "KeyedArchive", "ArchiveComparison",'
         self.assertIn(declaration, text)
         package.write_text(text.replace(declaration, declaration + ' "NibLoading",'))
-        self.plant("ArchiveTesting/PlantedImport.swift", "import NibLoading\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
+        output = self.planted_failure("ArchiveTesting/PlantedImport.swift", "import NibLoading\n")
         self.assertIn("Package.swift: ArchiveTesting builds NibLoading", output)
         self.assertIn("Package.swift: ArchiveTesting builds XIB", output)
 
     def test_a_public_unchecked_sendable_class_holding_an_unsafe_pointer_fails(self):
-        self.plant(
+        output = self.planted_failure(
             "PropertyList/Internal/PlantedBuffer.swift",
             "public final class PlantedBuffer: @unchecked Sendable {\n"
             "  package var count: Int\n"
@@ -77,48 +82,39 @@ class StructureCheckTests(unittest.TestCase):
             "    self.count = count\n"
             "  }\n"
             "}\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
         self.assertIn("Sources/PropertyList/Internal/PlantedBuffer.swift:3: public type PlantedBuffer holds an unsafe "
                       "pointer in base", output)
         self.assertNotIn("in count", output)
 
     def test_an_open_class_holding_an_unmanaged_reference_fails(self):
-        self.plant(
+        output = self.planted_failure(
             "InterfaceObjects/PlantedView.swift",
             "open class PlantedView {\n"
             "  private var owner: Unmanaged<AnyObject>?\n"
             "  public init() {}\n"
             "}\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
         self.assertIn("public type PlantedView holds an unsafe pointer in owner", output)
 
     def test_a_static_var_memo_fails(self):
-        self.plant(
+        output = self.planted_failure(
             "KeyedArchive/Internal/PlantedMemo.swift",
             "enum PlantedMemo {\n"
             "  nonisolated(unsafe) static var last: [String: Int] = [:]\n"
             "}\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
         self.assertIn("Sources/KeyedArchive/Internal/PlantedMemo.swift:2: process-wide last holds a stored var", output)
 
     def test_a_static_let_behind_a_mutex_fails(self):
-        self.plant(
+        output = self.planted_failure(
             "KeyedArchive/Internal/PlantedTables.swift",
             "import Synchronization\n"
             "struct PlantedTables {\n"
             "  private static let spare = Mutex<[Int]?>(nil)\n"
             "}\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
         self.assertIn("PlantedTables.swift:3: process-wide spare holds a lock, an atomic or a cache", output)
 
     def test_a_global_var_fails(self):
-        self.plant("PropertyList/Internal/PlantedGlobal.swift", "nonisolated(unsafe) var plantedCount = 0\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
+        output = self.planted_failure(
+            "PropertyList/Internal/PlantedGlobal.swift", "nonisolated(unsafe) var plantedCount = 0\n")
         self.assertIn("PlantedGlobal.swift:1: process-wide plantedCount holds a stored var", output)
 
     def test_an_allowlisted_entry_without_its_decision_fails(self):
@@ -187,16 +183,15 @@ class StructureCheckTests(unittest.TestCase):
                                  r"and mutating methods")
 
     def test_an_empty_struct_with_a_mutating_method_fails(self):
-        self.plant(
+        output = self.planted_failure(
             "KeyedArchive/Internal/PlantedCounter.swift",
             "struct PlantedCounter {\n"
             "  static var limit: Int { 4 }\n"
             "  var isEmpty: Bool { true }\n"
             "  mutating func reset() {}\n"
             "}\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
-        self.assertIn("PlantedCounter.swift:1: struct PlantedCounter has no stored property and mutating methods", output)
+        self.assertIn("PlantedCounter.swift:1: struct PlantedCounter has no stored property and mutating methods",
+                      output)
 
     def test_an_empty_struct_conforming_through_an_extension_and_an_inherited_protocol_fails(self):
         self.plant(
@@ -205,14 +200,12 @@ class StructureCheckTests(unittest.TestCase):
             "  mutating func take(_ value: Int)\n"
             "}\n"
             "protocol PlantedSink: AnyObject, PlantedBase {}\n")
-        self.plant(
+        output = self.planted_failure(
             "KeyedArchive/Internal/PlantedDrain.swift",
             "struct PlantedDrain {}\n"
             "extension PlantedDrain: PlantedSink where Self: Sendable {\n"
             "  func take(_ value: Int) {}\n"
             "}\n")
-        status, output = self.check()
-        self.assertEqual(status, 1, output)
         self.assertIn("PlantedDrain.swift:1: struct PlantedDrain has no stored property and conforms to PlantedBase, "
                       "which has a mutating requirement", output)
 
