@@ -145,33 +145,43 @@ def stored_member(line):
     return None if re.match(r"\s*:[^={]*\{", after) else (member.group("name"), after)
 
 
-def public_unsafe_fields(path):
-    """(line, type, property) for each stored property of a public or open type that holds an unsafe pointer."""
-    found = []
-    stack = []  # (type name, is public, depth of its body)
-    depth = 0
+PROTOCOL = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?protocol\s+"
+                      r"(?P<name>\w+)")
+EXTENSION = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?extension\s+"
+                       r"(?:\w+\.)*(?P<name>\w+)")
+
+
+def declaration_lines(path):
+    """Each line of `path` (comments dropped, strings emptied) as (number, line, opened, owner): `opened` is the match
+    (TYPE_DECLARATION, PROTOCOL or EXTENSION) of the declaration the line begins, else None; `owner` that of the
+    declaration whose body holds the line directly, else None (the top level, a function's body, a nested block)."""
+    stack = []  # the declaration match whose body each open brace begins, or None
     pending = None
     for number, raw in code_lines(path):
         line = strip_strings(raw.split("//")[0])
-        declaration = TYPE_DECLARATION.match(line)
-        if declaration:
-            access = (declaration.group("access") or "").strip()
-            pending = (declaration.group("name"), access in ("public", "open"),
-                       "@unchecked Sendable" in line)
-        if stack and depth == stack[-1][2] and stack[-1][1]:
-            member = stored_member(line)
-            if member and (UNSAFE_TYPE.search(member[1]) or "unowned(unsafe)" in line):
-                found.append((number, stack[-1][0], member[0]))
+        opened = TYPE_DECLARATION.match(line) or PROTOCOL.match(line) or EXTENSION.match(line)
+        yield number, line, opened, stack[-1] if stack else None
+        if opened:
+            pending = opened
         for character in line:
             if character == "{":
-                depth += 1
-                if pending:
-                    stack.append((pending[0], pending[1], depth))
-                    pending = None
-            elif character == "}":
-                if stack and stack[-1][2] == depth:
-                    stack.pop()
-                depth -= 1
+                stack.append(pending)
+                pending = None
+            elif character == "}" and stack:
+                stack.pop()
+
+
+def public_unsafe_fields(path):
+    """(line, type, property) for each stored property of a public or open type that holds an unsafe pointer."""
+    found = []
+    for number, line, _, owner in declaration_lines(path):
+        if owner is None or owner.re is not TYPE_DECLARATION:
+            continue
+        if (owner.group("access") or "").strip() not in ("public", "open"):
+            continue
+        member = stored_member(line)
+        if member and (UNSAFE_TYPE.search(member[1]) or "unowned(unsafe)" in line):
+            found.append((number, owner.group("name"), member[0]))
     return found
 
 
@@ -298,26 +308,20 @@ def braced_body(path, opening):
     return None, []
 
 
-def stored_properties(body):
-    """The names of the stored instance properties declared directly in a type's body."""
-    names, depth = [], 0
-    for _, code in body:
-        if depth == 1:
-            member = stored_member(code)
-            if member:
-                names.append(member[0])
-        depth += code.count("{") - code.count("}")
-    return names
-
-
 store_file = os.path.join(sources, "KeyedArchive", "Internal", "ObjectStore.swift")
 unarchiver_file = os.path.join(sources, "KeyedArchive", "KeyedUnarchiver.swift")
 for path in (store_file, unarchiver_file):
     check(os.path.exists(path), "decode-state" if path == store_file else "decode-length",
           f"{os.path.relpath(path, repo)} is missing")
 if os.path.exists(store_file):
-    line, body = braced_body(store_file, re.compile(r"^\s*(?:(?:private|fileprivate|internal)\s+)?struct\s+State\b"))
-    names = stored_properties(body)
+    def is_state(match):
+        return match is not None and match.re is TYPE_DECLARATION and match.group("name") == "State" \
+            and match.group("kind") == "struct"
+
+    lines = list(declaration_lines(store_file))
+    line = next((number for number, _, opened, _ in lines if is_state(opened)), None)
+    # The stored properties declared directly in its body (not those of a nested type, not computed ones).
+    names = [member[0] for _, code, _, owner in lines if is_state(owner) and (member := stored_member(code))]
     check(line is not None, "decode-state", f"{os.path.relpath(store_file, repo)}: no struct State")
     check(len(names) <= 12, "decode-state",
           f"{os.path.relpath(store_file, repo)}:{line}: ObjectStore.State has {len(names)} stored properties "
@@ -336,10 +340,6 @@ if os.path.exists(unarchiver_file):
 # (a generic caller of that requirement accesses the value `inout`), keeps a byte of storage.
 MUTATING = re.compile(
     r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|open|package|internal|fileprivate|private|nonisolated)\s+)*mutating\s+func\b")
-EXTENSION = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?extension\s+"
-                       r"(?:\w+\.)*(?P<name>\w+)(?P<rest>.*)")
-PROTOCOL = re.compile(r"^\s*(?:@[\w()., ]+\s+)*(?:(?:public|package|internal|fileprivate|private)\s+)?protocol\s+"
-                      r"(?P<name>\w+)(?P<rest>.*)")
 
 
 def conformances(rest):
@@ -352,39 +352,21 @@ def conformances(rest):
 
 def type_shapes(path, shapes):
     """Adds to `shapes` (type name -> {"kind", "where", "stored", "mutating", "conforms"}) what `path` declares: each
-    struct's and protocol's stored properties, mutating methods and conformances, and those an extension adds."""
-    stack = []  # (type name or None, depth of its body)
-    depth = 0
-    pending = None
-    for number, raw in code_lines(path):
-        line = strip_strings(raw.split("//")[0])
-        declaration = TYPE_DECLARATION.match(line) or PROTOCOL.match(line)
-        extension = EXTENSION.match(line)
-        opened = declaration or extension
+    type's and protocol's stored properties, mutating methods and conformances, and those an extension adds."""
+    def shape(name):
+        return shapes.setdefault(name, {"kind": None, "where": None, "stored": 0, "mutating": 0, "conforms": set()})
+
+    for number, line, opened, owner in declaration_lines(path):
         if opened:
-            name = opened.group("name")
-            shape = shapes.setdefault(name, {"kind": None, "where": None, "stored": 0, "mutating": 0, "conforms": set()})
-            if declaration:
-                shape["kind"] = declaration.groupdict().get("kind") or "protocol"
-                shape["where"] = f"{os.path.relpath(path, repo)}:{number}"
-            rest = line[opened.end("name"):]
-            shape["conforms"] |= conformances(rest)
-            pending = name
-        elif stack and depth == stack[-1][1] and stack[-1][0]:
-            shape = shapes[stack[-1][0]]
-            if stored_member(line):
-                shape["stored"] += 1
-            if MUTATING.match(line):
-                shape["mutating"] += 1
-        for character in line:
-            if character == "{":
-                depth += 1
-                stack.append((pending, depth))
-                pending = None
-            elif character == "}":
-                if stack and stack[-1][1] == depth:
-                    stack.pop()
-                depth -= 1
+            declared = shape(opened.group("name"))
+            if opened.re is not EXTENSION:
+                declared["kind"] = opened.group("kind") if opened.re is TYPE_DECLARATION else "protocol"
+                declared["where"] = f"{os.path.relpath(path, repo)}:{number}"
+            declared["conforms"] |= conformances(line[opened.end("name"):])
+        elif owner:
+            enclosing = shape(owner.group("name"))
+            enclosing["stored"] += 1 if stored_member(line) else 0
+            enclosing["mutating"] += 1 if MUTATING.match(line) else 0
 
 
 shapes = {}
